@@ -1,0 +1,1 @@
+"""The ``kok`` command line: a thin shell over the library."""

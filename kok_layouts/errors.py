@@ -1,0 +1,83 @@
+"""Typed errors a user can cause, and where in a file they happened.
+
+Every error the command line can show is a :class:`KokError`; its ``str`` is a single line
+(or, for a layout with several problems, one line per problem) that names the place and
+says how to fix it. The CLI prints it and exits non-zero; it never shows a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a text file, 1-based like every editor shows it."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a layout: what (``code``, ``message``) and where."""
+
+    code: str
+    message: str
+    location: Location | None = None
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}{self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        loc = self.location
+        return {
+            "file": loc.file if loc else None,
+            "line": loc.line if loc else None,
+            "column": loc.column if loc else None,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+        }
+
+
+class KokError(ValueError):
+    """Base of every error a user of the library or the CLI can cause."""
+
+
+LayoutErrorKind = Literal["read", "syntax", "schema", "structure"]
+
+
+class LayoutError(KokError):
+    """A layout file that cannot be turned into a sheet, with every problem found in it.
+
+    ``kind`` says at which stage loading stopped: ``read`` (the file cannot be read),
+    ``syntax`` (not YAML), ``schema`` (YAML that breaks the JSON Schema) or ``structure``
+    (valid against the schema but inconsistent, such as a ragged grid).
+    """
+
+    def __init__(self, kind: LayoutErrorKind, problems: Sequence[Problem]) -> None:
+        if not problems:
+            raise ValueError("a LayoutError needs at least one problem")
+        self.kind: LayoutErrorKind = kind
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UnknownLayoutError(KokError):
+    """A layout name that is neither a built-in layout nor an existing file."""
+
+
+class OutputError(KokError):
+    """An output file that cannot be written."""

@@ -1,0 +1,188 @@
+"""Structural checks of a sheet: every problem at once, like a status flag set.
+
+Two profiles: ``basic`` holds for any sheet that can be played; ``official`` adds the
+invariants every official printed pad of the edition holds (official-sheets.md), so a
+designer can make a custom board "like the real ones".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from kok_layouts.errors import Problem
+from kok_layouts.model.grid import Cell, column_letter
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.model.source import SourcePath
+
+Profile = Literal["basic", "official"]
+PROFILES: tuple[Profile, ...] = ("basic", "official")
+
+OFFICIAL_CLASSIC_SIZE = (15, 7)
+OFFICIAL_AREA_SIZES = [1, 2, 3, 4, 5, 6]
+OFFICIAL_KIDS_SIZE = (13, 5)
+
+
+class _Report:
+    def __init__(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, path: SourcePath, message: str, *, key: bool = False) -> None:
+        source = self.sheet.source
+        where = None
+        if source is not None:
+            where = source.locate_key(path) if key else source.locate(path)
+        self.problems.append(Problem(code, message, where))
+
+    def at_cell(self, code: str, cell: Cell, message: str) -> None:
+        width = self.sheet.width
+        self.add(code, ("grid", cell // width, cell % width), message)
+
+
+def _palette_key(sheet: Sheet) -> str:
+    return "animals" if isinstance(sheet, KidsSheet) else "colours"
+
+
+def _basic(sheet: Sheet, report: _Report) -> None:
+    used = Counter(key for key in sheet.cell_colours if key is not None)
+    names = Counter(colour.name.lower() for colour in sheet.colours)
+    for colour in sheet.colours:
+        if not used[colour.key]:
+            report.add("colour-unused", (_palette_key(sheet), colour.key),
+                       f"{colour.name} ({colour.key}) is declared but no cell of the grid has it; "
+                       "use it in the grid or remove it", key=True)
+        if names[colour.name.lower()] > 1:
+            report.add("colour-name-twice", (_palette_key(sheet), colour.key),
+                       f"two colours are called {colour.name!r}; names must differ", key=True)
+    if isinstance(sheet, ClassicSheet):
+        for index, column in enumerate(sheet.start_columns):
+            if not sheet.column_cells(column):
+                report.add("start-empty", ("start_columns", index),
+                           f"start column {column_letter(column)} has no board cells")
+        if isinstance(sheet, Kok2Sheet) and sheet.box_columns and not sheet.box_count:
+            report.add("boxes-none", ("boxes", "count"),
+                       "columns give boxes, but no box is printed")
+    if isinstance(sheet, KidsSheet):
+        if not sheet.stars:
+            report.add("no-star", ("grid",), "no cell has a star, so no enclosure can be crossed "
+                       "first; write the start cells in UPPERCASE")
+        if sheet.exclamation_marks and sheet.chameleon_every > sheet.exclamation_marks:
+            report.add("no-chameleon", ("chameleon_every",),
+                       f"a chameleon needs {sheet.chameleon_every} marks but the sheet has only "
+                       f"{sheet.exclamation_marks}", )
+
+
+def _official_classic(sheet: ClassicSheet, report: _Report) -> None:
+    width, height = OFFICIAL_CLASSIC_SIZE
+    if (sheet.width, sheet.height) != (width, height):
+        report.add("official-size", ("grid",), f"grid is {sheet.width} x {sheet.height}; "
+                   f"official sheets are {width} x {height}")
+        return
+    if len(sheet.board_cells) != sheet.geometry.size:
+        report.at_cell("official-holes", next(c for c, k in enumerate(sheet.cell_colours) if not k),
+                       "official sheets have no holes")
+    if len(sheet.colours) != 5:
+        report.add("official-colours", ("colours",),
+                   f"{len(sheet.colours)} colours; official sheets have 5")
+    for colour in sheet.colours:
+        cells = sheet.cells_of_colour(colour.key)
+        path: SourcePath = ("colours", colour.key)
+        if len(cells) != 21:
+            report.add("official-colour-cells", path, f"{colour.name} has {len(cells)} cells; "
+                       "official sheets have 21 of every colour", key=True)
+        areas = [a for a in sheet.areas if a.colour == colour.key]
+        sizes = sorted(len(a) for a in areas)
+        if sizes != OFFICIAL_AREA_SIZES:
+            report.add("official-areas", path, f"{colour.name} areas have sizes "
+                       f"{', '.join(map(str, sizes))}; official sheets have one area of each "
+                       "size 1, 2, 3, 4, 5 and 6", key=True)
+        stars = [c for c in cells if c in sheet.stars]
+        if len(stars) != 3:
+            report.add("official-colour-stars", path, f"{colour.name} has {len(stars)} stars; "
+                       "official sheets have 3 per colour", key=True)
+        for area in areas:
+            in_area = sorted(area.cells & sheet.stars)
+            if len(in_area) > 1:
+                report.at_cell("official-area-stars", in_area[1],
+                               f"{colour.name} area at {sheet.cell_name(min(area.cells))} has "
+                               f"{len(in_area)} stars; official sheets have at most one per area")
+    if len(sheet.stars) != 15:
+        report.add("official-stars", ("grid",),
+                   f"{len(sheet.stars)} stars; official sheets have 15")
+    for column in range(sheet.width):
+        cells = sheet.column_cells(column)
+        letter = column_letter(column)
+        top: Cell = sheet.geometry.cell(column, 0)
+        stars = [c for c in cells if c in sheet.stars]
+        if len(stars) != 1:
+            report.at_cell("official-column-stars", top, f"column {letter} has {len(stars)} stars; "
+                           "official sheets have one per column")
+        keys = [sheet.cell_colours[c] for c in cells]
+        runs = [k for i, k in enumerate(keys) if i == 0 or keys[i - 1] != k]
+        if len(set(keys)) != len(sheet.colours) or len(runs) != len(set(runs)):
+            report.at_cell("official-column-runs", top, f"column {letter} has colours "
+                           f"{''.join(k or '.' for k in keys)}; official sheets hold every colour "
+                           "in each column, each colour as one vertical run")
+
+
+def _official_kok2(sheet: Kok2Sheet, report: _Report) -> None:
+    for colour in sheet.colours:
+        six = [a for a in sheet.areas if a.colour == colour.key and len(a) == 6]
+        boxes = [c for area in six for c in area.cells & sheet.box_cells]
+        if len(boxes) != 1:
+            report.add("official-box-cells", ("boxes", "cells"),
+                       f"{colour.name}'s 6-cell area has {len(boxes)} box cells; the official "
+                       "sheet has one box cell in each colour's 6-cell area")
+    outside = [c for c in sheet.box_cells
+               if len(sheet.areas[sheet.area_of[c] or 0]) != 6]
+    for cell in outside:
+        report.at_cell("official-box-cells", cell, f"box cell {sheet.cell_name(cell)} is not in a "
+                       "6-cell area")
+
+
+def official_buckets(width: int) -> list[int]:
+    """The bucket rule of RULES.md section 3: 2, 2, 1, ..., 1, 0 (star column), 1, ..., 2, 2."""
+    buckets = [1] * width
+    buckets[0] = buckets[1] = buckets[-1] = buckets[-2] = 2
+    buckets[width // 2] = 0
+    return buckets
+
+
+def _official_kids(sheet: KidsSheet, report: _Report) -> None:
+    width, height = OFFICIAL_KIDS_SIZE
+    if (sheet.width, sheet.height) != (width, height):
+        report.add("official-size", ("grid",), f"grid is {sheet.width} x {sheet.height}; "
+                   f"the Kids sheet is {width} x {height}")
+        return
+    for area in sheet.enclosures:
+        if not 1 <= len(area) <= 4:
+            report.at_cell("official-enclosure-size", min(area.cells),
+                           f"enclosure at {sheet.cell_name(min(area.cells))} has "
+                           f"{len(area)} cells; enclosures have 1 to 4")
+    middle = set(sheet.column_cells(sheet.middle_column))
+    if len(middle) != height or not middle <= sheet.stars:
+        report.add("official-star-column", ("grid",), f"every cell of the middle column "
+                   f"{column_letter(sheet.middle_column)} must hold a star")
+    for cell in sorted(sheet.stars - middle):
+        report.at_cell("official-star-column", cell, f"star at {sheet.cell_name(cell)} is outside "
+                       "the middle column")
+    if list(sheet.buckets) != official_buckets(sheet.width):
+        expected = " ".join(map(str, official_buckets(sheet.width)))
+        report.add("official-buckets", ("buckets",), f"buckets must be {expected} (2 under the two "
+                   "outermost columns on each side, 0 under the star column, 1 under the others)")
+
+
+def check_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
+    """Every structural problem of ``sheet`` under ``profile``, in file order."""
+    report = _Report(sheet)
+    _basic(sheet, report)
+    if profile == "official":
+        if isinstance(sheet, ClassicSheet):
+            _official_classic(sheet, report)
+            if isinstance(sheet, Kok2Sheet):
+                _official_kok2(sheet, report)
+        elif isinstance(sheet, KidsSheet):
+            _official_kids(sheet, report)
+    return sorted(report.problems, key=lambda p: (p.location.line, p.location.column)
+                  if p.location else (0, 0))

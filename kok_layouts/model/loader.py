@@ -1,0 +1,113 @@
+"""Loading sheets: from a YAML file or text, or by the name of a built-in layout."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from kok_layouts.errors import LayoutError, Problem, UnknownLayoutError
+from kok_layouts.model.build import build_sheet
+from kok_layouts.model.schema_check import schema_problems
+from kok_layouts.model.sheet import Edition, Sheet
+from kok_layouts.model.source import MAX_FILE_BYTES, SourceMap, parse_yaml
+from kok_layouts.resources import layouts_dir
+
+
+def parse_layout(data: bytes | str, file: str = "<layout>") -> Sheet:
+    """The sheet written in ``data`` (YAML text); ``file`` names it in error messages."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    value, source = parse_yaml(raw, file)
+    problems = schema_problems(value, source)
+    if problems:
+        raise LayoutError("schema", problems)
+    return build_sheet(value, source)
+
+
+def load_file(path: str | Path) -> Sheet:
+    """The sheet in the YAML file at ``path``."""
+    path = Path(path)
+    name = str(path)
+    try:
+        if path.is_dir():
+            raise LayoutError("read", [Problem("read", "is a folder, not a layout file",
+                                               SourceMap(name).at(1, 1))])
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise LayoutError("read", [Problem("read", f"cannot read: {reason}",
+                                           SourceMap(name).at(1, 1))]) from None
+    return parse_layout(data, name)
+
+
+@dataclass(frozen=True)
+class LayoutInfo:
+    """A built-in layout as ``kok list`` shows it."""
+
+    name: str
+    edition: Edition
+    width: int
+    height: int
+    title: str
+    aliases: tuple[str, ...]
+    path: Path
+
+
+@cache
+def _builtins() -> dict[str, Sheet]:
+    sheets: dict[str, Sheet] = {}
+    for path in sorted(layouts_dir().glob("*.yaml")):
+        sheet = load_file(path)
+        sheets[sheet.name] = sheet
+    return sheets
+
+
+def builtin_names() -> list[str]:
+    return list(_builtins())
+
+
+def list_layouts() -> list[LayoutInfo]:
+    """The built-in layouts: the five classic pads, the Keer op Keer 2 sheet and Kids."""
+    infos = [LayoutInfo(s.name, s.edition, s.width, s.height, s.title, s.aliases,
+                        layouts_dir() / f"{s.name}.yaml") for s in _builtins().values()]
+    return sorted(infos, key=_listing_order)
+
+
+# The printed pads in the order of their levels, then the sequel and Kids.
+_PRINTED_ORDER = ("black", "red", "blue", "orange", "yellow", "grey", "kids")
+
+
+def _listing_order(info: LayoutInfo) -> tuple[int, str]:
+    if info.name in _PRINTED_ORDER:
+        return _PRINTED_ORDER.index(info.name), ""
+    return len(_PRINTED_ORDER), info.name
+
+
+def _looks_like_path(text: str) -> bool:
+    return text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text
+
+
+def load_layout(name_or_path: str | Path) -> Sheet:
+    """A built-in layout by name or alias (``"black"``, ``"zwart"``), or a YAML file by path.
+
+    Raises :class:`UnknownLayoutError` for a name that is neither, and
+    :class:`LayoutError` for a file that is not a valid layout.
+    """
+    if isinstance(name_or_path, Path):
+        return load_file(name_or_path)
+    text = name_or_path.strip()
+    wanted = text.lower()
+    builtins = _builtins()
+    for sheet in builtins.values():
+        if wanted == sheet.name or wanted in sheet.aliases:
+            return sheet
+    if _looks_like_path(text) or Path(text).is_file():
+        return load_file(text)
+    names = list(builtins)
+    close = difflib.get_close_matches(wanted, names + [a for s in builtins.values()
+                                                        for a in s.aliases], n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise UnknownLayoutError(f"unknown layout {text!r}: {hint}built-in layouts are "
+                             f"{', '.join(names)}; or give the path of a .yaml file")

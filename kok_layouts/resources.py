@@ -1,0 +1,38 @@
+"""Where the built-in layouts and the JSON Schemas are.
+
+They live at the top of the repository (``layouts/``, ``schemas/``), where designers find
+them. An installed wheel carries copies inside the package under ``_data/``; an editable
+install or a source checkout reads the top-level folders directly.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from kok_layouts.model.sheet import Edition
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """The folder ``layouts`` or ``schemas``, inside the package if installed there."""
+    packaged = resources.files("kok_layouts") / "_data" / name
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return _PACKAGE_DIR.parent / name
+
+
+def layouts_dir() -> Path:
+    return data_dir("layouts")
+
+
+@cache
+def schema(edition: Edition) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one edition's layout files."""
+    path = data_dir("schemas") / f"{edition}.schema.json"
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
