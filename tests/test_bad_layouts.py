@@ -132,7 +132,8 @@ def test_all_problems_of_a_file_are_listed_at_once(tmp_path: Path) -> None:
 def test_an_unreadable_path_is_one_line(kok: Any, tmp_path: Path) -> None:
     run = kok("validate", str(tmp_path / "missing.yaml"))
     assert run.code == 2
-    assert run.out.strip() == f"{tmp_path / 'missing.yaml'}:1:1: cannot read: No such file or directory"
+    missing = tmp_path / "missing.yaml"
+    assert run.out.strip() == f"{missing}:1:1: cannot read: No such file or directory"
     run = kok("validate", str(tmp_path) + "/")
     assert run.code == 2
     assert "is a folder" in run.out

@@ -51,7 +51,8 @@ def test_official_pad_holds_every_colour_in_each_column_as_one_run() -> None:
 
 
 def test_official_grey_sheet_has_a_box_cell_in_each_six_area() -> None:
-    codes = official_codes(variant("grey", "cells: [B3, O3, E4, L5, F7]", "cells: [B3, O3, E4, L5, A1]"))
+    codes = official_codes(variant("grey", "cells: [B3, O3, E4, L5, F7]",
+                                   "cells: [B3, O3, E4, L5, A1]"))
     assert "official-box-cells" in codes
 
 

@@ -101,5 +101,5 @@ def test_each_edition_schema_is_a_valid_draft_2020_12_schema_with_an_id(edition:
 def test_sheets_are_frozen_values() -> None:
     sheet = load_layout("black")
     with pytest.raises(AttributeError):
-        sheet.name = "other"  # type: ignore[misc]
+        sheet.name = "other"
     assert repr(sheet) == "<ClassicSheet 'black' 15x7>"

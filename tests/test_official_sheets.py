@@ -74,11 +74,13 @@ def test_grey_sheet_equals_the_printed_keer_op_keer_2_sheet() -> None:
                                             for col in sheet.box_columns)] == ["H"]
     assert (sheet.heart_track, sheet.column_hearts) == (5, True)
     assert sheet.exclamation_marks == 6
-    assert sorted(sheet.special_faces) == sorted(["heart", "heart", "bomb", "stars", "row", "block"])
+    faces = ["heart", "heart", "bomb", "stars", "row", "block"]
+    assert sorted(sheet.special_faces) == sorted(faces)
 
 
 def test_each_grey_box_cell_has_the_colour_the_reference_gives() -> None:
     sheet = load_layout("grey")
+    assert isinstance(sheet, Kok2Sheet)
     colours = {sheet.cell_name(c): sheet.colour_by_key[sheet.cell_colours[c] or ""].name
                for c in sheet.box_cells}
     assert colours == {"B3": "yellow", "O3": "orange", "E4": "blue", "L5": "red", "F7": "green"}
