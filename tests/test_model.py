@@ -89,7 +89,7 @@ def test_the_kids_layout_has_the_fewest_crocodiles_and_the_most_penguins_and_ele
 
 @pytest.mark.parametrize("edition", ["classic", "kok2", "kids"])
 def test_each_edition_schema_is_a_valid_draft_2020_12_schema_with_an_id(edition: str) -> None:
-    loaded = schema(edition)  # type: ignore[arg-type]
+    loaded = schema(edition)
     jsonschema.Draft202012Validator.check_schema(loaded)
     assert loaded["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert loaded["$id"] == f"urn:kok-layouts:schema:{edition}:1"
@@ -101,5 +101,5 @@ def test_each_edition_schema_is_a_valid_draft_2020_12_schema_with_an_id(edition:
 def test_sheets_are_frozen_values() -> None:
     sheet = load_layout("black")
     with pytest.raises(AttributeError):
-        sheet.name = "other"
+        sheet.name = "other"  # type: ignore[misc]
     assert repr(sheet) == "<ClassicSheet 'black' 15x7>"
