@@ -81,3 +81,18 @@ class UnknownLayoutError(KokError):
 
 class OutputError(KokError):
     """An output file that cannot be written."""
+
+
+class IllegalMoveError(KokError):
+    """A move the rules do not allow; the message names the rule it breaks.
+
+    The state it was tried on is left unchanged.
+    """
+
+
+class RecordError(KokError):
+    """A game record that cannot be read or replayed; names the roll and player."""
+
+
+class UsageError(KokError):
+    """A command-line value that makes no sense (a bad cell name, an unknown colour)."""

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from kok_layouts import __version__
-from kok_layouts.cli import layouts
+from kok_layouts.cli import layouts, play, rules
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
@@ -31,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     layouts.register(commands)
+    rules.register(commands)
+    play.register(commands)
     return parser
 
 

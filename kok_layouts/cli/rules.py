@@ -1,0 +1,170 @@
+"""``kok moves``, ``kok score`` and ``kok replay``: the classic rules from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from kok_layouts.errors import UsageError
+from kok_layouts.model.grid import column_index
+from kok_layouts.model.loader import load_layout
+from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.rules.dice import parse_colour_face, parse_number_face
+from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.record import load_and_replay
+
+
+def register(commands: Any) -> None:
+    moves = commands.add_parser("moves", help="list the legal moves of a position")
+    moves.add_argument("layout", metavar="LAYOUT")
+    moves.add_argument("--crossed", metavar="CELLS", default="",
+                       help="crossed cells, comma-separated (H1,H2); empty for none")
+    moves.add_argument("--colour", "--color", metavar="C", required=True,
+                       help="a colour of the layout, or joker")
+    moves.add_argument("--number", metavar="N", required=True, help="1..5 or joker")
+    moves.add_argument("--jokers-left", metavar="K", type=int, default=None,
+                       help="exclamation marks left (default: all of the sheet's)")
+    moves.add_argument("--json", action="store_true", help="print one JSON array")
+    moves.set_defaults(run=run_moves)
+
+    score = commands.add_parser("score", help="score a sheet")
+    score.add_argument("layout", metavar="LAYOUT")
+    score.add_argument("--crossed", metavar="CELLS", default="",
+                       help="crossed cells, comma-separated (H1,H2)")
+    score.add_argument("--jokers-used", metavar="N", type=int, default=0,
+                       help="exclamation marks used")
+    score.add_argument("--later", metavar="ITEMS", default="",
+                       help="column letters and colour names completed, but not first")
+    score.add_argument("--json", action="store_true", help="print JSON")
+    score.set_defaults(run=run_score)
+
+    replay = commands.add_parser("replay", help="re-check a game record and print the scores")
+    replay.add_argument("record", metavar="RECORD", help="a game record (.json)")
+    replay.add_argument("--json", action="store_true", help="print the scores as JSON")
+    replay.set_defaults(run=run_replay)
+
+
+def classic_sheet(name: str) -> ClassicSheet:
+    sheet: Sheet = load_layout(name)
+    if not isinstance(sheet, ClassicSheet):
+        raise UsageError(f"{sheet.name} is a {sheet.edition} sheet; this command needs a "
+                         "classic or Keer op Keer 2 layout")
+    return sheet
+
+
+def split_items(text: str) -> list[str]:
+    return [item for item in (part.strip() for part in text.replace(" ", ",").split(","))
+            if item]
+
+
+def crossed_mask(player: PlayerSheet, text: str) -> int:
+    try:
+        return player.board.parse_cells(split_items(text))
+    except ValueError as err:
+        raise UsageError(f"--crossed: {err}") from None
+
+
+def _player(sheet: ClassicSheet, crossed: str) -> PlayerSheet:
+    player = PlayerSheet(sheet)
+    player.crossed = crossed_mask(player, crossed)
+    return player
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    sheet = classic_sheet(args.layout)
+    player = _player(sheet, args.crossed)
+    try:
+        colour = parse_colour_face(sheet, args.colour)
+    except ValueError as err:
+        raise UsageError(f"--colour: {err}; or joker") from None
+    try:
+        number = parse_number_face(args.number)
+    except ValueError as err:
+        raise UsageError(f"--number: {err}") from None
+    left = sheet.exclamation_marks if args.jokers_left is None else args.jokers_left
+    if left < 0:
+        raise UsageError(f"--jokers-left is {left}; it cannot be negative")
+    width = sheet.width
+    rows = []
+    for move in player.legal_moves(colour, number, marks_left=left):
+        cells = sorted((c % width, c // width) for c in _cells(move.cells))
+        rows.append(((sheet.colour_by_key[move.colour].name, move.number, cells), {
+            "colour": sheet.colour_by_key[move.colour].name,
+            "number": move.number,
+            "cells": player.board.name_cells(move.cells),
+            "jokers": move.jokers,
+        }))
+    rows.sort(key=lambda row: row[0])
+    if args.json:
+        print(json.dumps([entry for _, entry in rows]))
+        return 0
+    if not rows:
+        print("no legal move")
+    for _, entry in rows:
+        cost = f"  ({entry['jokers']} joker{'s' if entry['jokers'] > 1 else ''})" \
+            if entry["jokers"] else ""
+        print(f"{entry['colour']} {entry['number']}: {' '.join(entry['cells'])}{cost}")
+    return 0
+
+
+def _cells(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def run_score(args: argparse.Namespace) -> int:
+    sheet = classic_sheet(args.layout)
+    player = _player(sheet, args.crossed)
+    if not 0 <= args.jokers_used <= sheet.exclamation_marks:
+        raise UsageError(f"--jokers-used is {args.jokers_used}; the sheet has "
+                         f"{sheet.exclamation_marks} exclamation marks")
+    player.marks_used = args.jokers_used
+    later_columns, later_colours = set(), set()
+    done_columns, done_colours = set(player.completed_columns()), set(player.completed_colours())
+    for item in split_items(args.later):
+        if len(item) == 1 and item.isalpha() and item.upper() == item:
+            column = column_index(item)
+            if column not in done_columns:
+                raise UsageError(f"--later: column {item} is not complete")
+            later_columns.add(column)
+            continue
+        try:
+            key = sheet.colour(item).key
+        except ValueError as err:
+            raise UsageError(f"--later: {err}; or a column letter") from None
+        if key not in done_colours:
+            raise UsageError(f"--later: {item} is not complete")
+        later_colours.add(key)
+    player.later_columns, player.later_colours = frozenset(later_columns), frozenset(
+        later_colours)
+    score = player.score()
+    if args.json:
+        print(json.dumps(score.as_dict()))
+        return 0
+    print(f"colours {score.colours}  columns {score.columns}  jokers {score.jokers}  "
+          f"stars {score.stars}  total {score.total}")
+    return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    game = load_and_replay(args.record)
+    winners = [game.players[s] for s in game.winners()]
+    scores = {name: score.as_dict() for name, score in zip(game.players, game.scores(),
+                                                           strict=True)}
+    if args.json:
+        print(json.dumps({"over": game.over, "rolls": game.rolls_done, "scores": scores,
+                          "winners": winners}))
+        return 0
+    state = "finished" if game.over else "not finished"
+    print(f"{args.record}: {game.rolls_done} rolls, every move legal, game {state}")
+    for name, score in scores.items():
+        parts = "  ".join(f"{k} {v}" for k, v in score.items() if k != "total")
+        print(f"  {name}: {score['total']}  ({parts})")
+    if game.over:
+        print(f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}")
+    return 0

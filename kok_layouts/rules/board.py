@@ -1,0 +1,127 @@
+"""A sheet compiled to bitmasks once, for fast move generation and scoring.
+
+Every set of cells is an ``int`` with bit ``cell`` set. The connected groups of 1 to 5
+cells inside each area are enumerated once per sheet, so finding the legal moves of a
+position is a filter over precomputed masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kok_layouts.model.grid import Cell, Geometry, cells_of, mask_of
+from kok_layouts.model.sheet import Sheet
+
+MAX_MOVE = 5
+"""The most cells one move can cross: the highest number die."""
+
+
+def connected_subsets(cells: Iterable[Cell], geometry: Geometry, largest: int) -> list[int]:
+    """Every orthogonally connected subset of ``cells`` with 1..``largest`` cells, once each.
+
+    Wernicke's ESU enumeration: each subset is grown from its lowest cell, extending only
+    with higher cells that are not already next to the subset.
+    """
+    pool = set(cells)
+    neighbours = {c: [n for n in geometry.neighbours[c] if n in pool] for c in pool}
+    found: list[int] = []
+
+    def extend(subset: int, members: frozenset[Cell], extension: set[Cell], root: Cell,
+               near: set[Cell]) -> None:
+        found.append(subset)
+        if len(members) == largest:
+            return
+        extension = set(extension)
+        while extension:
+            cell = extension.pop()
+            fresh = {n for n in neighbours[cell] if n > root and n not in members
+                     and n not in near}
+            extend(subset | (1 << cell), members | {cell}, extension | fresh, root,
+                   near | set(neighbours[cell]))
+
+    for root in sorted(pool):
+        start = {n for n in neighbours[root] if n > root}
+        extend(1 << root, frozenset({root}), start, root, {root, *neighbours[root]})
+    return found
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The bitmasks of one sheet, shared by every player and game on it."""
+
+    sheet: Sheet
+    full: int
+    """Every board cell."""
+    colour_keys: tuple[str, ...]
+    colour_masks: dict[str, int]
+    column_masks: tuple[int, ...]
+    row_masks: tuple[int, ...]
+    star_mask: int
+    start_mask: int
+    area_masks: tuple[int, ...]
+    area_of: tuple[int, ...]
+    """Area index per cell; -1 for holes."""
+    shapes: dict[tuple[str, int], tuple[int, ...]]
+    """For (colour key, n): every connected group of n cells inside one area of that colour."""
+    cell_column: tuple[int, ...]
+    _not_first_column: int
+    _not_last_column: int
+
+    def dilate(self, mask: int) -> int:
+        """The board cells sharing a side with a cell of ``mask`` (``mask`` itself excluded)."""
+        width = self.sheet.width
+        grown = (((mask & self._not_first_column) >> 1) | ((mask & self._not_last_column) << 1)
+                 | (mask >> width) | (mask << width))
+        return grown & self.full & ~mask
+
+    def name_cells(self, mask: int) -> list[str]:
+        """The names of the cells of ``mask``, sorted by column then row."""
+        width = self.sheet.width
+        ordered = sorted(cells_of(mask), key=lambda c: (c % width, c // width))
+        return [self.sheet.cell_name(c) for c in ordered]
+
+    def parse_cells(self, names: Iterable[str]) -> int:
+        """The mask of the named cells; ``ValueError`` for an unknown or repeated name."""
+        mask = 0
+        for name in names:
+            cell = self.sheet.parse_cell(name)
+            if mask >> cell & 1:
+                raise ValueError(f"cell {self.sheet.cell_name(cell)} is named twice")
+            mask |= 1 << cell
+        return mask
+
+
+@lru_cache(maxsize=32)
+def board_for(sheet: Sheet) -> Board:
+    """The compiled board of ``sheet`` (cached: sheets are immutable)."""
+    geometry = sheet.geometry
+    board_cells = sheet.board_cells
+    colour_keys = tuple(c.key for c in sheet.colours)
+    colour_masks = {key: mask_of(sheet.cells_of_colour(key)) for key in colour_keys}
+    area_of = tuple(-1 if a is None else a for a in sheet.area_of)
+    shapes: dict[tuple[str, int], list[int]] = {(k, n): [] for k in colour_keys
+                                                 for n in range(1, MAX_MOVE + 1)}
+    for area in sheet.areas:
+        for subset in connected_subsets(area.cells, geometry, MAX_MOVE):
+            shapes[(area.colour, subset.bit_count())].append(subset)
+    start_columns: tuple[int, ...] = getattr(sheet, "start_columns", ())
+    first_column = mask_of(geometry.column_cells(0))
+    last_column = mask_of(geometry.column_cells(sheet.width - 1))
+    return Board(
+        sheet=sheet,
+        full=mask_of(board_cells),
+        colour_keys=colour_keys,
+        colour_masks=colour_masks,
+        column_masks=tuple(mask_of(sheet.column_cells(c)) for c in range(sheet.width)),
+        row_masks=tuple(mask_of(sheet.row_cells(r)) for r in range(sheet.height)),
+        star_mask=mask_of(sheet.stars),
+        start_mask=mask_of(c for col in start_columns for c in sheet.column_cells(col)),
+        area_masks=tuple(mask_of(a.cells) for a in sheet.areas),
+        area_of=area_of,
+        shapes={key: tuple(sorted(masks)) for key, masks in shapes.items()},
+        cell_column=tuple(c % sheet.width for c in range(geometry.size)),
+        _not_first_column=~first_column,
+        _not_last_column=~last_column,
+    )

@@ -1,0 +1,101 @@
+"""The dice: colour dice (the sheet's colours and the X joker) and number dice (1..5 and ?).
+
+A roll is an explicit chance step: :func:`throw` draws it from a seeded
+``numpy.random.Generator``; a replay sets the recorded roll instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from kok_layouts.model.sheet import Sheet
+
+JOKER_COLOUR = "X"
+"""The black X face of a colour die: any colour, for one exclamation mark."""
+JOKER_NUMBER = 0
+"""The ? face of a number die: any number 1..5, for one exclamation mark."""
+NUMBERS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The faces of one throw: colour dice (colour keys or ``X``) and number dice (0 = ``?``)."""
+
+    colours: tuple[str, ...]
+    numbers: tuple[int, ...]
+
+    def describe(self, sheet: Sheet) -> str:
+        """The roll as people say it: ``green yellow X / 3 ? 1``."""
+        colours = " ".join(face_name(sheet, face) for face in self.colours)
+        numbers = " ".join("?" if n == JOKER_NUMBER else str(n) for n in self.numbers)
+        return f"{colours} / {numbers}"
+
+
+def face_name(sheet: Sheet, face: str) -> str:
+    """The name of a colour die face: the colour's name, or ``joker``."""
+    return "joker" if face == JOKER_COLOUR else sheet.colour_by_key[face].name
+
+
+def colour_faces(sheet: Sheet) -> tuple[str, ...]:
+    """The faces of a colour die for this sheet: each colour once and the X joker."""
+    return (*(c.key for c in sheet.colours), JOKER_COLOUR)
+
+
+NUMBER_FACES = (*NUMBERS, JOKER_NUMBER)
+
+
+def throw(sheet: Sheet, rng: np.random.Generator, colour_dice: int = 3,
+          number_dice: int = 3) -> Roll:
+    """Throw the dice: every face of every die equally likely."""
+    faces = colour_faces(sheet)
+    colours = rng.integers(0, len(faces), size=colour_dice)
+    numbers = rng.integers(0, len(NUMBER_FACES), size=number_dice)
+    return Roll(tuple(faces[i] for i in colours), tuple(NUMBER_FACES[i] for i in numbers))
+
+
+def parse_colour_face(sheet: Sheet, text: str) -> str:
+    """A colour die face from its name (``green``), letter (``g``) or ``joker`` / ``X``."""
+    if text.strip().lower() in ("joker", "x"):
+        return JOKER_COLOUR
+    return sheet.colour(text).key
+
+
+def parse_number_face(text: str | int) -> int:
+    """A number die face from ``1``..``5`` or ``joker`` / ``?`` (returned as 0)."""
+    if isinstance(text, int):
+        value = text
+    elif text.strip().lower() in ("joker", "?"):
+        return JOKER_NUMBER
+    elif text.strip().isdigit():
+        value = int(text)
+    else:
+        raise ValueError(f"{text!r} is not a number die face; use 1..5 or joker")
+    if value not in NUMBERS:
+        raise ValueError(f"{value} is not a number die face; use 1..5 or joker")
+    return value
+
+
+def check_roll(sheet: Sheet, roll: Roll, colour_dice: int, number_dice: int) -> None:
+    """``ValueError`` unless every face exists and the dice count is right."""
+    faces = set(colour_faces(sheet))
+    if len(roll.colours) != colour_dice or len(roll.numbers) != number_dice:
+        raise ValueError(f"a roll has {colour_dice} colour and {number_dice} number dice, "
+                         f"not {len(roll.colours)} and {len(roll.numbers)}")
+    for face in roll.colours:
+        if face not in faces:
+            raise ValueError(f"{face!r} is not a colour die face of {sheet.name}")
+    for number in roll.numbers:
+        if number not in NUMBER_FACES:
+            raise ValueError(f"{number!r} is not a number die face")
+
+
+def expand_faces(colour: str, number: int, colour_keys: Sequence[str],
+                 ) -> list[tuple[str, int, int]]:
+    """The concrete (colour key, number, jokers spent) a pair of faces can stand for."""
+    colours = list(colour_keys) if colour == JOKER_COLOUR else [colour]
+    numbers = list(NUMBERS) if number == JOKER_NUMBER else [number]
+    cost = (colour == JOKER_COLOUR) + (number == JOKER_NUMBER)
+    return [(c, n, cost) for c in colours for n in numbers]

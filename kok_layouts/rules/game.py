@@ -1,0 +1,294 @@
+"""The game flow of classic Keer op Keer: rolls, who may take which dice, the end.
+
+A roll goes: the chance step (:meth:`Game.throw` with a seeded generator, or
+:meth:`Game.set_roll` to replay one), the active player's choice, every passive player's
+choice, then :meth:`Game.finish_roll`. Solo is the same flow with 2 colour and 2 number
+dice, 30 rolls and every column and colour scoring its first value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from kok_layouts.errors import IllegalMoveError
+from kok_layouts.model.sheet import ClassicSheet
+from kok_layouts.rules.dice import (
+    JOKER_COLOUR,
+    JOKER_NUMBER,
+    Roll,
+    check_roll,
+    expand_faces,
+    throw,
+)
+from kok_layouts.rules.moves import Move
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.scoring import Score
+
+MAX_PLAYERS = 6
+SOLO_ROLLS = 30
+OPEN_ROLLS = 3
+"""With ``first_three_rolls_open``, passive players choose from all dice in these rolls."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player's pick: which colour die and number die, and the cells crossed with them."""
+
+    colour_die: int
+    number_die: int
+    move: Move
+
+
+@dataclass(frozen=True)
+class RollLog:
+    """One finished roll: who threw, the faces, and every player's choice (``None``: pass)."""
+
+    active: int
+    roll: Roll
+    choices: tuple[Choice | None, ...]
+
+
+class Phase(Enum):
+    ROLL = "roll"
+    """Waiting for the dice to be thrown."""
+    CHOOSE = "choose"
+    """Waiting for players' choices: the active player first, then the passive ones."""
+    OVER = "over"
+
+
+class Game:
+    """A classic game for 1 to 6 players, or a solo game (``solo=True``)."""
+
+    def __init__(self, sheet: ClassicSheet, players: Sequence[str] | int,
+                 options: Options | None = None, *, solo: bool = False) -> None:
+        names = ([f"player {i + 1}" for i in range(players)] if isinstance(players, int)
+                 else list(players))
+        if solo and len(names) != 1:
+            raise ValueError("a solo game has exactly one player")
+        if not 1 <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
+        if len(set(names)) != len(names):
+            raise ValueError("two players have the same name")
+        self.sheet = sheet
+        self.options = options or Options()
+        self.solo = solo
+        self.players: tuple[str, ...] = tuple(names)
+        self.sheets = [self._new_sheet() for _ in names]
+        self.colour_dice = 2 if solo else 3
+        self.number_dice = 2 if solo else 3
+        self.roll_limit = SOLO_ROLLS if solo else self.options.max_rolls
+        self.log: list[RollLog] = []
+        self.active = 0
+        self.roll: Roll | None = None
+        self.phase = Phase.ROLL
+        self.end_triggered = False
+        self._choices: dict[int, Choice | None] = {}
+        self._taken_columns: frozenset[int] = frozenset()
+        self._taken_colours: frozenset[str] = frozenset()
+
+    def _new_sheet(self) -> PlayerSheet:
+        return PlayerSheet(self.sheet, self.options)
+
+    # -- the chance step ---------------------------------------------------------------
+    @property
+    def rolls_done(self) -> int:
+        return len(self.log)
+
+    def throw(self, rng: np.random.Generator) -> Roll:
+        """Throw the dice from ``rng`` and start the roll."""
+        roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
+        self.set_roll(roll)
+        return roll
+
+    def set_roll(self, roll: Roll) -> None:
+        """Start a roll with these faces (a replay, a test or a physical throw)."""
+        if self.phase is not Phase.ROLL:
+            raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+        check_roll(self.sheet, roll, self.colour_dice, self.number_dice)
+        self.roll = roll
+        self._choices = {}
+        if not self.solo:
+            self._taken_columns = frozenset(c for s in self.sheets for c in s.completed_columns())
+            self._taken_colours = frozenset(k for s in self.sheets for k in s.completed_colours())
+        self.phase = Phase.CHOOSE
+
+    # -- who may take which dice -----------------------------------------------------
+    def waiting_for(self) -> list[int]:
+        """The seats whose choice the roll still needs (the active player comes first)."""
+        if self.phase is not Phase.CHOOSE:
+            return []
+        if self.active not in self._choices:
+            return [self.active]
+        return [s for s in range(len(self.players)) if s not in self._choices]
+
+    def dice_for(self, seat: int) -> tuple[list[int], list[int]]:
+        """The colour and number dice (indices into the roll) ``seat`` may choose from."""
+        roll = self._current_roll()
+        colours, numbers = list(range(len(roll.colours))), list(range(len(roll.numbers)))
+        if seat == self.active or self.solo:
+            return colours, numbers
+        taken = self._choices.get(self.active)
+        if taken is None or (self.options.first_three_rolls_open
+                             and self.rolls_done < OPEN_ROLLS):
+            return colours, numbers
+        return ([i for i in colours if i != taken.colour_die],
+                [i for i in numbers if i != taken.number_die])
+
+    def _current_roll(self) -> Roll:
+        if self.roll is None or self.phase is not Phase.CHOOSE:
+            raise IllegalMoveError("no roll is waiting for choices; throw the dice first")
+        return self.roll
+
+    def choices_for(self, seat: int) -> list[Choice]:
+        """Every legal choice of ``seat`` for the current roll (passing is always allowed)."""
+        roll = self._current_roll()
+        player = self.sheets[seat]
+        colours, numbers = self.dice_for(seat)
+        seen: set[tuple[str, int]] = set()
+        found: list[Choice] = []
+        for ci in colours:
+            for ni in numbers:
+                faces = (roll.colours[ci], roll.numbers[ni])
+                if faces in seen:
+                    continue
+                seen.add(faces)
+                for key, n, cost in expand_faces(*faces, player.board.colour_keys):
+                    if cost > player.marks_left:
+                        continue
+                    for mask in player.legal_masks(key, n):
+                        move = Move(key, n, mask, faces[0] == JOKER_COLOUR,
+                                    faces[1] == JOKER_NUMBER)
+                        found.append(Choice(ci, ni, move))
+        return found
+
+    # -- choosing ----------------------------------------------------------------------
+    def make_choice(self, colour_die: int, number_die: int, cells: Iterable[str],
+                    colour: str | None = None) -> Choice:
+        """The choice of crossing ``cells`` with these dice of the current roll.
+
+        The colour and number come from the dice; for the X joker the colour is ``colour``
+        (a name) or that of the cells, for the ? joker the number is the count of cells.
+        Legality is checked when the choice is made (:meth:`choose`).
+        """
+        roll = self._current_roll()
+        if not (0 <= colour_die < len(roll.colours) and 0 <= number_die < len(roll.numbers)):
+            raise IllegalMoveError(f"the roll has {len(roll.colours)} colour and "
+                                   f"{len(roll.numbers)} number dice")
+        board = self.sheets[0].board
+        try:
+            mask = board.parse_cells(cells)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+        colour_face, number_face = roll.colours[colour_die], roll.numbers[number_die]
+        if colour_face != JOKER_COLOUR:
+            key = colour_face
+        elif colour is not None:
+            try:
+                key = self.sheet.colour(colour).key
+            except ValueError as err:
+                raise IllegalMoveError(str(err)) from None
+        else:
+            first = mask.bit_length() - 1
+            key = self.sheet.cell_colours[first] or "" if mask else board.colour_keys[0]
+        number = mask.bit_count() if number_face == JOKER_NUMBER else number_face
+        return Choice(colour_die, number_die, Move(key, number, mask, colour_face == JOKER_COLOUR,
+                                                   number_face == JOKER_NUMBER))
+
+    def check_choice(self, seat: int, choice: Choice | None) -> None:
+        """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now."""
+        roll = self._current_roll()
+        if seat not in self.waiting_for():
+            if seat in self._choices:
+                raise IllegalMoveError(f"{self.players[seat]} has already chosen in this roll")
+            raise IllegalMoveError(f"the active player {self.players[self.active]} chooses "
+                                   "first")
+        if choice is None:
+            return
+        colours, numbers = self.dice_for(seat)
+        if choice.colour_die not in colours or choice.number_die not in numbers:
+            raise IllegalMoveError(
+                f"{self.players[seat]} may not take colour die {choice.colour_die + 1} and "
+                f"number die {choice.number_die + 1}: the active player took "
+                "one of them (passive players choose from the dice left)")
+        colour_face = roll.colours[choice.colour_die]
+        number_face = roll.numbers[choice.number_die]
+        move = choice.move
+        if colour_face == JOKER_COLOUR:
+            if not move.colour_joker:
+                raise IllegalMoveError("a colour taken with the X die is a joker move")
+        elif move.colour_joker or move.colour != colour_face:
+            name = self.sheet.colour_by_key[colour_face].name
+            raise IllegalMoveError(f"the colour die shows {name}; the move must be {name}")
+        if number_face == JOKER_NUMBER:
+            if not move.number_joker:
+                raise IllegalMoveError("a number taken with the ? die is a joker move")
+        elif move.number_joker or move.number != number_face:
+            raise IllegalMoveError(f"the number die shows {number_face}; the move must cross "
+                                   f"{number_face} cells")
+        self.sheets[seat].check(move)
+
+    def choose(self, seat: int, choice: Choice | None) -> None:
+        """``seat`` takes ``choice`` (``None`` passes); the move is crossed at once."""
+        self.check_choice(seat, choice)
+        if choice is not None:
+            self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
+                                   taken_colours=self._taken_colours)
+        self._choices[seat] = choice
+
+    def finish_roll(self) -> RollLog:
+        """Close the roll once everyone has chosen: log it, check the end, pass the dice."""
+        roll = self._current_roll()
+        missing = self.waiting_for()
+        if missing:
+            raise IllegalMoveError(f"{self.players[missing[0]]} has not chosen yet")
+        entry = RollLog(self.active, roll,
+                        tuple(self._choices[s] for s in range(len(self.players))))
+        self.log.append(entry)
+        self.roll = None
+        if any(len(s.completed_colours()) >= 2 for s in self.sheets):
+            self.end_triggered = True
+        last_of_round = self.active == len(self.players) - 1
+        finished = self.end_triggered and (self.solo or self.options.end == "roll"
+                                           or last_of_round)
+        out_of_rolls = self.roll_limit is not None and self.rolls_done >= self.roll_limit
+        if finished or out_of_rolls:
+            self.phase = Phase.OVER
+        else:
+            self.phase = Phase.ROLL
+        self.active = (self.active + 1) % len(self.players)
+        return entry
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    # -- results -----------------------------------------------------------------------
+    def scores(self) -> list[Score]:
+        return [s.score() for s in self.sheets]
+
+    def winners(self) -> list[int]:
+        """The winning seats: highest total, then most marks left; still tied, all share."""
+        ranked = [(score.total, sheet.marks_left) for score, sheet
+                  in zip(self.scores(), self.sheets, strict=True)]
+        best = max(ranked)
+        return [seat for seat, key in enumerate(ranked) if key == best]
+
+
+SOLO_BANDS: tuple[str, ...] = ("below 0", "0", *(f"{lo}-{lo + 3}" for lo in range(1, 41, 4)),
+                               "above 40")
+
+
+def solo_band(total: int) -> str:
+    """The rating band of the printed solo table: below 0, 0, 1-4, 5-8, ..., 37-40, above 40."""
+    if total < 0:
+        return SOLO_BANDS[0]
+    if total == 0:
+        return SOLO_BANDS[1]
+    if total > 40:
+        return SOLO_BANDS[-1]
+    return SOLO_BANDS[2 + (total - 1) // 4]

@@ -1,0 +1,224 @@
+"""Game records: a whole game as JSON (layout, options, seed, every roll and choice).
+
+:func:`replay` re-plays a record move by move through the rules, so a record that breaks
+a rule is refused with the roll and the player where it goes wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kok_layouts.errors import IllegalMoveError, KokError, RecordError
+from kok_layouts.model.loader import load_layout
+from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.output import write_atomically
+from kok_layouts.rules.dice import (
+    JOKER_COLOUR,
+    JOKER_NUMBER,
+    Roll,
+    face_name,
+    parse_colour_face,
+    parse_number_face,
+)
+from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.moves import Move
+from kok_layouts.rules.options import Options
+
+RECORD_FORMAT = 1
+MAX_RECORD_BYTES = 20_000_000
+
+
+def _number_json(number: int) -> int | str:
+    return "joker" if number == JOKER_NUMBER else number
+
+
+def choice_json(game: Game, choice: Choice | None) -> dict[str, Any] | None:
+    if choice is None:
+        return None
+    move = choice.move
+    return {
+        "colour_die": choice.colour_die,
+        "number_die": choice.number_die,
+        "colour": game.sheet.colour_by_key[move.colour].name,
+        "number": move.number,
+        "cells": game.sheets[0].board.name_cells(move.cells),
+    }
+
+
+def record_json(game: Game, layout: str, seed: int | None = None) -> dict[str, Any]:
+    """The record of ``game`` (finished or not) as a JSON-ready mapping."""
+    sheet = game.sheet
+    rolls = []
+    for entry in game.log:
+        rolls.append({
+            "active": game.players[entry.active],
+            "colours": [face_name(sheet, face) for face in entry.roll.colours],
+            "numbers": [_number_json(n) for n in entry.roll.numbers],
+            "choices": {name: choice_json(game, choice)
+                        for name, choice in zip(game.players, entry.choices, strict=True)},
+        })
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "edition": sheet.edition,
+        "layout": layout,
+        "solo": game.solo,
+        "options": game.options.as_dict(),
+        "seed": seed,
+        "players": list(game.players),
+        "rolls": rolls,
+    }
+    if game.over:
+        record["scores"] = {name: score.as_dict()
+                            for name, score in zip(game.players, game.scores(), strict=True)}
+        record["winners"] = [game.players[s] for s in game.winners()]
+    return record
+
+
+def save_record(game: Game, path: str | Path, layout: str, seed: int | None = None) -> None:
+    """Write the record of ``game`` to ``path`` as JSON, atomically."""
+    text = json.dumps(record_json(game, layout, seed), indent=1, ensure_ascii=False) + "\n"
+    write_atomically(Path(path), text.encode("utf-8"))
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """The JSON of a record file; :class:`RecordError` with line and column if it is not JSON."""
+    name = str(path)
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as err:
+        raise RecordError(f"{name}: cannot read: {err.strerror or type(err).__name__}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{name}: over {MAX_RECORD_BYTES:,} bytes, too large for a record")
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError(f"{name}: not UTF-8 text") from None
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{name}:{err.lineno}:{err.colno}: not JSON: {err.msg}") from None
+    if not isinstance(value, dict):
+        raise RecordError(f"{name}: a record is a JSON object")
+    return value
+
+
+class _Reader:
+    """Field access that fails with the place in the record, not a KeyError."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.where = ""
+
+    def fail(self, message: str) -> RecordError:
+        place = f", {self.where}" if self.where else ""
+        return RecordError(f"{self.file}{place}: {message}")
+
+    def get(self, data: Any, key: str, kind: type | tuple[type, ...],
+            check: Callable[[Any], bool] | None = None) -> Any:
+        if not isinstance(data, dict) or key not in data:
+            raise self.fail(f"missing field {key!r}")
+        value = data[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise self.fail(f"field {key!r} must be {names}, not {type(value).__name__}")
+        if check is not None and not check(value):
+            raise self.fail(f"field {key!r} has a bad value {value!r}")
+        return value
+
+
+def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> ClassicSheet:
+    reference = reader.get(record, "layout", str)
+    try:
+        sheet: Sheet = load_layout(reference)
+    except KokError:
+        candidate = base / reference
+        if not candidate.is_file():
+            raise
+        sheet = load_layout(candidate)
+    if not isinstance(sheet, ClassicSheet):
+        raise reader.fail(f"layout {reference!r} is a {sheet.edition} sheet; "
+                          "this record holds a classic game")
+    return sheet
+
+
+def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
+    if raw is None:
+        return None
+    sheet = game.sheet
+    colour_die = reader.get(raw, "colour_die", int, lambda i: 0 <= i < len(roll.colours))
+    number_die = reader.get(raw, "number_die", int, lambda i: 0 <= i < len(roll.numbers))
+    try:
+        colour = sheet.colour(reader.get(raw, "colour", str)).key
+        cells = game.sheets[0].board.parse_cells(reader.get(raw, "cells", list))
+    except ValueError as err:
+        raise reader.fail(str(err)) from None
+    number = reader.get(raw, "number", int)
+    move = Move(colour, number, cells, roll.colours[colour_die] == JOKER_COLOUR,
+                roll.numbers[number_die] == JOKER_NUMBER)
+    return Choice(colour_die, number_die, move)
+
+
+def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = None) -> Game:
+    """Re-play ``record`` through the rules and return the game.
+
+    Raises :class:`RecordError` naming the roll and player of the first broken rule, or
+    the player whose recorded score differs from the replayed one.
+    """
+    reader = _Reader(file)
+    if reader.get(record, "format", int) != RECORD_FORMAT:
+        raise reader.fail(f"unknown record format {record['format']!r}; this version reads "
+                          f"format {RECORD_FORMAT}")
+    sheet = _layout_of(reader, record, base or Path.cwd())
+    players = reader.get(record, "players", list)
+    try:
+        options = Options.from_dict(reader.get(record, "options", dict))
+        game = Game(sheet, [str(p) for p in players], options,
+                    solo=reader.get(record, "solo", bool))
+    except (TypeError, ValueError) as err:
+        raise reader.fail(str(err)) from None
+    for index, raw_roll in enumerate(reader.get(record, "rolls", list)):
+        reader.where = f"roll {index + 1}"
+        if game.over:
+            raise reader.fail("the game was already over")
+        active = reader.get(raw_roll, "active", str)
+        if active != game.players[game.active]:
+            raise reader.fail(f"{active} throws, but it is {game.players[game.active]}'s turn")
+        try:
+            roll = Roll(tuple(parse_colour_face(sheet, str(f))
+                              for f in reader.get(raw_roll, "colours", list)),
+                        tuple(parse_number_face(n if isinstance(n, int) else str(n))
+                              for n in reader.get(raw_roll, "numbers", list)))
+            game.set_roll(roll)
+        except (ValueError, IllegalMoveError) as err:
+            raise reader.fail(str(err)) from None
+        choices = reader.get(raw_roll, "choices", dict)
+        unknown = sorted(set(choices) - set(game.players))
+        if unknown:
+            raise reader.fail(f"choice of unknown player {unknown[0]!r}")
+        while waiting := game.waiting_for():
+            for seat in waiting:
+                name = game.players[seat]
+                reader.where = f"roll {index + 1}, player {name}"
+                if name not in choices:
+                    raise reader.fail("no choice recorded (use null for a pass)")
+                choice = _choice(reader, game, roll, choices[name])
+                try:
+                    game.choose(seat, choice)
+                except IllegalMoveError as err:
+                    raise reader.fail(f"illegal move: {err}") from None
+        game.finish_roll()
+    reader.where = ""
+    recorded = record.get("scores")
+    if isinstance(recorded, dict) and game.over:
+        for name, score in zip(game.players, game.scores(), strict=True):
+            if recorded.get(name) != score.as_dict():
+                raise reader.fail(f"recorded score of {name} is {recorded.get(name)}, "
+                                  f"but the moves give {score.as_dict()}")
+    return game
+
+
+def load_and_replay(path: str | Path) -> Game:
+    """Read the record at ``path`` and replay it (custom layouts relative to the record)."""
+    return replay(read_record(path), str(path), Path(path).resolve().parent)
