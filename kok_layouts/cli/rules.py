@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from kok_layouts.errors import UsageError
-from kok_layouts.model.grid import column_index
+from kok_layouts.model.grid import cells_of, column_index
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.dice import parse_colour_face, parse_number_face
@@ -86,9 +86,9 @@ def run_moves(args: argparse.Namespace) -> int:
     if left < 0:
         raise UsageError(f"--jokers-left is {left}; it cannot be negative")
     width = sheet.width
-    rows = []
+    rows: list[tuple[tuple[str, int, list[tuple[int, int]]], dict[str, Any]]] = []
     for move in player.legal_moves(colour, number, marks_left=left):
-        cells = sorted((c % width, c // width) for c in _cells(move.cells))
+        cells = sorted((c % width, c // width) for c in cells_of(move.cells))
         rows.append(((sheet.colour_by_key[move.colour].name, move.number, cells), {
             "colour": sheet.colour_by_key[move.colour].name,
             "number": move.number,
@@ -106,15 +106,6 @@ def run_moves(args: argparse.Namespace) -> int:
             if entry["jokers"] else ""
         print(f"{entry['colour']} {entry['number']}: {' '.join(entry['cells'])}{cost}")
     return 0
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def run_score(args: argparse.Namespace) -> int:
