@@ -58,17 +58,23 @@ class GreedyBot:
     """One-move lookahead with a progress heuristic; a fair opponent for a casual player.
 
     Weights: the points a move earns now (columns, colours, stars avoided), plus progress
-    toward a column or colour, growing with the square of its filled share so the bot
-    finishes what it starts; each joker costs its mark plus a premium early in the game.
+    toward a column or colour, growing with the square (``power``) of its filled share so
+    the bot finishes what it starts, a little for each cell crossed and for each new cell
+    it can reach next (``reach``); each joker costs its mark plus a premium early in the
+    game, so jokers are spent when they earn more than they cost.
     """
 
     name = "greedy"
 
-    def __init__(self, *, progress: float = 0.8, joker_premium: float = 1.2,
-                 pass_below: float = 0.0) -> None:
+    def __init__(self, *, progress: float = 1.0, joker_premium: float = 2.5,
+                 pass_below: float = 0.0, cell_weight: float = 0.15,
+                 reach: float = 0.1, power: float = 2.0) -> None:
+        self.power = power
         self.progress = progress
         self.joker_premium = joker_premium
         self.pass_below = pass_below
+        self.cell_weight = cell_weight
+        self.reach = reach
         self._facts: dict[int, _MaskFacts] = {}
 
     def _facts_for(self, board: Board) -> _MaskFacts:
@@ -97,8 +103,8 @@ class GreedyBot:
                 value += worth
             else:
                 before = (crossed & mask).bit_count()
-                value += self.progress * (worth + 0.5) * (done * done - before * before) / (
-                    size * size)
+                value += self.progress * (worth + 0.5) * (
+                    (done / size) ** self.power - (before / size) ** self.power)
         colour_mask = board.colour_masks[move.colour]
         size = colour_mask.bit_count()
         done = (after & colour_mask).bit_count()
@@ -108,9 +114,14 @@ class GreedyBot:
             value += bonus
         else:
             before = (crossed & colour_mask).bit_count()
-            value += self.progress * bonus * (done * done - before * before) / (size * size)
+            value += self.progress * bonus * (
+                (done / size) ** self.power - (before / size) ** self.power)
         value += sheet.star_penalty * (move.cells & board.star_mask).bit_count()
-        value += 0.15 * move.number
+        value += self.cell_weight * move.number
+        if self.reach:
+            opened = board.dilate(after) & ~after
+            value += self.reach * (opened.bit_count() - (board.dilate(crossed) & ~crossed
+                                                          ).bit_count())
         if move.jokers:
             early = max(0.0, 1.0 - game.rolls_done / 30)
             value -= move.jokers * (sheet.mark_points + self.joker_premium * early + 0.3)
