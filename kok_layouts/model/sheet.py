@@ -161,6 +161,12 @@ class Sheet:
     def column_letters(self) -> Iterator[str]:
         return (column_letter(i) for i in range(self.width))
 
+    def _repr_png_(self) -> bytes:
+        """The sheet as a picture in notebooks (the renderer is imported only then)."""
+        from kok_layouts.render.document import render_png
+
+        return render_png(self, dpi=96)
+
     def locate(self, path: SourcePath) -> Location | None:
         """Where in the layout file the value at ``path`` was written, if known."""
         return self.source.locate(path) if self.source else None

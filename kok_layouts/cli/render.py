@@ -1,0 +1,102 @@
+"""``kok render`` (PDF pads) and ``kok preview`` (PNG images)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from kok_layouts.errors import UsageError
+from kok_layouts.model.loader import load_layout
+from kok_layouts.output import write_atomically
+from kok_layouts.render.document import PrintOptions, render_pdf, render_png
+from kok_layouts.render.labels import LANGUAGES
+from kok_layouts.render.marks import SheetMarks, marks_from_game
+from kok_layouts.render.page import PAPER_SIZES, PER_PAGE
+from kok_layouts.rules.record import load_and_replay
+
+
+def _print_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paper", choices=tuple(PAPER_SIZES), default="a4",
+                        help="paper size (default: a4)")
+    parser.add_argument("--landscape", action="store_true", help="landscape pages")
+    parser.add_argument("--per-page", type=int, choices=PER_PAGE, default=1,
+                        help="sheets per page, with cut marks between them (default: 1)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="language of the printed labels (default: en)")
+    parser.add_argument("--colorblind", "--colourblind", action="store_true",
+                        help="add a distinct symbol to every colour")
+
+
+def register(commands: Any) -> None:
+    render = commands.add_parser("render", help="print sheets as a vector PDF")
+    render.add_argument("layouts", metavar="LAYOUT", nargs="+",
+                        help="built-in names or .yaml paths, placed in turn")
+    render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path)
+    _print_options(render)
+    render.add_argument("--pages", type=int, metavar="N", default=None,
+                        help="pages to print, e.g. 100 for a pad (default: one per sheet)")
+    render.add_argument("--record", metavar="RECORD", type=Path,
+                        help="a game record: print the sheet as a player filled it in")
+    render.add_argument("--player", metavar="NAME", help="the player of --record")
+    render.set_defaults(run=run_render)
+
+    preview = commands.add_parser("preview", help="draw a sheet as a PNG image")
+    preview.add_argument("layout", metavar="LAYOUT")
+    preview.add_argument("-o", "--output", metavar="OUT.png", required=True, type=Path)
+    preview.add_argument("--dpi", type=float, default=150, help="resolution (default: 150)")
+    preview.add_argument("--page", action="store_true",
+                         help="show the first printed page instead of the sheet alone "
+                              "(implied by --paper, --landscape and --per-page)")
+    _print_options(preview)
+    preview.add_argument("--record", metavar="RECORD", type=Path)
+    preview.add_argument("--player", metavar="NAME")
+    preview.set_defaults(run=run_preview)
+
+
+def _options(args: argparse.Namespace) -> PrintOptions:
+    return PrintOptions(paper=args.paper, landscape=args.landscape, per_page=args.per_page,
+                        pages=getattr(args, "pages", None), lang=args.lang,
+                        colorblind=args.colorblind)
+
+
+def _marks(args: argparse.Namespace, layout_names: list[str]) -> SheetMarks | None:
+    if args.record is None:
+        if args.player is not None:
+            raise UsageError("--player goes with --record")
+        return None
+    if args.player is None:
+        raise UsageError("--record needs --player NAME: whose sheet to print")
+    game = load_and_replay(args.record)
+    wanted = {load_layout(name).name for name in layout_names}
+    if wanted != {game.sheet.name}:
+        raise UsageError(f"the record was played on {game.sheet.name}, not "
+                         f"{', '.join(sorted(wanted))}")
+    return marks_from_game(game, args.player)
+
+
+def run_render(args: argparse.Namespace) -> int:
+    options = _options(args)
+    options.check()
+    sheets = [load_layout(name) for name in args.layouts]
+    marks = _marks(args, args.layouts)
+    data = render_pdf(sheets, options, marks)
+    write_atomically(args.output, data)
+    pages = options.pages or -(-len(sheets) // options.per_page)
+    print(f"wrote {args.output}: {pages} page{'s' if pages > 1 else ''}, "
+          f"{options.per_page} sheet{'s' if options.per_page > 1 else ''} per page, "
+          f"{len(data):,} bytes")
+    return 0
+
+
+def run_preview(args: argparse.Namespace) -> int:
+    if not 10 <= args.dpi <= 1200:
+        raise UsageError(f"--dpi is {args.dpi:g}; use 10 to 1200")
+    sheet = load_layout(args.layout)
+    marks = _marks(args, [args.layout])
+    options = _options(args)
+    whole_page = args.page or args.per_page != 1 or args.landscape or args.paper != "a4"
+    data = render_png(sheet, args.dpi, options, marks, page=whole_page)
+    write_atomically(args.output, data)
+    print(f"wrote {args.output}: {len(data):,} bytes at {args.dpi:g} dpi")
+    return 0

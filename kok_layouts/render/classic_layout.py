@@ -1,0 +1,299 @@
+"""The printed layout of a classic or Keer op Keer 2 sheet, as a scene.
+
+Left to right: row numbers, the grid under its column letters (start column marked) with
+the column points below; for Keer op Keer 2 the rows' points and items, hearts under the
+columns and the boxes; on the right the colour bonuses, the exclamation marks and the
+score box.
+"""
+
+from __future__ import annotations
+
+from kok_layouts.model.grid import column_letter
+from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet
+from kok_layouts.render.fonts import fit_size, text_width, wrap
+from kok_layouts.render.labels import Language, label, word
+from kok_layouts.render.marks import Claim, SheetMarks
+from kok_layouts.render.scene import (
+    GREY,
+    INK,
+    LIGHT,
+    WHITE,
+    Circle,
+    Item,
+    Line,
+    Rect,
+    Scene,
+    Text,
+    rgb,
+)
+from kok_layouts.render.shapes import (
+    bomb,
+    box_icon,
+    colour_symbol,
+    cross_mark,
+    heart,
+    star,
+    strike,
+)
+
+CELL = 9.0
+ROW_LABELS = 7.0
+LETTERS_TOP = 8.5
+LETTERS_H = 6.0
+PANEL_W = 50.0
+EN_DASH = " \u2013 "
+MINUS = "\u2212"
+ROW_PANEL_W = 21.0
+
+
+def _value_box(x: float, y: float, w: float, h: float, value: int, size: float,
+               claim: Claim | None, upper: bool, bold: bool = False,
+               with_box: bool = False) -> list[Item]:
+    """A printed value; a claim circles or strikes it as the player would. ``with_box``
+    adds the special-die box symbol (Keer op Keer 2's column H)."""
+    centre = x + w / 2 - (w * 0.16 if with_box else 0.0)
+    items: list[Item] = [Rect(x, y, w, h, WHITE, INK, 0.25, radius=1.0),
+                         Text(centre, y + h / 2 + size * 0.36, str(value), size,
+                              anchor="middle", weight="bold" if bold else "regular")]
+    if with_box:
+        items.extend(box_icon(x + w * 0.78, y + h / 2, min(w * 0.3, h * 0.5)))
+    circled = (claim == "first" and upper) or (claim == "later" and not upper)
+    if circled:
+        items.append(Circle(x + w / 2, y + h / 2, min(w, h) * 0.45, None, INK, 0.5))
+    if upper and claim in ("later", "taken"):
+        items.append(strike(x, y, w, h))
+    return items
+
+
+def _score_line(x: float, y: float, w: float, text: str, value: int | None,
+                icon: list[Item] | None = None, bold: bool = False) -> list[Item]:
+    box_w = 13.0
+    items: list[Item] = []
+    text_x = x
+    if icon:
+        items.extend(icon)
+        text_x = x + 4.5
+    items.append(Text(text_x, y + 4.0, text, 2.7, weight="bold" if bold else "regular"))
+    items.append(Rect(x + w - box_w, y + 0.3, box_w, 5.2, WHITE, INK, 0.4 if bold else 0.25,
+                      radius=0.8))
+    if value is not None:
+        items.append(Text(x + w - box_w / 2, y + 4.1, str(value), 3.2, anchor="middle",
+                          weight="bold"))
+    return items
+
+
+def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool = False,
+                  marks: SheetMarks | None = None) -> Scene:
+    """The whole printed sheet; with ``marks`` filled in as the player left it."""
+    kok2 = sheet if isinstance(sheet, Kok2Sheet) else None
+    items: list[Item] = []
+    grid_x = ROW_LABELS
+    grid_y = LETTERS_TOP + LETTERS_H + 1.0
+    grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
+    crossed = marks.crossed if marks else frozenset()
+    colour_index = {c.key: i for i, c in enumerate(sheet.colours)}
+
+    # Title and column letters, the start column(s) marked.
+    items.append(Text(0, 5.6, sheet.title, 4.4, weight="bold"))
+    if marks is not None:
+        items.append(Text(grid_x + grid_w, 5.6, f"{label('player', lang)}: {marks.player}",
+                          3.2, anchor="end"))
+    for column in range(sheet.width):
+        x = grid_x + column * CELL
+        start = column in sheet.start_columns
+        items.append(Rect(x + 0.6, LETTERS_TOP, CELL - 1.2, LETTERS_H, INK if start else WHITE,
+                          INK, 0.25, radius=1.0))
+        items.append(Text(x + CELL / 2, LETTERS_TOP + 4.5, column_letter(column), 3.6,
+                          WHITE if start else INK, anchor="middle", weight="bold"))
+    # Row numbers, so that cells can be named (H3) as in records and the CLI.
+    for row in range(sheet.height):
+        items.append(Text(ROW_LABELS / 2, grid_y + row * CELL + CELL / 2 + 1.1, str(row + 1),
+                          3.0, GREY, anchor="middle"))
+
+    # The grid.
+    for cell, key in enumerate(sheet.cell_colours):
+        if key is None:
+            continue
+        x = grid_x + (cell % sheet.width) * CELL
+        y = grid_y + (cell // sheet.width) * CELL
+        colour = sheet.colour_by_key[key]
+        items.append(Rect(x, y, CELL, CELL, rgb(colour.rgb), WHITE, 0.6))
+        if cell in sheet.stars:
+            items.append(star(x + CELL / 2, y + CELL / 2, CELL * 0.36))
+        if kok2 and cell in kok2.box_cells:
+            items.extend(box_icon(x + CELL * 0.22, y + CELL * 0.78, CELL * 0.32))
+        if colorblind:
+            items.extend(colour_symbol(colour_index[key], x + CELL * 0.82, y + CELL * 0.82,
+                                       CELL * 0.09))
+        if cell in crossed:
+            items.extend(cross_mark(x, y, CELL, CELL))
+    # Thin separators between areas make the areas readable in grey print too.
+    for cell, key in enumerate(sheet.cell_colours):
+        if key is None:
+            continue
+        x = grid_x + (cell % sheet.width) * CELL
+        y = grid_y + (cell // sheet.width) * CELL
+        right = cell + 1 if cell % sheet.width < sheet.width - 1 else None
+        below = cell + sheet.width if cell // sheet.width < sheet.height - 1 else None
+        if right is not None and sheet.area_of[right] not in (None, sheet.area_of[cell]):
+            items.append(Line(x + CELL, y, x + CELL, y + CELL, INK, 0.45))
+        if below is not None and sheet.area_of[below] not in (None, sheet.area_of[cell]):
+            items.append(Line(x, y + CELL, x + CELL, y + CELL, INK, 0.45))
+    items.append(Rect(grid_x, grid_y, grid_w, grid_h, None, INK, 0.5))
+
+    # Column points: first (upper) and later (lower).
+    points_y = grid_y + grid_h + 1.5
+    claims = marks.columns if marks else {}
+    for column, points in enumerate(sheet.column_points):
+        x = grid_x + column * CELL
+        claim = claims.get(column)
+        box = kok2 is not None and column in kok2.box_columns
+        items.extend(_value_box(x + 0.8, points_y, CELL - 1.6, 6.0, points.first, 3.4,
+                                claim, True, bold=True, with_box=box))
+        items.extend(_value_box(x + 1.1 if box else x + 1.6, points_y + 6.6,
+                                CELL - (2.2 if box else 3.2), 4.6, points.later, 2.6,
+                                claim, False, with_box=box))
+    items.append(Text(ROW_LABELS - 0.8, points_y + 4.2,
+                      label("first", lang), fit_size(label("first", lang), 2.0, 7.0),
+                      GREY, anchor="end"))
+    items.append(Text(ROW_LABELS - 0.8, points_y + 10.2,
+                      label("later", lang), fit_size(label("later", lang), 2.0, 7.0),
+                      GREY, anchor="end"))
+    bottom = points_y + 11.5
+    if kok2 and kok2.column_hearts:
+        for column in range(sheet.width):
+            items.append(heart(grid_x + column * CELL + CELL / 2, bottom + 4.2, 6.6, WHITE))
+        items.append(Text(grid_x, bottom + 10.8, label("heart_hint", lang), 2.2, GREY))
+        bottom += 11.5
+
+    # Keer op Keer 2: rows with their points and items, right of the grid.
+    panel_x = grid_x + grid_w + 4.0
+    if kok2:
+        items.extend(_rows_panel(kok2, panel_x, grid_y))
+        panel_x += ROW_PANEL_W
+    panel_bottom = _right_panel(sheet, panel_x, lang, colorblind, marks, items)
+    if kok2:
+        bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, items))
+    height = max(bottom, panel_bottom) + 5.5
+    width = panel_x + PANEL_W + 1.5
+    footer = f"{sheet.title} · {sheet.name} · kok_layouts"
+    boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
+                    CELL, CELL) for cell in sheet.board_cells}
+    items.append(Text(width, height - 1.2, footer, 2.0, GREY, anchor="end"))
+    return Scene(width, height, items, boxes)
+
+
+def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float) -> list[Item]:
+    items: list[Item] = []
+    for row, rule in enumerate(sheet.rows):
+        y = grid_y + row * CELL
+        items.append(Rect(x, y + 1.2, 5.5, CELL - 2.4, INK, INK, 0.25, radius=0.8))
+        items.append(Text(x + 2.75, y + CELL / 2 + 1.3, rule.label, 3.4, WHITE,
+                          anchor="middle", weight="bold"))
+        items.append(Circle(x + 9.5, y + CELL / 2, 3.0, WHITE, INK, 0.3))
+        items.append(Text(x + 9.5, y + CELL / 2 + 1.2, str(rule.points), 3.2,
+                          anchor="middle", weight="bold"))
+        cx, cy = x + 16.5, y + CELL / 2
+        if rule.item == "box":
+            items.extend(box_icon(cx, cy, 4.6))
+        elif rule.item == "bomb":
+            items.extend(bomb(cx, cy, 6.4))
+        elif rule.item == "heart":
+            items.append(heart(cx, cy, 5.6, (0.9, 0.25, 0.35)))
+    return items
+
+
+def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float,
+                 items: list[Item]) -> float:
+    """The boxes along the bottom (the first already circled) and the heart track."""
+    items.append(Text(x, y + 4.2, label("boxes", lang), 3.0, weight="bold"))
+    start = x + text_width(label("boxes", lang), 3.0, "bold") + 3.0
+    for i in range(sheet.box_count):
+        cx = start + i * 8.0 + 3.0
+        items.extend(box_icon(cx, y + 3.0, 5.0))
+        if i < sheet.boxes_at_start:
+            items.append(Circle(cx, y + 3.0, 3.6, None, INK, 0.5))
+    items.append(Text(start + sheet.box_count * 8.0 + 1.0, y + 4.2, label("box_hint", lang),
+                      2.2, GREY))
+    y += 8.0
+    items.append(Text(x, y + 4.2, label("hearts", lang), 3.0, weight="bold"))
+    start = x + text_width(label("hearts", lang), 3.0, "bold") + 3.0
+    for i in range(sheet.heart_track):
+        items.append(heart(start + i * 7.5 + 3.0, y + 3.2, 6.0, WHITE))
+    return y + 7.5
+
+
+def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool,
+                 marks: SheetMarks | None, items: list[Item]) -> float:
+    """Colour bonuses, exclamation marks and the score box; returns the bottom y."""
+    y = LETTERS_TOP
+    items.append(Text(x, y + 3.6, label("bonus", lang), 3.4, weight="bold"))
+    hint = label("colour_bonus", lang)
+    items.append(Text(x + PANEL_W, y + 3.6, hint, fit_size(hint, 2.3, 28.0), GREY,
+                      anchor="end"))
+    y += 6.0
+    claims = marks.colours if marks else {}
+    for index, colour in enumerate(sheet.colours):
+        items.append(Rect(x, y, 6.5, 6.0, rgb(colour.rgb), INK, 0.25, radius=0.8))
+        if colorblind:
+            items.extend(colour_symbol(index, x + 3.25, y + 3.0, 1.3))
+        claim = claims.get(colour.key)
+        items.extend(_value_box(x + 8.5, y + 0.2, 7.0, 5.6, sheet.colour_bonus.first, 3.2,
+                                claim, True, bold=True))
+        items.extend(_value_box(x + 17.0, y + 0.7, 5.6, 4.6, sheet.colour_bonus.later, 2.6,
+                                claim, False))
+        name = word(colour.name, lang)
+        items.append(Text(x + 24.5, y + 4.1, name, fit_size(name, 2.7, PANEL_W - 25.0)))
+        y += 7.0
+    y += 2.0
+    # Exclamation marks with the joker hint.
+    items.append(Text(x, y + 3.6, label("jokers", lang), 3.4, weight="bold"))
+    y += 5.5
+    used = marks.marks_used if marks else 0
+    per_row = 8
+    for i in range(sheet.exclamation_marks):
+        cx = x + 3.0 + (i % per_row) * 6.2
+        cy = y + 3.0 + (i // per_row) * 6.4
+        items.append(Circle(cx, cy, 2.6, WHITE, INK, 0.3))
+        items.append(Text(cx, cy + 1.25, "!", 3.4, anchor="middle", weight="bold"))
+        if i < used:
+            items.extend(cross_mark(cx - 2.6, cy - 2.6, 5.2, 5.2, 0.5))
+    rows = max(1, -(-sheet.exclamation_marks // per_row))
+    y += rows * 6.4 + 0.5
+    for line in wrap(label("joker_hint", lang), 2.2, PANEL_W):
+        items.append(Text(x, y + 2.3, line, 2.2, GREY))
+        y += 2.9
+    y += 2.0
+    # The score box.
+    items.append(Text(x, y + 3.6, label("score", lang), 3.4, weight="bold"))
+    y += 5.0
+    score = marks.score if marks else {}
+    last = column_letter(sheet.width - 1)
+    lines: list[tuple[str, str, list[Item] | None]] = [
+        ("colours", label("bonus", lang), None),
+        ("columns", f"A{EN_DASH}{last}", None),
+    ]
+    kok2 = isinstance(sheet, Kok2Sheet)
+    if isinstance(sheet, Kok2Sheet):
+        lines.append(("rows", f"{sheet.rows[0].label}{EN_DASH}{sheet.rows[-1].label}", None))
+        lines.append(("hearts", label("hearts", lang), [heart(x + 1.8, y, 3.4, WHITE)]))
+    lines.append(("jokers", f"! (+{sheet.mark_points})", None))
+    if isinstance(sheet, Kok2Sheet):
+        lines.append(("boxes", f"(+{sheet.box_points})", None))
+    lines.append(("stars", f"({MINUS}{sheet.star_penalty})", None))
+    for key, text, _ in lines:
+        icon: list[Item] | None = None
+        if key == "stars":
+            icon = [star(x + 1.9, y + 2.9, 2.0)]
+        elif key == "hearts":
+            icon = [heart(x + 1.9, y + 2.9, 3.6, WHITE)]
+        elif key == "boxes" and kok2:
+            icon = box_icon(x + 1.9, y + 2.9, 3.2)
+        items.extend(_score_line(x, y, PANEL_W, text, score.get(key), icon))
+        y += 6.0
+    items.append(Line(x, y + 0.2, x + PANEL_W, y + 0.2, INK, 0.4))
+    items.extend(_score_line(x, y + 0.8, PANEL_W, label("total", lang), score.get("total"),
+                             bold=True))
+    items.append(Rect(x - 1.0, LETTERS_TOP - 1.0, PANEL_W + 2.0, y + 8.0 - LETTERS_TOP, None,
+                      LIGHT, 0.3, radius=1.5))
+    return y + 7.0

@@ -1,0 +1,59 @@
+"""The shipped font (DejaVu Sans Condensed, freely licensed) for both backends."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from kok_layouts.render.scene import Weight
+
+FONT_FILES: dict[Weight, str] = {
+    "regular": "DejaVuSansCondensed.ttf",
+    "bold": "DejaVuSansCondensed-Bold.ttf",
+}
+PDF_NAMES: dict[Weight, str] = {"regular": "KokSans", "bold": "KokSans-Bold"}
+MM = 72 / 25.4
+"""Points per millimetre."""
+
+
+def font_path(weight: Weight) -> Path:
+    return Path(str(resources.files("kok_layouts.render") / "fonts" / FONT_FILES[weight]))
+
+
+@cache
+def register_pdf_fonts() -> None:
+    """Register the TrueType fonts with reportlab (embedded, subset, in every PDF)."""
+    for weight, name in PDF_NAMES.items():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(weight))))
+
+
+def text_width(text: str, size: float, weight: Weight = "regular") -> float:
+    """The width in mm of ``text`` at font size ``size`` mm."""
+    register_pdf_fonts()
+    return float(pdfmetrics.stringWidth(text, PDF_NAMES[weight], size * MM)) / MM
+
+
+def wrap(text: str, size: float, width: float, weight: Weight = "regular") -> list[str]:
+    """``text`` broken into lines no wider than ``width`` mm (long words stay whole)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, size, weight) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def fit_size(text: str, size: float, width: float, weight: Weight = "regular") -> float:
+    """``size``, shrunk so that ``text`` fits in ``width`` mm."""
+    measured = text_width(text, size, weight)
+    return size if measured <= width else size * width / measured

@@ -1,0 +1,192 @@
+"""The printed layout of a Keer op Keer Kids sheet, as a scene.
+
+Visitors above the columns (written upwards, with a person to circle or strike), the
+column letters with the star column marked, the animal grid with a pictogram in every
+cell and thick borders around enclosures, buckets below each column; on the right the
+food boxes of every animal, the chameleons with their exclamation marks and the circle
+count.
+"""
+
+from __future__ import annotations
+
+from kok_layouts.model.grid import column_letter
+from kok_layouts.model.sheet import KidsSheet
+from kok_layouts.render.fonts import fit_size, text_width, wrap
+from kok_layouts.render.labels import Language, label, word
+from kok_layouts.render.marks import SheetMarks
+from kok_layouts.render.scene import (
+    GREY,
+    INK,
+    LIGHT,
+    WHITE,
+    Circle,
+    Item,
+    Line,
+    Rect,
+    Scene,
+    Text,
+    rgb,
+)
+from kok_layouts.render.shapes import (
+    bucket,
+    chameleon,
+    colour_symbol,
+    cross_mark,
+    pictogram,
+    star,
+    strike,
+    visitor,
+)
+
+CELL = 12.0
+ROW_LABELS = 7.0
+PANEL_W = 48.0
+NAME_SIZE = 2.4
+NAME_MAX = 24.0
+
+
+def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False,
+               marks: SheetMarks | None = None) -> Scene:
+    """The whole printed Kids sheet; with ``marks`` filled in as the player left it."""
+    items: list[Item] = []
+    grid_x = ROW_LABELS
+    grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
+    crossed = marks.crossed if marks else frozenset()
+    claims = marks.columns if marks else {}
+    items.append(Text(0, 5.6, sheet.title, 4.4, weight="bold"))
+    if marks is not None:
+        items.append(Text(grid_x + grid_w, 5.6, f"{label('player', lang)}: {marks.player}",
+                          3.2, anchor="end"))
+
+    # Visitors: a person to circle (first to complete the column) or strike (too late).
+    names_bottom = 9.0 + min(NAME_MAX, max(text_width(v, NAME_SIZE) for v in sheet.visitors))
+    for column, name in enumerate(sheet.visitors):
+        cx = grid_x + column * CELL + CELL / 2
+        size = fit_size(name, NAME_SIZE, NAME_MAX)
+        items.append(Text(cx + size * 0.36, names_bottom, name, size, angle=90))
+        vy = names_bottom + 5.0
+        items.extend(visitor(cx, vy, 7.0))
+        claim = claims.get(column)
+        if claim == "first":
+            items.append(Circle(cx, vy, 4.4, None, INK, 0.5))
+        elif claim in ("later", "taken"):
+            items.append(strike(cx - 4.0, vy - 4.0, 8.0, 8.0))
+    letters_y = names_bottom + 10.5
+    for column in range(sheet.width):
+        x = grid_x + column * CELL
+        middle = column == sheet.middle_column
+        items.append(Rect(x + 1.0, letters_y, CELL - 2.0, 6.0, INK if middle else WHITE, INK,
+                          0.25, radius=1.0))
+        items.append(Text(x + CELL / 2, letters_y + 4.5, column_letter(column), 3.6,
+                          WHITE if middle else INK, anchor="middle", weight="bold"))
+    grid_y = letters_y + 7.0
+    for row in range(sheet.height):
+        items.append(Text(ROW_LABELS / 2, grid_y + row * CELL + CELL / 2 + 1.1, str(row + 1),
+                          3.0, GREY, anchor="middle"))
+
+    # The animal grid: colour, pictogram, star; white lines inside an enclosure.
+    animal_index = {a.key: i for i, a in enumerate(sheet.animals)}
+    for cell, key in enumerate(sheet.cell_colours):
+        if key is None:
+            continue
+        x = grid_x + (cell % sheet.width) * CELL
+        y = grid_y + (cell // sheet.width) * CELL
+        animal = sheet.colour_by_key[key]
+        items.append(Rect(x, y, CELL, CELL, rgb(animal.rgb), WHITE, 0.5))
+        items.append(Circle(x + 3.4, y + 3.4, 2.9, WHITE, None))
+        items.extend(pictogram(animal.name, x + 3.4, y + 3.4, 5.0))
+        if cell in sheet.stars:
+            items.append(star(x + CELL / 2, y + CELL / 2 + 0.8, CELL * 0.3))
+        if colorblind:
+            items.extend(colour_symbol(animal_index[key], x + CELL * 0.84, y + CELL * 0.84,
+                                       CELL * 0.08))
+        if cell in crossed:
+            items.extend(cross_mark(x, y, CELL, CELL, 0.8))
+    # Enclosure borders: thick wherever two neighbouring cells are in different enclosures.
+    for cell, index in enumerate(sheet.enclosure_of):
+        if index is None:
+            continue
+        x = grid_x + (cell % sheet.width) * CELL
+        y = grid_y + (cell // sheet.width) * CELL
+        if cell % sheet.width < sheet.width - 1 and sheet.enclosure_of[cell + 1] != index:
+            items.append(Line(x + CELL, y, x + CELL, y + CELL, INK, 0.8))
+        below = cell + sheet.width
+        if below < len(sheet.enclosure_of) and sheet.enclosure_of[below] != index:
+            items.append(Line(x, y + CELL, x + CELL, y + CELL, INK, 0.8))
+    items.append(Rect(grid_x, grid_y, grid_w, grid_h, None, INK, 0.9))
+
+    # Buckets under each column: 0, 1 or 2 to circle when the column is complete.
+    buckets_y = grid_y + grid_h + 1.5
+    for column, count in enumerate(sheet.buckets):
+        x = grid_x + column * CELL
+        items.append(Rect(x + 0.8, buckets_y, CELL - 1.6, 8.0, WHITE, INK, 0.25, radius=1.0))
+        for i in range(count):
+            items.extend(bucket(x + CELL / 2 + (i - (count - 1) / 2) * 4.6, buckets_y + 3.8, 4.6))
+        if count == 0:
+            items.append(Text(x + CELL / 2, buckets_y + 5.5, "0", 3.2, GREY, anchor="middle"))
+        if claims.get(column) in ("first", "later"):
+            items.append(Circle(x + CELL / 2, buckets_y + 4.0, 4.6, None, INK, 0.5))
+    items.append(Text(grid_x, buckets_y + 12.5, label("buckets", lang), 2.6, GREY))
+    bottom = buckets_y + 14.0
+
+    panel_x = grid_x + grid_w + 5.0
+    panel_bottom = _panel(sheet, panel_x, letters_y, lang, colorblind, marks, items)
+    height = max(bottom, panel_bottom) + 5.0
+    width = panel_x + PANEL_W + 1.5
+    boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
+                    CELL, CELL) for cell in sheet.board_cells}
+    items.append(Text(width, height - 1.2, f"{sheet.title} · {sheet.name} · kok_layouts",
+                      2.0, GREY, anchor="end"))
+    return Scene(width, height, items, boxes)
+
+
+def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: bool,
+           marks: SheetMarks | None, items: list[Item]) -> float:
+    y = top
+    items.append(Text(x, y + 3.6, label("food", lang), 3.4, weight="bold"))
+    y += 6.0
+    fed = marks.colours if marks else {}
+    for index, animal in enumerate(sheet.animals):
+        items.append(Rect(x, y, 8.0, 8.0, rgb(animal.rgb), INK, 0.25, radius=1.0))
+        items.extend(pictogram(animal.name, x + 4.0, y + 4.0, 6.6))
+        if colorblind:
+            items.extend(colour_symbol(index, x + 6.9, y + 6.9, 0.8))
+        for box in range(sheet.food_boxes):
+            bx = x + 10.5 + box * 7.0
+            items.append(Rect(bx, y + 1.2, 5.6, 5.6, WHITE, INK, 0.3, radius=0.6))
+            if fed.get(animal.key) in ("first", "later"):
+                items.append(Circle(bx + 2.8, y + 4.0, 3.4, None, INK, 0.5))
+        name = word(animal.name, lang)
+        start = x + 11.0 + sheet.food_boxes * 7.0
+        items.append(Text(start, y + 5.3, name, fit_size(name, 2.7, x + PANEL_W - start)))
+        y += 9.5
+    y += 1.5
+    items.append(Text(x, y + 3.6, label("chameleons", lang), 3.4, weight="bold"))
+    y += 5.5
+    used = marks.marks_used if marks else 0
+    every = max(1, sheet.chameleon_every)
+    for i in range(sheet.exclamation_marks):
+        cx = x + 3.2 + (i % 6) * 7.6
+        cy = y + 3.2 + (i // 6) * 11.0
+        items.append(Circle(cx, cy, 2.8, WHITE, INK, 0.3))
+        items.append(Text(cx, cy + 1.25, "!", 3.4, anchor="middle", weight="bold"))
+        if (i + 1) % every == 0:
+            items.extend(chameleon(cx, cy + 6.2, 5.6))
+        if i < used:
+            items.extend(cross_mark(cx - 2.8, cy - 2.8, 5.6, 5.6, 0.5))
+    y += (-(-sheet.exclamation_marks // 6)) * 11.0 + 0.5
+    for line in wrap(label("chameleon_hint", lang), 2.2, PANEL_W):
+        items.append(Text(x, y + 2.3, line, 2.2, GREY))
+        y += 2.9
+    y += 3.0
+    items.append(Line(x, y, x + PANEL_W, y, INK, 0.4))
+    items.append(Circle(x + 3.0, y + 5.0, 2.6, None, INK, 0.4))
+    items.append(Text(x + 7.5, y + 6.2, label("circles", lang), 3.4, weight="bold"))
+    items.append(Rect(x + PANEL_W - 14.0, y + 1.5, 14.0, 7.0, WHITE, INK, 0.5, radius=1.0))
+    total = marks.score.get("total") if marks else None
+    if total is not None:
+        items.append(Text(x + PANEL_W - 7.0, y + 6.8, str(total), 4.0, anchor="middle",
+                          weight="bold"))
+    items.append(Rect(x - 1.0, top - 1.0, PANEL_W + 2.0, y + 11.0 - top, None, LIGHT, 0.3,
+                      radius=1.5))
+    return y + 10.0

@@ -1,0 +1,127 @@
+"""The reportlab backend: scenes as vector PDF, each distinct sheet drawn once as a form.
+
+A 100-page pad places one form XObject 100 times (or 400 times four-up), so it stays
+small. Fonts are the shipped TrueType font, embedded as a subset. Invariant mode makes the
+bytes depend on the input only (no dates, no random document id).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from kok_layouts.render.fonts import MM, PDF_NAMES, register_pdf_fonts
+from kok_layouts.render.page import PageLayout
+from kok_layouts.render.scene import Circle, Line, Polygon, Rect, Scene, Text
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str
+    subject: str
+    keywords: tuple[str, ...] = ()
+    author: str = "kok_layouts"
+
+
+def _draw(canvas: Canvas, scene: Scene) -> None:
+    height = scene.height
+
+    def y_of(y: float) -> float:
+        return (height - y) * MM
+
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    for item in scene.items:
+        if isinstance(item, Text):
+            canvas.setFillColorRGB(*item.fill)
+            canvas.setFont(PDF_NAMES[item.weight], item.size * MM)
+            canvas.saveState()
+            canvas.translate(item.x * MM, y_of(item.y))
+            if item.angle:
+                canvas.rotate(item.angle)
+            if item.anchor == "middle":
+                canvas.drawCentredString(0, 0, item.text)
+            elif item.anchor == "end":
+                canvas.drawRightString(0, 0, item.text)
+            else:
+                canvas.drawString(0, 0, item.text)
+            canvas.restoreState()
+            continue
+        stroke = getattr(item, "stroke", None)
+        fill = getattr(item, "fill", None)
+        if stroke is not None:
+            canvas.setStrokeColorRGB(*stroke)
+            canvas.setLineWidth(item.width * MM)
+        if fill is not None:
+            canvas.setFillColorRGB(*fill)
+        do_stroke, do_fill = int(stroke is not None), int(fill is not None)
+        if isinstance(item, Rect):
+            x, y, w, h = item.x * MM, y_of(item.y + item.h), item.w * MM, item.h * MM
+            if item.radius:
+                canvas.roundRect(x, y, w, h, item.radius * MM, stroke=do_stroke, fill=do_fill)
+            else:
+                canvas.rect(x, y, w, h, stroke=do_stroke, fill=do_fill)
+        elif isinstance(item, Circle):
+            canvas.circle(item.cx * MM, y_of(item.cy), item.r * MM, stroke=do_stroke,
+                          fill=do_fill)
+        elif isinstance(item, Line):
+            canvas.line(item.x1 * MM, y_of(item.y1), item.x2 * MM, y_of(item.y2))
+        elif isinstance(item, Polygon):
+            path = canvas.beginPath()
+            first, *rest = item.points
+            path.moveTo(first[0] * MM, y_of(first[1]))
+            for x, y in rest:
+                path.lineTo(x * MM, y_of(y))
+            if item.closed:
+                path.close()
+            canvas.drawPath(path, stroke=do_stroke, fill=do_fill if item.closed else 0)
+
+
+def pdf_bytes(scenes: Sequence[Scene], page: PageLayout, pages: int, metadata: Metadata) -> bytes:
+    """A PDF of ``pages`` pages laid out as ``page``, filled with ``scenes`` in turn."""
+    register_pdf_fonts()
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(page.width * MM, page.height * MM), invariant=1,
+                    pageCompression=1, initialFontName=PDF_NAMES["regular"])
+    canvas.setTitle(metadata.title)
+    canvas.setAuthor(metadata.author)
+    canvas.setSubject(metadata.subject)
+    canvas.setCreator("kok_layouts")
+    canvas.setKeywords(", ".join(metadata.keywords))
+    distinct: dict[int, str] = {}
+    for scene in scenes:
+        if id(scene) in distinct:
+            continue
+        name = f"sheet{len(distinct)}"
+        distinct[id(scene)] = name
+        canvas.beginForm(name, 0, 0, scene.width * MM, scene.height * MM)
+        _draw(canvas, scene)
+        canvas.endForm()
+    slot = 0
+    for _ in range(pages):
+        for placement in page.placements:
+            scene = scenes[slot % len(scenes)]
+            slot += 1
+            canvas.saveState()
+            if placement.rotated:
+                bottom = page.height - placement.y - scene.width * placement.scale
+                canvas.translate((placement.x + scene.height * placement.scale) * MM,
+                                 bottom * MM)
+                canvas.rotate(90)
+            else:
+                bottom = page.height - placement.y - scene.height * placement.scale
+                canvas.translate(placement.x * MM, bottom * MM)
+            canvas.scale(placement.scale, placement.scale)
+            canvas.doForm(distinct[id(scene)])
+            canvas.restoreState()
+        for mark in page.cut_marks:
+            canvas.setStrokeColorRGB(*mark.stroke)
+            canvas.setLineWidth(mark.width * MM)
+            canvas.line(mark.x1 * MM, (page.height - mark.y1) * MM, mark.x2 * MM,
+                        (page.height - mark.y2) * MM)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()

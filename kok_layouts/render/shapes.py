@@ -1,0 +1,268 @@
+"""Vector symbols: stars, hearts, bombs, boxes, colour-blind marks, animal pictograms.
+
+Every symbol is built from scene primitives (paths, circles, lines), never font glyphs,
+so it prints the same everywhere. Each function takes a centre and a size in mm.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from kok_layouts.render.scene import INK, RGB, WHITE, Circle, Item, Line, Polygon, Rect, Text
+
+Point = tuple[float, float]
+
+
+def _ring(cx: float, cy: float, rx: float, ry: float, steps: int = 28,
+          start: float = 0.0, end: float = 2 * math.pi) -> tuple[Point, ...]:
+    return tuple((cx + rx * math.cos(start + (end - start) * i / steps),
+                  cy + ry * math.sin(start + (end - start) * i / steps))
+                 for i in range(steps + (0 if end - start >= 2 * math.pi else 1)))
+
+
+def star(cx: float, cy: float, r: float, fill: RGB = WHITE, stroke: RGB = INK,
+         width: float = 0.35) -> Polygon:
+    """A five-pointed star, point up."""
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return Polygon(tuple(points), fill, stroke, width)
+
+
+def heart(cx: float, cy: float, size: float, fill: RGB | None = None, stroke: RGB = INK,
+          width: float = 0.3) -> Polygon:
+    """A heart ``size`` mm wide."""
+    scale = size / 34
+    points = []
+    for i in range(48):
+        t = 2 * math.pi * i / 48
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((cx + x * scale, cy - (y + 2.5) * scale))
+    return Polygon(tuple(points), fill, stroke, width)
+
+
+def bomb(cx: float, cy: float, size: float) -> list[Item]:
+    """A round bomb with a lit fuse."""
+    r = size * 0.34
+    body_y = cy + size * 0.1
+    return [
+        Circle(cx, body_y, r, fill=INK, stroke=INK, width=0.2),
+        Line(cx + r * 0.5, body_y - r * 0.85, cx + r * 0.95, body_y - r * 1.35, INK, size * 0.06),
+        star(cx + r * 1.1, body_y - r * 1.55, size * 0.14, fill=WHITE, stroke=INK, width=0.2),
+        Circle(cx - r * 0.35, body_y - r * 0.35, r * 0.18, fill=WHITE, stroke=None),
+    ]
+
+
+def box_icon(cx: float, cy: float, size: float, fill: RGB | None = WHITE) -> list[Item]:
+    """The special-die box: a rounded square with three pips, like a die."""
+    half = size / 2
+    pip = size * 0.1
+    items: list[Item] = [Rect(cx - half, cy - half, size, size, fill, INK, size * 0.07,
+                              radius=size * 0.18)]
+    for k in (-1, 0, 1):
+        items.append(Circle(cx + k * size * 0.24, cy + k * size * 0.24, pip, fill=INK,
+                            stroke=None))
+    return items
+
+
+def cross_mark(x: float, y: float, w: float, h: float, width: float = 0.7) -> list[Item]:
+    """A hand-drawn-looking X over a box: the mark of a crossed cell."""
+    inset = min(w, h) * 0.18
+    return [Line(x + inset, y + inset, x + w - inset, y + h - inset, INK, width),
+            Line(x + w - inset, y + inset, x + inset, y + h - inset, INK, width)]
+
+
+def strike(x: float, y: float, w: float, h: float, width: float = 0.5) -> Line:
+    """A single stroke through a printed value (taken by another player)."""
+    return Line(x + w * 0.1, y + h * 0.85, x + w * 0.9, y + h * 0.15, INK, width)
+
+
+# -- colour-blind symbols -----------------------------------------------------------------
+
+
+def _triangle(cx: float, cy: float, r: float) -> list[Item]:
+    return [Polygon(((cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)),
+                    INK, None)]
+
+
+def _dot(cx: float, cy: float, r: float) -> list[Item]:
+    return [Circle(cx, cy, r * 0.8, INK, None)]
+
+
+def _square(cx: float, cy: float, r: float) -> list[Item]:
+    return [Rect(cx - r * 0.75, cy - r * 0.75, r * 1.5, r * 1.5, INK, None)]
+
+
+def _diamond(cx: float, cy: float, r: float) -> list[Item]:
+    return [Polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), INK, None)]
+
+
+def _x(cx: float, cy: float, r: float) -> list[Item]:
+    w = r * 0.45
+    return [Line(cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8, INK, w),
+            Line(cx + r * 0.8, cy - r * 0.8, cx - r * 0.8, cy + r * 0.8, INK, w)]
+
+
+def _plus(cx: float, cy: float, r: float) -> list[Item]:
+    w = r * 0.45
+    return [Line(cx - r, cy, cx + r, cy, INK, w), Line(cx, cy - r, cx, cy + r, INK, w)]
+
+
+def _ring_symbol(cx: float, cy: float, r: float) -> list[Item]:
+    return [Circle(cx, cy, r * 0.75, None, INK, r * 0.35)]
+
+
+def _bar(cx: float, cy: float, r: float) -> list[Item]:
+    return [Rect(cx - r, cy - r * 0.35, 2 * r, r * 0.7, INK, None)]
+
+
+COLOUR_SYMBOLS: tuple[Callable[[float, float, float], list[Item]], ...] = (
+    _triangle, _dot, _square, _diamond, _bar, _plus, _ring_symbol, _x)
+"""One distinct symbol per colour, by the colour's position in the layout."""
+
+
+def colour_symbol(index: int, cx: float, cy: float, r: float) -> list[Item]:
+    return COLOUR_SYMBOLS[index % len(COLOUR_SYMBOLS)](cx, cy, r)
+
+
+# -- Kids pictograms ----------------------------------------------------------------------
+
+
+def _penguin(cx: float, cy: float, s: float) -> list[Item]:
+    w = s * 0.06
+    return [
+        Polygon(_ring(cx, cy + s * 0.05, s * 0.3, s * 0.44), INK, INK, w),
+        Polygon(_ring(cx, cy + s * 0.12, s * 0.19, s * 0.32), WHITE, None),
+        Circle(cx - s * 0.08, cy - s * 0.2, s * 0.045, INK, None),
+        Circle(cx + s * 0.08, cy - s * 0.2, s * 0.045, INK, None),
+        Polygon(((cx - s * 0.07, cy - s * 0.12), (cx + s * 0.07, cy - s * 0.12),
+                 (cx, cy - s * 0.02)), (0.97, 0.62, 0.1), INK, w * 0.5),
+        Polygon(((cx - s * 0.2, cy + s * 0.47), (cx - s * 0.03, cy + s * 0.47),
+                 (cx - s * 0.1, cy + s * 0.4)), (0.97, 0.62, 0.1), INK, w * 0.5),
+        Polygon(((cx + s * 0.03, cy + s * 0.47), (cx + s * 0.2, cy + s * 0.47),
+                 (cx + s * 0.1, cy + s * 0.4)), (0.97, 0.62, 0.1), INK, w * 0.5),
+    ]
+
+
+def _lion(cx: float, cy: float, s: float) -> list[Item]:
+    w = s * 0.06
+    mane = []
+    for i in range(24):
+        radius = s * (0.47 if i % 2 == 0 else 0.36)
+        angle = 2 * math.pi * i / 24
+        mane.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return [
+        Polygon(tuple(mane), (0.75, 0.45, 0.12), INK, w),
+        Circle(cx, cy, s * 0.27, (0.98, 0.85, 0.45), INK, w),
+        Circle(cx - s * 0.1, cy - s * 0.06, s * 0.04, INK, None),
+        Circle(cx + s * 0.1, cy - s * 0.06, s * 0.04, INK, None),
+        Polygon(((cx - s * 0.06, cy + s * 0.05), (cx + s * 0.06, cy + s * 0.05),
+                 (cx, cy + s * 0.12)), INK, None),
+        Polygon(((cx - s * 0.09, cy + s * 0.17), (cx, cy + s * 0.13),
+                 (cx + s * 0.09, cy + s * 0.17)), None, INK, w * 0.7, closed=False),
+    ]
+
+
+def _crocodile(cx: float, cy: float, s: float) -> list[Item]:
+    w = s * 0.06
+    top = cy - s * 0.12
+    bottom = cy + s * 0.14
+    head = ((cx - s * 0.46, top), (cx + s * 0.1, top - s * 0.02), (cx + s * 0.46, top + s * 0.04),
+            (cx + s * 0.46, bottom), (cx - s * 0.46, bottom))
+    teeth = [(cx - s * 0.38 + i * s * 0.1, cy + (0.0 if i % 2 == 0 else s * 0.07))
+             for i in range(8)]
+    return [
+        Polygon(head, (0.35, 0.62, 0.3), INK, w),
+        Polygon(tuple(teeth), None, INK, w * 0.8, closed=False),
+        Circle(cx - s * 0.18, top - s * 0.06, s * 0.11, WHITE, INK, w),
+        Circle(cx - s * 0.18, top - s * 0.06, s * 0.045, INK, None),
+        Circle(cx + s * 0.38, top + s * 0.1, s * 0.025, INK, None),
+    ]
+
+
+def _elephant(cx: float, cy: float, s: float) -> list[Item]:
+    w = s * 0.06
+    grey = (0.72, 0.72, 0.75)
+    trunk = [(cx + s * 0.02 * math.sin(i), cy + s * 0.05 + i * s * 0.065) for i in range(6)]
+    trunk.append((cx + s * 0.12, cy + s * 0.38))
+    return [
+        Circle(cx - s * 0.3, cy - s * 0.02, s * 0.2, grey, INK, w),
+        Circle(cx + s * 0.3, cy - s * 0.02, s * 0.2, grey, INK, w),
+        Circle(cx, cy - s * 0.08, s * 0.24, grey, INK, w),
+        Polygon(tuple(trunk), None, INK, s * 0.1, closed=False),
+        Circle(cx - s * 0.09, cy - s * 0.14, s * 0.035, INK, None),
+        Circle(cx + s * 0.09, cy - s * 0.14, s * 0.035, INK, None),
+    ]
+
+
+def _flamingo(cx: float, cy: float, s: float) -> list[Item]:
+    w = s * 0.06
+    pink = (0.96, 0.55, 0.72)
+    neck = ((cx + s * 0.05, cy + s * 0.02), (cx + s * 0.16, cy - s * 0.12),
+            (cx + s * 0.1, cy - s * 0.26), (cx + s * 0.0, cy - s * 0.34),
+            (cx + s * 0.06, cy - s * 0.42))
+    return [
+        Line(cx - s * 0.05, cy + s * 0.12, cx - s * 0.05, cy + s * 0.48, INK, w),
+        Line(cx - s * 0.05, cy + s * 0.3, cx + s * 0.06, cy + s * 0.22, INK, w * 0.8),
+        Polygon(_ring(cx - s * 0.1, cy + s * 0.06, s * 0.27, s * 0.14), pink, INK, w),
+        Polygon(neck, None, INK, s * 0.07, closed=False),
+        Circle(cx + s * 0.09, cy - s * 0.42, s * 0.07, pink, INK, w * 0.8),
+        Polygon(((cx + s * 0.15, cy - s * 0.44), (cx + s * 0.27, cy - s * 0.38),
+                 (cx + s * 0.15, cy - s * 0.36)), INK, None),
+    ]
+
+
+PICTOGRAMS: dict[str, Callable[[float, float, float], list[Item]]] = {
+    "penguin": _penguin, "lion": _lion, "crocodile": _crocodile, "elephant": _elephant,
+    "flamingo": _flamingo,
+}
+
+
+def pictogram(animal: str, cx: float, cy: float, size: float) -> list[Item]:
+    """The pictogram of an animal; other animals get their initial in a circle."""
+    draw = PICTOGRAMS.get(animal.lower())
+    if draw is not None:
+        return draw(cx, cy, size)
+    return [Circle(cx, cy, size * 0.42, WHITE, INK, size * 0.06),
+            Text(cx, cy + size * 0.17, animal[:1].upper(), size * 0.5, anchor="middle",
+                 weight="bold")]
+
+
+def bucket(cx: float, cy: float, size: float) -> list[Item]:
+    """A bucket with a handle."""
+    w = size * 0.07
+    top, bottom = cy - size * 0.15, cy + size * 0.38
+    body = ((cx - size * 0.35, top), (cx + size * 0.35, top), (cx + size * 0.25, bottom),
+            (cx - size * 0.25, bottom))
+    handle = _ring(cx, top, size * 0.3, size * 0.32, 12, math.pi, 2 * math.pi)
+    return [Polygon(handle, None, INK, w, closed=False),
+            Polygon(body, (0.62, 0.78, 0.92), INK, w)]
+
+
+def chameleon(cx: float, cy: float, size: float) -> list[Item]:
+    """A chameleon with a curled tail."""
+    w = size * 0.07
+    green = (0.55, 0.8, 0.35)
+    spiral = tuple((cx - size * 0.25 + size * 0.04 * (6 - t / 2) * math.cos(t),
+                    cy + size * 0.05 + size * 0.04 * (6 - t / 2) * math.sin(t))
+                   for t in (i * 0.45 for i in range(20)))
+    return [
+        Polygon(spiral, None, INK, w, closed=False),
+        Polygon(_ring(cx + size * 0.08, cy - size * 0.05, size * 0.3, size * 0.18), green, INK, w),
+        Circle(cx + size * 0.28, cy - size * 0.1, size * 0.07, WHITE, INK, w * 0.7),
+        Circle(cx + size * 0.28, cy - size * 0.1, size * 0.03, INK, None),
+        Line(cx - size * 0.05, cy + size * 0.1, cx - size * 0.1, cy + size * 0.3, INK, w),
+        Line(cx + size * 0.2, cy + size * 0.1, cx + size * 0.25, cy + size * 0.3, INK, w),
+    ]
+
+
+def visitor(cx: float, cy: float, size: float) -> list[Item]:
+    """A person: the visitor above a Kids column."""
+    w = size * 0.07
+    shoulders = _ring(cx, cy + size * 0.42, size * 0.3, size * 0.32, 14, math.pi, 2 * math.pi)
+    return [Circle(cx, cy - size * 0.16, size * 0.17, WHITE, INK, w),
+            Polygon(shoulders, WHITE, INK, w)]
