@@ -66,6 +66,8 @@ class Board:
     shapes: dict[tuple[str, int], tuple[int, ...]]
     """For (colour key, n): every connected group of n cells inside one area of that colour."""
     cell_column: tuple[int, ...]
+    shape_sets: dict[tuple[str, int], frozenset[int]]
+    """The same groups as :attr:`shapes`, for membership tests."""
     _not_first_column: int
     _not_last_column: int
 
@@ -122,6 +124,7 @@ def board_for(sheet: Sheet) -> Board:
         area_of=area_of,
         shapes={key: tuple(sorted(masks)) for key, masks in shapes.items()},
         cell_column=tuple(c % sheet.width for c in range(geometry.size)),
+        shape_sets={key: frozenset(masks) for key, masks in shapes.items()},
         _not_first_column=~first_column,
         _not_last_column=~last_column,
     )

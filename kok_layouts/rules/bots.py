@@ -1,8 +1,9 @@
 """Bots behind one small protocol: given the game and a seat, pick a choice or pass.
 
 ``RandomBot`` picks any legal choice; ``GreedyBot`` weighs each choice by what it earns
-now and how far it brings columns and colours, spends jokers only when they pay, and
-crosses stars before they cost points.
+now and how far it brings columns, colours and (Keer op Keer 2) rows, spends jokers and
+boxes only when they pay, takes hearts while many columns are still to come, and crosses
+stars before they cost points.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from kok_layouts.model.grid import cells_of
+from kok_layouts.model.sheet import Kok2Sheet
 from kok_layouts.rules.board import Board
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
+from kok_layouts.rules.player import PlayerSheet
 
 
 @runtime_checkable
@@ -36,32 +40,65 @@ class RandomBot:
         choices = game.choices_for(seat)
         if not choices:
             return None
-        return choices[int(rng.integers(len(choices)))]
+        choice = choices[int(rng.integers(len(choices)))]
+        if isinstance(game, Kok2Game):
+
+            def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
+                return options[int(rng.integers(len(options)))]
+
+            choice = fill_bombs(game, seat, choice, pick)
+        return choice
 
 
 class _MaskFacts:
-    """Per-board caches of which columns a move mask touches."""
+    """Per-board facts for scoring cell masks fast.
+
+    Groups are the things a crossing makes progress on: the columns, then the colours, then
+    (Keer op Keer 2) the rows, each with its mask and size.
+    """
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.columns: dict[int, tuple[int, ...]] = {}
+        sheet = board.sheet
+        self.colour_keys = list(board.colour_masks)
+        rows = list(board.row_masks) if isinstance(sheet, Kok2Sheet) else []
+        self.group_masks = [*board.column_masks, *board.colour_masks.values(), *rows]
+        self.group_sizes = [m.bit_count() for m in self.group_masks]
+        self.first_row_group = len(board.column_masks) + len(board.colour_masks)
+        self.box_mask = (sum(1 << c for c in sheet.box_cells) if isinstance(sheet, Kok2Sheet)
+                         else 0)
+        self._touched: dict[int, tuple[int, ...]] = {}
+        self.cell_groups = [tuple(g for g, m in enumerate(self.group_masks) if m >> c & 1)
+                            for c in range(board.sheet.geometry.size)]
+        self._open_key = -1
+        self._open_count = 0
 
-    def columns_of(self, mask: int) -> tuple[int, ...]:
-        found = self.columns.get(mask)
+    def touched(self, mask: int) -> tuple[int, ...]:
+        """The groups a cell mask has cells in."""
+        found = self._touched.get(mask)
         if found is None:
-            found = tuple(sorted({self.board.cell_column[c] for c in cells_of(mask)}))
-            self.columns[mask] = found
+            groups = self.cell_groups
+            found = tuple(sorted({g for c in cells_of(mask) for g in groups[c]}))
+            self._touched[mask] = found
         return found
+
+    def open_count(self, crossed: int) -> int:
+        """How many cells a player with ``crossed`` can reach next (cached per position)."""
+        if crossed != self._open_key:
+            self._open_key = crossed
+            self._open_count = (self.board.dilate(crossed) & ~crossed).bit_count()
+        return self._open_count
 
 
 class GreedyBot:
     """One-move lookahead with a progress heuristic; a fair opponent for a casual player.
 
-    Weights: the points a move earns now (columns, colours, stars avoided), plus progress
-    toward a column or colour, growing with the square (``power``) of its filled share so
-    the bot finishes what it starts, a little for each cell crossed and for each new cell
-    it can reach next (``reach``); each joker costs its mark plus a premium early in the
-    game, so jokers are spent when they earn more than they cost.
+    Weights: the points a move earns now (columns, colours, rows, hearts under completed
+    columns, stars avoided), plus progress toward a column, colour or row, growing with
+    the square (``power``) of its filled share so the bot finishes what it starts, a little
+    for each cell crossed and for each new cell it can reach next (``reach``). Each joker
+    costs its mark plus a premium early in the game; a special action costs its box; a
+    heart is worth the columns still likely to be completed after it.
     """
 
     name = "greedy"
@@ -69,68 +106,143 @@ class GreedyBot:
     def __init__(self, *, progress: float = 1.0, joker_premium: float = 2.5,
                  pass_below: float = 0.0, cell_weight: float = 0.15,
                  reach: float = 0.1, power: float = 2.0) -> None:
-        self.power = power
         self.progress = progress
         self.joker_premium = joker_premium
         self.pass_below = pass_below
         self.cell_weight = cell_weight
         self.reach = reach
-        self._facts: dict[int, _MaskFacts] = {}
+        self.power = power
+        self._all_facts: dict[int, _MaskFacts] = {}
+        self._memo_key: object = None
+        self._memo: dict[int, float] = {}
+        self._facts: _MaskFacts | None = None
+        self._worth: list[tuple[float, float]] = []
 
     def _facts_for(self, board: Board) -> _MaskFacts:
-        facts = self._facts.get(id(board))
+        facts = self._all_facts.get(id(board))
         if facts is None or facts.board is not board:
-            facts = self._facts[id(board)] = _MaskFacts(board)
+            facts = self._all_facts[id(board)] = _MaskFacts(board)
         return facts
+
+    def cells_value(self, game: Game, player: PlayerSheet, cells: int) -> float:
+        """What crossing ``cells`` is worth to ``player`` now and as progress (memoised for
+        the position, since many choices of one roll cross the same cells)."""
+        key = (id(player), player.crossed, getattr(player, "hearts", 0), game._taken_columns,
+               game._taken_colours, getattr(game, "_taken_rows", None))
+        if key != self._memo_key:
+            self._memo_key = key
+            self._memo.clear()
+            self._facts = self._facts_for(player.board)
+            self._worth = self._group_worth(game, player)
+        found = self._memo.get(cells)
+        if found is None:
+            found = self._memo[cells] = self._cells_value(player, cells)
+        return found
+
+    def _group_worth(self, game: Game, player: PlayerSheet) -> list[tuple[float, float]]:
+        """For every group: (worth when this crossing completes it, weight of progress)."""
+        sheet = player.sheet
+        hearts = player.hearts if isinstance(player, Kok2PlayerSheet) else 0
+        worth: list[tuple[float, float]] = []
+        for column, points in enumerate(sheet.column_points):
+            value = points.later if column in game._taken_columns else points.first
+            full = float(value + hearts)
+            if isinstance(sheet, Kok2Sheet) and column in sheet.box_columns:
+                full += sheet.box_points + 0.5
+            worth.append((full, self.progress * (value + 0.5 + 0.5 * hearts)))
+        for key in player.board.colour_masks:
+            bonus = (sheet.colour_bonus.later if key in game._taken_colours
+                     else sheet.colour_bonus.first)
+            worth.append((bonus, self.progress * bonus))
+        if isinstance(sheet, Kok2Sheet):
+            taken_rows: frozenset[int] = getattr(game, "_taken_rows", frozenset())
+            for row, rule in enumerate(sheet.rows):
+                item = 2.5 if rule.item and row not in taken_rows else 0.0
+                worth.append((rule.points + item, self.progress * (rule.points + item)))
+        return worth
+
+    def _cells_value(self, player: PlayerSheet, cells: int) -> float:
+        facts, worth, power = self._facts, self._worth, self.power
+        assert facts is not None
+        sheet, board = player.sheet, player.board
+        crossed = player.crossed
+        after = crossed | cells
+        masks, sizes = facts.group_masks, facts.group_sizes
+        value = 0.0
+        for group in facts.touched(cells):
+            mask, size = masks[group], sizes[group]
+            done = (after & mask).bit_count()
+            if done == size:
+                value += worth[group][0]
+            else:
+                before = (crossed & mask).bit_count()
+                value += worth[group][1] * ((done / size) ** power - (before / size) ** power)
+        fresh = cells & ~crossed
+        if facts.box_mask and isinstance(sheet, Kok2Sheet):
+            value += (fresh & facts.box_mask).bit_count() * (sheet.box_points + 0.5)
+        value += sheet.star_penalty * (fresh & board.star_mask).bit_count()
+        value += self.cell_weight * fresh.bit_count()
+        if self.reach:
+            opened = board.dilate(after) & ~after
+            value += self.reach * (opened.bit_count() - facts.open_count(crossed))
+        return value
 
     def value(self, game: Game, seat: int, choice: Choice) -> float:
         """How much ``choice`` is worth to ``seat`` by this bot's heuristic."""
         player = game.sheets[seat]
-        sheet, board = player.sheet, player.board
         move = choice.move
-        crossed = player.crossed
-        after = crossed | move.cells
-        facts = self._facts_for(board)
-        taken_columns = game._taken_columns
-        value = 0.0
-        for column in facts.columns_of(move.cells):
-            mask = board.column_masks[column]
-            size = mask.bit_count()
-            done = (after & mask).bit_count()
-            points = sheet.column_points[column]
-            worth = points.later if column in taken_columns else points.first
-            if done == size:
-                value += worth
-            else:
-                before = (crossed & mask).bit_count()
-                value += self.progress * (worth + 0.5) * (
-                    (done / size) ** self.power - (before / size) ** self.power)
-        colour_mask = board.colour_masks[move.colour]
-        size = colour_mask.bit_count()
-        done = (after & colour_mask).bit_count()
-        bonus = (sheet.colour_bonus.later if move.colour in game._taken_colours
-                 else sheet.colour_bonus.first)
-        if done == size:
-            value += bonus
-        else:
-            before = (crossed & colour_mask).bit_count()
-            value += self.progress * bonus * (
-                (done / size) ** self.power - (before / size) ** self.power)
-        value += sheet.star_penalty * (move.cells & board.star_mask).bit_count()
-        value += self.cell_weight * move.number
-        if self.reach:
-            opened = board.dilate(after) & ~after
-            value += self.reach * (opened.bit_count() - (board.dilate(crossed) & ~crossed
-                                                          ).bit_count())
+        cells = move.cells
+        for square in choice.bombs:
+            cells |= square
+        value = self.cells_value(game, player, cells)
+        early = max(0.0, 1.0 - game.rolls_done / 30)
         if move.jokers:
-            early = max(0.0, 1.0 - game.rolls_done / 30)
-            value -= move.jokers * (sheet.mark_points + self.joker_premium * early + 0.3)
+            value -= move.jokers * (player.sheet.mark_points + self.joker_premium * early + 0.3)
+        if isinstance(move, Special) and isinstance(player, Kok2PlayerSheet):
+            sheet = player.sheet
+            value -= sheet.box_points + 0.8
+            if move.face == "heart":
+                left = sum(1 for m in player.board.column_masks
+                           if m and m & player.crossed != m)
+                value += 0.8 * min(left, 9) * max(0.0, 1.0 - game.rolls_done / 45)
         return value
+
+    def _completes_a_row(self, game: Kok2Game, seat: int, cells: int) -> bool:
+        player = game.sheets[seat]
+        after = player.crossed | cells
+        return any(mask & cells and mask & after == mask for mask in player.board.row_masks)
 
     def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         best: Choice | None = None
         best_value = self.pass_below
-        for choice in game.choices_for(seat):
+        kok2 = game if isinstance(game, Kok2Game) else None
+        choices = game.choices_for(seat)
+        # The same cells for more jokers is never better: keep the cheapest way to cross them.
+        # A row or stars action crossing fewer cells than it could is not worth weighing.
+        fullest: dict[tuple[str, int], int] = {}
+        width = game.sheet.width
+        specials = [c for c in choices if c.colour_die == SPECIAL_DIE
+                    and c.move.face in ("row", "stars")]
+        for choice in specials:
+            group = (choice.move.face, (choice.move.cells.bit_length() - 1) // width
+                     if choice.move.face == "row" else 0)
+            fullest[group] = max(fullest.get(group, 0), choice.move.cells.bit_count())
+        skip = {id(c) for c in specials
+                if c.move.cells.bit_count() < fullest[(c.move.face, (c.move.cells.bit_length() - 1)
+                                                       // width if c.move.face == "row" else 0)]}
+        for choice in choices:
+            if skip and id(choice) in skip:
+                continue
+            move = choice.move
+            if (kok2 is not None and len(kok2._taken_rows) < kok2.sheet.height
+                    and self._completes_a_row(kok2, seat, move.cells)):
+                player = kok2.sheets[seat]
+                if player.bombs_owed(choice.move, kok2._taken_rows):
+
+                    def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
+                        return max(options, key=lambda m: self.cells_value(game, sheet, m))
+
+                    choice = fill_bombs(kok2, seat, choice, pick)
             value = self.value(game, seat, choice)
             if value > best_value:
                 best, best_value = choice, value

@@ -22,16 +22,19 @@ NUMBERS = (1, 2, 3, 4, 5)
 
 @dataclass(frozen=True)
 class Roll:
-    """The faces of one throw: colour dice (colour keys or ``X``) and number dice (0 = ``?``)."""
+    """The faces of one throw: colour dice (colour keys or ``X``), number dice (0 = ``?``)
+    and, in Keer op Keer 2, the special die's face."""
 
     colours: tuple[str, ...]
     numbers: tuple[int, ...]
+    special: str | None = None
 
     def describe(self, sheet: Sheet) -> str:
         """The roll as people say it: ``green yellow X / 3 ? 1``."""
         colours = " ".join(face_name(sheet, face) for face in self.colours)
         numbers = " ".join("?" if n == JOKER_NUMBER else str(n) for n in self.numbers)
-        return f"{colours} / {numbers}"
+        special = f" / special: {self.special}" if self.special else ""
+        return f"{colours} / {numbers}{special}"
 
 
 def face_name(sheet: Sheet, face: str) -> str:
@@ -78,9 +81,15 @@ def parse_number_face(text: str | int) -> int:
     return value
 
 
-def check_roll(sheet: Sheet, roll: Roll, colour_dice: int, number_dice: int) -> None:
+def check_roll(sheet: Sheet, roll: Roll, colour_dice: int, number_dice: int,
+               special_faces: Sequence[str] = ()) -> None:
     """``ValueError`` unless every face exists and the dice count is right."""
     faces = set(colour_faces(sheet))
+    if special_faces and roll.special not in special_faces:
+        raise ValueError(f"the special die shows one of {', '.join(sorted(set(special_faces)))}"
+                         f", not {roll.special!r}")
+    if not special_faces and roll.special is not None:
+        raise ValueError("this game has no special die")
     if len(roll.colours) != colour_dice or len(roll.numbers) != number_dice:
         raise ValueError(f"a roll has {colour_dice} colour and {number_dice} number dice, "
                          f"not {len(roll.colours)} and {len(roll.numbers)}")

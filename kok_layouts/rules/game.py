@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 import numpy as np
 
@@ -35,13 +36,27 @@ OPEN_ROLLS = 3
 """With ``first_three_rolls_open``, passive players choose from all dice in these rolls."""
 
 
+SPECIAL_DIE = -1
+"""The die index of a Keer op Keer 2 choice of the special die (no colour or number die)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A player's pick: which colour die and number die, and the cells crossed with them."""
+    """A player's pick: which colour die and number die, and the cells crossed with them.
+
+    In Keer op Keer 2 ``move`` may be a special action (both die indices
+    :data:`SPECIAL_DIE`), and ``bombs`` holds the squares of bombs a row's item gives at
+    once, in order.
+    """
 
     colour_die: int
     number_die: int
-    move: Move
+    move: Any
+    bombs: tuple[int, ...] = ()
+
+    @property
+    def is_special(self) -> bool:
+        return self.colour_die == SPECIAL_DIE
 
 
 @dataclass(frozen=True)
@@ -109,13 +124,23 @@ class Game:
         """Start a roll with these faces (a replay, a test or a physical throw)."""
         if self.phase is not Phase.ROLL:
             raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
-        check_roll(self.sheet, roll, self.colour_dice, self.number_dice)
+        self._check_roll(roll)
         self.roll = roll
         self._choices = {}
         if not self.solo:
-            self._taken_columns = frozenset(c for s in self.sheets for c in s.completed_columns())
-            self._taken_colours = frozenset(k for s in self.sheets for k in s.completed_colours())
+            self._remember_taken()
         self.phase = Phase.CHOOSE
+
+    def _check_roll(self, roll: Roll) -> None:
+        try:
+            check_roll(self.sheet, roll, self.colour_dice, self.number_dice)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+
+    def _remember_taken(self) -> None:
+        """What was completed before this roll: completing it now scores the lower value."""
+        self._taken_columns = frozenset(c for s in self.sheets for c in s.completed_columns())
+        self._taken_colours = frozenset(k for s in self.sheets for k in s.completed_colours())
 
     # -- who may take which dice -----------------------------------------------------
     def waiting_for(self) -> list[int]:
@@ -209,6 +234,11 @@ class Game:
                                    "first")
         if choice is None:
             return
+        self._check_dice(seat, roll, choice)
+        self.sheets[seat].check(choice.move)
+
+    def _check_dice(self, seat: int, roll: Roll, choice: Choice) -> None:
+        """The dice of ``choice`` are available to ``seat`` and match its move."""
         colours, numbers = self.dice_for(seat)
         if choice.colour_die not in colours or choice.number_die not in numbers:
             raise IllegalMoveError(
@@ -230,15 +260,17 @@ class Game:
         elif move.number_joker or move.number != number_face:
             raise IllegalMoveError(f"the number die shows {number_face}; the move must cross "
                                    f"{number_face} cells")
-        self.sheets[seat].check(move)
 
     def choose(self, seat: int, choice: Choice | None) -> None:
         """``seat`` takes ``choice`` (``None`` passes); the move is crossed at once."""
         self.check_choice(seat, choice)
         if choice is not None:
-            self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
-                                   taken_colours=self._taken_colours)
+            self._apply(seat, choice)
         self._choices[seat] = choice
+
+    def _apply(self, seat: int, choice: Choice) -> None:
+        self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
+                               taken_colours=self._taken_colours)
 
     def finish_roll(self) -> RollLog:
         """Close the roll once everyone has chosen: log it, check the end, pass the dice."""

@@ -150,6 +150,9 @@ class PlayerSheet:
             first = next(cells_of(other))
             actual = sheet.colour_by_key[sheet.cell_colours[first] or ""].name
             return f"{sheet.cell_name(first)} is {actual}, not {colour_name}"
+        if (not self.options.connect_through_crossed and move.cells & self.anchor()
+                and move.cells in board.shape_sets[(move.colour, move.number)]):
+            return None
         areas = {board.area_of[c] for c in cells_of(move.cells)}
         if len(areas) > 1:
             return f"the cells lie in {len(areas)} {colour_name} areas; a move stays in one area"

@@ -1,0 +1,437 @@
+"""Keer op Keer 2 (Noch mal so gut!): the special die, boxes, hearts, rows and bombs.
+
+Everything of the classic game holds (RULES.md section 2 builds on section 1); this module
+adds the sequel's state to a player's sheet and the seventh die to the game.
+
+Decisions where RULES.md is silent: a special action needs at least one cell to cross
+(bomb, stars, row, block); the heart number under a column is written with the hearts
+circled when the move that completes it is made, before that move's row items arrive;
+boxes beyond the nine printed ones are lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from kok_layouts.errors import IllegalMoveError
+from kok_layouts.model.grid import cells_of
+from kok_layouts.model.sheet import Kok2Sheet, SpecialFace
+from kok_layouts.rules.dice import Roll, check_roll, throw
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.moves import Move
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.scoring import Score
+
+STARS_AT_MOST = 2
+ROW_AT_MOST = 3
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Special:
+    """An action of the special die: ``face`` and the cells it crosses (none for a heart)."""
+
+    face: SpecialFace
+    cells: int = 0
+
+    @property
+    def jokers(self) -> int:
+        return 0
+
+
+Action = Move | Special
+
+
+@dataclass(frozen=True)
+class Kok2Score(Score):
+    """The Keer op Keer 2 score lines: classic ones plus rows P-V, hearts and boxes (+2)."""
+
+    rows: int
+    hearts: int
+    boxes: int
+
+    @property
+    def total(self) -> int:
+        return (self.colours + self.columns + self.rows + self.hearts + self.jokers
+                + self.boxes + self.stars)
+
+    def as_dict(self) -> dict[str, int]:
+        return {**asdict(self), "total": self.total}
+
+
+class Kok2PlayerSheet(PlayerSheet):
+    """A player's Keer op Keer 2 sheet: crosses, marks, boxes, hearts and row items."""
+
+    sheet: Kok2Sheet
+
+    def __init__(self, sheet: Kok2Sheet, options: Options | None = None) -> None:
+        super().__init__(sheet, options)
+        self.boxes_gained = sheet.boxes_at_start
+        self.boxes_used = 0
+        self.hearts = 0
+        self.column_hearts: dict[int, int] = {}
+        self.row_items: frozenset[int] = frozenset()
+        """Rows whose item this player received (as first completer)."""
+        self._snapshots: list[tuple[Action, tuple[Any, ...]]] = []
+        self._box_mask = sum(1 << c for c in sheet.box_cells)
+
+    # -- state -------------------------------------------------------------------------
+    def _state(self) -> tuple[Any, ...]:
+        return (self.crossed, self.marks_used, self.later_columns, self.later_colours,
+                self.boxes_gained, self.boxes_used, self.hearts, dict(self.column_hearts),
+                self.row_items)
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
+        (self.crossed, self.marks_used, self.later_columns, self.later_colours,
+         self.boxes_gained, self.boxes_used, self.hearts, column_hearts,
+         self.row_items) = state
+        self.column_hearts = dict(column_hearts)
+
+    def state_key(self) -> Any:
+        state = self._state()
+        return (*state[:7], tuple(sorted(state[7].items())), state[8])
+
+    def copy(self) -> Kok2PlayerSheet:
+        other = super().copy()
+        assert isinstance(other, Kok2PlayerSheet)
+        other.column_hearts = dict(self.column_hearts)
+        other._snapshots = list(self._snapshots)
+        return other
+
+    @property
+    def boxes_left(self) -> int:
+        return self.boxes_gained - self.boxes_used
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        return tuple(action for action, _ in self._snapshots)
+
+    def completed_rows(self) -> list[int]:
+        crossed = self.crossed
+        return [i for i, mask in enumerate(self.board.row_masks)
+                if mask and mask & crossed == mask]
+
+    # -- special actions ---------------------------------------------------------------
+    def _reach(self) -> int:
+        """Cells a star or row action may cross: in the start column or next to a cross."""
+        return (self.board.start_mask | self.board.dilate(self.crossed)) & ~self.crossed
+
+    def bomb_masks(self) -> list[int]:
+        """Every distinct set of uncrossed cells of a 2x2 square of the sheet."""
+        board, width = self.board, self.sheet.width
+        found: set[int] = set()
+        for row in range(self.sheet.height - 1):
+            for column in range(width - 1):
+                top_left = row * width + column
+                square = ((1 << top_left) | (1 << (top_left + 1)) | (1 << (top_left + width))
+                          | (1 << (top_left + width + 1)))
+                free = square & board.full & ~self.crossed
+                if free:
+                    found.add(free)
+        return sorted(found)
+
+    def legal_specials(self, face: SpecialFace) -> list[Special]:
+        """Every legal action of a special die face (none without an unused box)."""
+        if self.boxes_left < 1:
+            return []
+        if face == "heart":
+            return [Special("heart")] if self.hearts < self.sheet.heart_track else []
+        if face == "bomb":
+            return [Special("bomb", m) for m in self.bomb_masks()]
+        reach = self._reach()
+        if face == "stars":
+            stars = list(cells_of(reach & self.board.star_mask))
+            return [Special("stars", sum(1 << c for c in group))
+                    for size in range(1, STARS_AT_MOST + 1) for group in combinations(stars, size)]
+        if face == "row":
+            found = []
+            for row_mask in self.board.row_masks:
+                free = list(cells_of(reach & row_mask))
+                found += [Special("row", sum(1 << c for c in group))
+                          for size in range(1, ROW_AT_MOST + 1)
+                          for group in combinations(free, size)]
+            return found
+        touching = self.board.start_mask | self.board.dilate(self.crossed) | self.crossed
+        return [Special("block", area & ~self.crossed) for area in self.board.area_masks
+                if area & ~self.crossed and area & touching]
+
+    def _special_is_legal(self, action: Special) -> bool:
+        """The rule of each face, checked directly (without listing every action)."""
+        cells, crossed = action.cells, self.crossed
+        if action.face == "heart":
+            return cells == 0 and self.hearts < self.sheet.heart_track
+        if not cells or cells & crossed or cells & ~self.board.full:
+            return False
+        if action.face == "bomb":
+            return cells in self.bomb_masks()
+        if action.face == "block":
+            area = self.board.area_masks[self.board.area_of[cells.bit_length() - 1]]
+            touching = self.board.start_mask | self.board.dilate(crossed) | crossed
+            return cells == area & ~crossed and bool(area & touching)
+        if cells & ~self._reach():
+            return False
+        if action.face == "stars":
+            return cells.bit_count() <= STARS_AT_MOST and not cells & ~self.board.star_mask
+        return cells.bit_count() <= ROW_AT_MOST and any(
+            not cells & ~row for row in self.board.row_masks)
+
+    def why_illegal_special(self, action: Special) -> str | None:
+        if action.face not in self.sheet.special_faces:
+            return f"the special die has no face {action.face!r}"
+        if self.boxes_left < 1:
+            return "no unused box: the special die needs one"
+        if self._special_is_legal(action):
+            return None
+        names = " ".join(self.board.name_cells(action.cells)) or "nothing"
+        reasons = {
+            "heart": f"the heart track is full ({self.sheet.heart_track} hearts)",
+            "bomb": f"{names} is not the uncrossed part of a 2x2 square",
+            "stars": (f"{names}: up to {STARS_AT_MOST} uncrossed stars, each in the start "
+                      "column or next to a crossed cell"),
+            "row": (f"{names}: up to {ROW_AT_MOST} uncrossed cells of one row, each in the start "
+                    "column or next to a crossed cell"),
+            "block": (f"{names} is not all that is left of one area touching the start "
+                      "column or a crossed cell"),
+        }
+        return reasons[action.face]
+
+    # -- playing -----------------------------------------------------------------------
+    def why_illegal(self, move: Any) -> str | None:
+        if isinstance(move, Special):
+            return self.why_illegal_special(move)
+        return super().why_illegal(move)
+
+    def _gain_boxes(self, count: int) -> None:
+        self.boxes_gained = min(self.sheet.box_count, self.boxes_gained + count)
+
+    def _settle(self, before: int, taken_columns: frozenset[int], taken_colours: frozenset[str],
+                taken_rows: frozenset[int]) -> int:
+        """Score what the cells crossed since ``before`` completed; returns bombs owed."""
+        board, sheet, after = self.board, self.sheet, self.crossed
+        fresh = after & ~before
+
+        def newly(masks: Iterable[int]) -> list[int]:
+            return [i for i, m in enumerate(masks)
+                    if m and m & fresh and m & after == m]
+
+        new_columns = newly(board.column_masks)
+        new_colours = [k for k, m in board.colour_masks.items()
+                       if m & fresh and m & after == m]
+        self.later_columns |= {c for c in new_columns if c in taken_columns}
+        self.later_colours |= {k for k in new_colours if k in taken_colours}
+        self._gain_boxes((fresh & self._box_mask).bit_count())
+        for column in new_columns:
+            self.column_hearts[column] = self.hearts
+            if column in sheet.box_columns:
+                self._gain_boxes(1)
+        bombs = 0
+        for row in newly(board.row_masks):
+            if row in taken_rows:
+                continue
+            self.row_items |= {row}
+            item = sheet.rows[row].item
+            if item == "box":
+                self._gain_boxes(1)
+            elif item == "heart":
+                self.hearts = min(sheet.heart_track, self.hearts + 1)
+            elif item == "bomb":
+                bombs += 1
+        return bombs
+
+    def push(self, move: Any, *, taken_columns: Iterable[int] = (),
+             taken_colours: Iterable[str] = (), taken_rows: Iterable[int] = (),
+             bombs: Iterable[int] = ()) -> None:
+        """Play a move or special action; ``bombs``: the squares of bombs that row items
+        give at once, in order. Illegal input raises and changes nothing."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        state = self._state()
+        taken = (frozenset(taken_columns), frozenset(taken_colours), frozenset(taken_rows))
+        queue = list(bombs)
+        try:
+            before = self.crossed
+            self.crossed |= move.cells
+            self.marks_used += move.jokers
+            if isinstance(move, Special):
+                self.boxes_used += 1
+                if move.face == "heart":
+                    self.hearts += 1
+            owed = self._settle(before, *taken)
+            while owed:
+                owed -= 1
+                options = self.bomb_masks()
+                if not options:
+                    continue
+                if not queue:
+                    raise IllegalMoveError("a row's item gives a bomb at once: name its 2x2 "
+                                           "square")
+                square = queue.pop(0)
+                if square not in options:
+                    names = " ".join(self.board.name_cells(square)) or "nothing"
+                    raise IllegalMoveError(f"bomb {names} is not the uncrossed part of a 2x2 "
+                                           "square")
+                before = self.crossed
+                self.crossed |= square
+                owed += self._settle(before, *taken)
+            if queue:
+                raise IllegalMoveError(f"{len(queue)} bomb(s) named, but no row item gives them")
+        except IllegalMoveError:
+            self._restore(state)
+            raise
+        self._snapshots.append((move, state))
+
+    def pop(self) -> Any:
+        if not self._snapshots:
+            raise IllegalMoveError("there is no move to undo")
+        move, state = self._snapshots.pop()
+        self._restore(state)
+        return move
+
+    def bombs_owed(self, move: Any, taken_rows: Iterable[int] = ()) -> int:
+        """How many bombs ``move`` earns at once from first-completed rows (no chaining)."""
+        after = self.crossed | move.cells
+        taken = set(taken_rows)
+        return sum(1 for i, m in enumerate(self.board.row_masks)
+                   if m and m & after == m and m & ~self.crossed and i not in taken
+                   and self.sheet.rows[i].item == "bomb")
+
+    def score(self) -> Kok2Score:
+        base = super().score()
+        sheet = self.sheet
+        rows = sum(sheet.rows[r].points for r in self.completed_rows())
+        return Kok2Score(colours=base.colours, columns=base.columns, jokers=base.jokers,
+                         stars=base.stars, rows=rows, hearts=sum(self.column_hearts.values()),
+                         boxes=self.boxes_left * sheet.box_points)
+
+
+BombPicker = Callable[[Kok2PlayerSheet, list[int]], int]
+
+
+class Kok2Game(Game):
+    """A Keer op Keer 2 game: the classic flow with a seventh, special die."""
+
+    sheet: Kok2Sheet
+    sheets: list[Kok2PlayerSheet]  # type: ignore[assignment]
+
+    def __init__(self, sheet: Kok2Sheet, players: Any, options: Options | None = None, *,
+                 solo: bool = False) -> None:
+        self._taken_rows: frozenset[int] = frozenset()
+        super().__init__(sheet, players, options, solo=solo)
+
+    def _new_sheet(self) -> Kok2PlayerSheet:
+        return Kok2PlayerSheet(self.sheet, self.options)
+
+    def throw(self, rng: np.random.Generator) -> Roll:
+        roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
+        faces = self.sheet.special_faces
+        roll = Roll(roll.colours, roll.numbers, faces[int(rng.integers(len(faces)))])
+        self.set_roll(roll)
+        return roll
+
+    def _check_roll(self, roll: Roll) -> None:
+        try:
+            check_roll(self.sheet, roll, self.colour_dice, self.number_dice,
+                       self.sheet.special_faces)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+
+    def _remember_taken(self) -> None:
+        super()._remember_taken()
+        self._taken_rows = frozenset(r for s in self.sheets for r in s.completed_rows())
+
+    def special_for(self, seat: int) -> bool:
+        """Whether ``seat`` may take the special die in the current roll."""
+        self._current_roll()
+        if seat == self.active or self.solo:
+            return True
+        taken = self._choices.get(self.active)
+        if taken is None or (self.options.first_three_rolls_open and self.rolls_done < 3):
+            return True
+        return not taken.is_special
+
+    def choices_for(self, seat: int) -> list[Choice]:
+        """Every legal choice without its bombs (see :meth:`complete_choice`)."""
+        found = super().choices_for(seat)
+        roll = self._current_roll()
+        if roll.special is not None and self.special_for(seat):
+            found += [Choice(SPECIAL_DIE, SPECIAL_DIE, action)
+                      for action in self.sheets[seat].legal_specials(roll.special)]  # type: ignore[arg-type]
+        return found
+
+    def check_choice(self, seat: int, choice: Choice | None, *, dry_run: bool = True) -> None:
+        """As for the classic game, plus the special die; ``dry_run`` also plays the choice
+        (with its bombs) on a copy of the player's sheet to check every rule."""
+        if choice is None or not choice.is_special:
+            if choice is not None and not isinstance(choice.move, Move):
+                raise IllegalMoveError("a colour and number die cross a colour and number move")
+            if choice is not None:
+                # Dice and faces as in the classic game; legality with bombs on a copy.
+                roll = self._current_roll()
+                if seat not in self.waiting_for():
+                    super().check_choice(seat, None)
+                self._check_dice(seat, roll, choice)
+                if dry_run:
+                    self._dry_run(seat, choice)
+            else:
+                super().check_choice(seat, None)
+            return
+        roll = self._current_roll()
+        if seat not in self.waiting_for():
+            super().check_choice(seat, None)
+        if not self.special_for(seat):
+            raise IllegalMoveError("the active player took the special die (passive players "
+                                   "choose from the dice left)")
+        if not isinstance(choice.move, Special) or choice.move.face != roll.special:
+            raise IllegalMoveError(f"the special die shows {roll.special}")
+        if dry_run:
+            self._dry_run(seat, choice)
+
+    def choose(self, seat: int, choice: Choice | None) -> None:
+        # The push itself checks every rule and changes nothing when one is broken.
+        self.check_choice(seat, choice, dry_run=False)
+        if choice is not None:
+            self._apply(seat, choice)
+        self._choices[seat] = choice
+
+    def _dry_run(self, seat: int, choice: Choice) -> None:
+        trial = self.sheets[seat].copy()
+        self._push(trial, choice)
+
+    def _push(self, player: Kok2PlayerSheet, choice: Choice) -> None:
+        player.push(choice.move, taken_columns=self._taken_columns,
+                    taken_colours=self._taken_colours, taken_rows=self._taken_rows,
+                    bombs=choice.bombs)
+
+    def _apply(self, seat: int, choice: Choice) -> None:
+        self._push(self.sheets[seat], choice)
+
+    def scores(self) -> list[Score]:
+        return [s.score() for s in self.sheets]
+
+
+def fill_bombs(game: Kok2Game, seat: int, choice: Choice, pick: BombPicker) -> Choice:
+    """``choice`` with every bomb its row items owe, each square chosen by ``pick``."""
+    bombs: list[int] = []
+    while True:
+        trial = game.sheets[seat].copy()
+        try:
+            trial.push(choice.move, taken_columns=game._taken_columns,
+                       taken_colours=game._taken_colours, taken_rows=game._taken_rows,
+                       bombs=bombs)
+            return Choice(choice.colour_die, choice.number_die, choice.move, tuple(bombs))
+        except IllegalMoveError as err:
+            if "name its 2x2 square" not in str(err):
+                raise
+        # Replay up to the owed bomb to know the options at that moment.
+        probe = game.sheets[seat].copy()
+        probe.crossed |= choice.move.cells
+        for square in bombs:
+            probe.crossed |= square
+        bombs.append(pick(probe, probe.bomb_masks()))
+
