@@ -1,4 +1,4 @@
-"""Speed of the classic rules engine on the black pad (figures quoted in the README).
+"""Speed of the rules engines (figures quoted in the README).
 
     python benchmarks/bench_rules.py [--games N] [--json]
 
@@ -6,7 +6,8 @@ Measures, on one core:
 - all legal moves for every colour/number pair of one 6-dice roll, jokers included, on
   random mid-game positions (median and 90th percentile, microseconds);
 - complete solo games with the greedy bot (games per second, and the mean score);
-- complete 2-player games between greedy bots (games per second).
+- complete 2-player games between greedy bots (games per second);
+- the same two for Keer op Keer 2 on the grey sheet, and how much slower they are.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ import time
 import numpy as np
 
 from kok_layouts import ClassicSheet, load_layout
-from kok_layouts.rules.bots import GreedyBot, RandomBot, play_game
+from kok_layouts.rules.bots import GreedyBot, RandomBot, Strategy, play_game
 from kok_layouts.rules.dice import throw
 from kok_layouts.rules.game import Game
 from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.record import new_game
 
 
 def mid_game_positions(sheet: ClassicSheet, count: int, seed: int) -> list[PlayerSheet]:
@@ -63,12 +65,13 @@ def bench_legal_moves(sheet: ClassicSheet, samples: int, seed: int) -> dict[str,
 
 def bench_games(sheet: ClassicSheet, players: int, games: int, seed: int) -> dict[str, float]:
     rng = np.random.default_rng(seed)
-    bots = [GreedyBot() for _ in range(players)]
+    bots: list[Strategy] = [GreedyBot() for _ in range(players)]
     totals: list[int] = []
     rolls: list[int] = []
     started = time.perf_counter()
     for _ in range(games):
-        game = Game(sheet, ["solo"], solo=True) if players == 1 else Game(sheet, players)
+        names = ["solo"] if players == 1 else [f"p{i}" for i in range(players)]
+        game = new_game(sheet, names, solo=players == 1)
         play_game(game, list(bots), rng)
         totals.extend(score.total for score in game.scores())
         rolls.append(game.rolls_done)
@@ -83,12 +86,20 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=2000, help="positions for legal moves")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    sheet = load_layout("black")
-    assert isinstance(sheet, ClassicSheet)
-    results = {
+    sheet, sequel = load_layout("black"), load_layout("grey")
+    assert isinstance(sheet, ClassicSheet) and isinstance(sequel, ClassicSheet)
+    results: dict[str, dict[str, float]] = {
         "legal_moves_one_roll": bench_legal_moves(sheet, args.samples, seed=1),
         "solo_greedy": bench_games(sheet, 1, args.games, seed=2),
         "two_player_greedy": bench_games(sheet, 2, max(1, args.games // 2), seed=3),
+        "kok2_solo_greedy": bench_games(sequel, 1, args.games, seed=2),
+        "kok2_two_player_greedy": bench_games(sequel, 2, max(1, args.games // 2), seed=3),
+    }
+    results["kok2_slowdown"] = {
+        "solo": results["solo_greedy"]["games_per_second"]
+        / results["kok2_solo_greedy"]["games_per_second"],
+        "two_player": results["two_player_greedy"]["games_per_second"]
+        / results["kok2_two_player_greedy"]["games_per_second"],
     }
     if args.json:
         print(json.dumps(results, indent=2))
@@ -102,6 +113,13 @@ def main() -> None:
           f"{solo['mean_score']:.1f} (sd {solo['stdev_score']:.1f})")
     print(f"2-player games, greedy bots: {duo['games_per_second']:.0f} games/s, "
           f"{duo['mean_rolls']:.1f} rolls, mean score {duo['mean_score']:.1f}")
+    solo2, duo2 = results["kok2_solo_greedy"], results["kok2_two_player_greedy"]
+    slow = results["kok2_slowdown"]
+    print(f"Keer op Keer 2 solo games, greedy bot: {solo2['games_per_second']:.0f} games/s, "
+          f"mean score {solo2['mean_score']:.1f} ({slow['solo']:.2f} x slower than classic)")
+    print(f"Keer op Keer 2 2-player games: {duo2['games_per_second']:.0f} games/s, "
+          f"{duo2['mean_rolls']:.1f} rolls, mean score {duo2['mean_score']:.1f} "
+          f"({slow['two_player']:.2f} x slower than classic)")
 
 
 if __name__ == "__main__":

@@ -11,19 +11,26 @@ import numpy as np
 
 from kok_layouts.cli.rules import classic_sheet, split_items
 from kok_layouts.cli.text import render_text, wants_colour
-from kok_layouts.errors import IllegalMoveError, UsageError
-from kok_layouts.model.sheet import ClassicSheet
+from kok_layouts.errors import IllegalMoveError
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet
 from kok_layouts.rules.bots import GreedyBot
 from kok_layouts.rules.dice import JOKER_COLOUR, JOKER_NUMBER
-from kok_layouts.rules.game import Choice, Game, solo_band
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, solo_band
+from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
 from kok_layouts.rules.moves import Move
+from kok_layouts.rules.record import new_game
 
 HELP = """Type the cells to cross, like: H1 H2 H3 (colour and number follow from the cells;
 a joker die is used only when no plain die fits). Other commands:
   pass    cross nothing this roll
   hint    show what the greedy bot would play
   help    this text
-  quit    stop the game and score it"""
+  quit    stop the game and score it
+Keer op Keer 2, the special die (costs a box):
+  heart               circle the next heart
+  bomb C3             the 2x2 square with C3 at its top left
+  stars B3 C4         up to two stars      row A1 C1 E1   up to three cells of a row
+  block H1            the rest of the area of H1"""
 
 
 def register(commands: Any) -> None:
@@ -71,17 +78,61 @@ def choice_from_cells(game: Game, names: list[str]) -> Choice:
     return Choice(colour_die, number_die, Move(key, count, mask, colour_joker, number_joker))
 
 
+def square_at(player: Kok2PlayerSheet, name: str) -> int:
+    """The uncrossed cells of the 2x2 square whose top-left cell is ``name``."""
+    sheet = player.sheet
+    cell = sheet.geometry.parse(name)
+    if cell % sheet.width == sheet.width - 1 or cell // sheet.width == sheet.height - 1:
+        raise IllegalMoveError(f"{name.upper()} is on the last row or column; name the top-left "
+                               "cell of a 2x2 square")
+    square = sum(1 << c for c in (cell, cell + 1, cell + sheet.width, cell + sheet.width + 1))
+    return square & player.board.full & ~player.crossed
+
+
+def special_from_words(game: Kok2Game, face: str, names: list[str]) -> Choice:
+    """The special action a person means: ``bomb C3``, ``block H1``, ``stars B3 C4``..."""
+    roll = game.roll
+    assert roll is not None
+    seat = game.waiting_for()[0]
+    player = game.sheets[seat]
+    if roll.special != face:
+        raise IllegalMoveError(f"the special die shows {roll.special}, not {face}")
+    if face == "heart":
+        cells = 0
+    elif face == "bomb":
+        if len(names) != 1:
+            raise IllegalMoveError("name the top-left cell of the bomb's 2x2 square, like C3")
+        cells = square_at(player, names[0])
+    elif face == "block":
+        if len(names) != 1:
+            raise IllegalMoveError("name one cell of the area, like H1")
+        try:
+            cell = player.sheet.parse_cell(names[0])
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+        cells = player.board.area_masks[player.board.area_of[cell]] & ~player.crossed
+    else:
+        try:
+            cells = player.board.parse_cells(names)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+    return Choice(SPECIAL_DIE, SPECIAL_DIE, Special(face, cells))  # type: ignore[arg-type]
+
+
 def _score_line(game: Game) -> str:
-    score = game.scores()[0]
-    return (f"colours {score.colours}  columns {score.columns}  marks {score.jokers}  "
-            f"stars {score.stars}  total {score.total}")
+    score = game.scores()[0].as_dict()
+    text = "  ".join(f"{key} {value}" for key, value in score.items())
+    player = game.sheets[0]
+    if isinstance(player, Kok2PlayerSheet):
+        text = f"boxes left {player.boxes_left}  hearts circled {player.hearts}   " + text
+    return text
 
 
 def play_solo(sheet: ClassicSheet, seed: int | None, colour: bool,
               read: Callable[[str], str], write: Callable[[str], None]) -> int:
     """Run a solo game, reading commands with ``read`` and showing text with ``write``."""
     rng = np.random.default_rng(seed)
-    game = Game(sheet, ["you"], solo=True)
+    game = new_game(sheet, ["you"], solo=True)
     hint_bot = GreedyBot()
     write(f"Solo on {sheet.title}: {game.roll_limit} rolls of 2 colour and 2 number dice. "
           "Type 'help' for the commands.")
@@ -110,12 +161,23 @@ def play_solo(sheet: ClassicSheet, seed: int | None, colour: bool,
                 game.choose(0, None)
             elif command == "hint":
                 suggestion = hint_bot.choose(game, 0, rng)
-                write("the greedy bot would pass" if suggestion is None else
-                      "the greedy bot would cross "
-                      + " ".join(game.sheets[0].board.name_cells(suggestion.move.cells)))
+                if suggestion is None:
+                    write("the greedy bot would pass")
+                else:
+                    cells = " ".join(game.sheets[0].board.name_cells(suggestion.move.cells))
+                    face = (f"use the special die ({suggestion.move.face}) on "
+                            if suggestion.is_special else "cross ")
+                    write(f"the greedy bot would {face}{cells or 'the heart track'}")
             else:
+                words = split_items(line)
                 try:
-                    game.choose(0, choice_from_cells(game, split_items(line)))
+                    if isinstance(game, Kok2Game) and words[0].lower() in SPECIAL_FACES:
+                        choice = special_from_words(game, words[0].lower(), words[1:])
+                    else:
+                        choice = choice_from_cells(game, words)
+                    if isinstance(game, Kok2Game):
+                        choice = fill_bombs(game, 0, choice, _ask_bomb(read, write))
+                    game.choose(0, choice)
                 except IllegalMoveError as err:
                     write(f"not allowed: {err}")
         game.finish_roll()
@@ -127,10 +189,28 @@ def play_solo(sheet: ClassicSheet, seed: int | None, colour: bool,
     return 0
 
 
+def _ask_bomb(read: Callable[[str], str],
+              write: Callable[[str], None]) -> Callable[[Kok2PlayerSheet, list[int]], int]:
+    def pick(player: Kok2PlayerSheet, options: list[int]) -> int:
+        write("A row's item gives you a bomb at once.")
+        while True:
+            try:
+                name = read("bomb square (top-left cell)> ").strip()
+            except EOFError:
+                return options[0]
+            try:
+                square = square_at(player, name)
+            except (IllegalMoveError, ValueError) as err:
+                write(f"not allowed: {err}")
+                continue
+            if square in options:
+                return square
+            write("not allowed: that square has no uncrossed cell")
+    return pick
+
+
 def run_play(args: argparse.Namespace) -> int:
     sheet = classic_sheet(args.layout)
-    if sheet.edition != "classic":
-        raise UsageError(f"solo play of {sheet.edition} sheets is not available yet")
 
     def write(text: str) -> None:
         print(text, flush=True)

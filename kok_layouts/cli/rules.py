@@ -9,8 +9,9 @@ from typing import Any
 from kok_layouts.errors import UsageError
 from kok_layouts.model.grid import cells_of, column_index
 from kok_layouts.model.loader import load_layout
-from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.dice import parse_colour_face, parse_number_face
+from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.player import PlayerSheet
 from kok_layouts.rules.record import load_and_replay
 
@@ -20,11 +21,19 @@ def register(commands: Any) -> None:
     moves.add_argument("layout", metavar="LAYOUT")
     moves.add_argument("--crossed", metavar="CELLS", default="",
                        help="crossed cells, comma-separated (H1,H2); empty for none")
-    moves.add_argument("--colour", "--color", metavar="C", required=True,
+    moves.add_argument("--colour", "--color", metavar="C",
                        help="a colour of the layout, or joker")
-    moves.add_argument("--number", metavar="N", required=True, help="1..5 or joker")
+    moves.add_argument("--number", metavar="N", help="1..5 or joker")
+    moves.add_argument("--special", choices=SPECIAL_FACES,
+                       help="Keer op Keer 2: a face of the special die, instead of colour and "
+                            "number")
     moves.add_argument("--jokers-left", metavar="K", type=int, default=None,
                        help="exclamation marks left (default: all of the sheet's)")
+    moves.add_argument("--boxes-left", metavar="N", type=int, default=None,
+                       help="Keer op Keer 2: unused boxes (default: those available at the "
+                            "start)")
+    moves.add_argument("--hearts", metavar="N", type=int, default=0,
+                       help="Keer op Keer 2: hearts circled on the heart track (default 0)")
     moves.add_argument("--json", action="store_true", help="print one JSON array")
     moves.set_defaults(run=run_moves)
 
@@ -36,6 +45,11 @@ def register(commands: Any) -> None:
                        help="exclamation marks used")
     score.add_argument("--later", metavar="ITEMS", default="",
                        help="column letters and colour names completed, but not first")
+    score.add_argument("--hearts-under", metavar="COL=N,...", default="",
+                       help="Keer op Keer 2: the heart numbers written under completed columns")
+    score.add_argument("--boxes-left", metavar="N", type=int, default=None,
+                       help="Keer op Keer 2: unused boxes (default: those available at the "
+                            "start)")
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(run=run_score)
 
@@ -66,14 +80,55 @@ def crossed_mask(player: PlayerSheet, text: str) -> int:
 
 
 def _player(sheet: ClassicSheet, crossed: str) -> PlayerSheet:
-    player = PlayerSheet(sheet)
+    player = Kok2PlayerSheet(sheet) if isinstance(sheet, Kok2Sheet) else PlayerSheet(sheet)
     player.crossed = crossed_mask(player, crossed)
     return player
+
+
+def _set_boxes(player: PlayerSheet, boxes_left: int | None) -> None:
+    if boxes_left is None:
+        return
+    if not isinstance(player, Kok2PlayerSheet):
+        raise UsageError("--boxes-left is for Keer op Keer 2 layouts")
+    if not 0 <= boxes_left <= player.sheet.box_count:
+        raise UsageError(f"--boxes-left is {boxes_left}; the sheet prints "
+                         f"{player.sheet.box_count} boxes")
+    player.boxes_gained, player.boxes_used = boxes_left, 0
+
+
+def _special_moves(args: argparse.Namespace, sheet: ClassicSheet, player: PlayerSheet) -> int:
+    if not isinstance(player, Kok2PlayerSheet):
+        raise UsageError(f"--special needs a Keer op Keer 2 layout; {sheet.name} is "
+                         f"{sheet.edition}")
+    if args.colour is not None or args.number is not None:
+        raise UsageError("give either --special or --colour and --number")
+    _set_boxes(player, args.boxes_left)
+    if not 0 <= args.hearts <= player.sheet.heart_track:
+        raise UsageError(f"--hearts is {args.hearts}; the heart track has "
+                         f"{player.sheet.heart_track}")
+    player.hearts = args.hearts
+    width = sheet.width
+    actions = sorted(player.legal_specials(args.special),
+                     key=lambda a: sorted((c % width, c // width) for c in cells_of(a.cells)))
+    entries: list[dict[str, Any]] = [{"special": a.face, "colour": None, "number": None,
+                "cells": player.board.name_cells(a.cells), "jokers": 0} for a in actions]
+    if args.json:
+        print(json.dumps(entries))
+        return 0
+    if not entries:
+        print("no legal action")
+    for entry in entries:
+        print(f"{entry['special']}: {' '.join(entry['cells']) or '(circle a heart)'}")
+    return 0
 
 
 def run_moves(args: argparse.Namespace) -> int:
     sheet = classic_sheet(args.layout)
     player = _player(sheet, args.crossed)
+    if args.special is not None:
+        return _special_moves(args, sheet, player)
+    if args.colour is None or args.number is None:
+        raise UsageError("give --colour and --number (or, for Keer op Keer 2, --special)")
     try:
         colour = parse_colour_face(sheet, args.colour)
     except ValueError as err:
@@ -133,13 +188,38 @@ def run_score(args: argparse.Namespace) -> int:
         later_colours.add(key)
     player.later_columns, player.later_colours = frozenset(later_columns), frozenset(
         later_colours)
-    score = player.score()
+    _set_boxes(player, args.boxes_left)
+    hearts = split_items(args.hearts_under)
+    if hearts and not isinstance(player, Kok2PlayerSheet):
+        raise UsageError("--hearts-under is for Keer op Keer 2 layouts")
+    if isinstance(player, Kok2PlayerSheet):
+        player.column_hearts = _hearts_under(player, hearts, done_columns)
+    score = player.score().as_dict()
     if args.json:
-        print(json.dumps(score.as_dict()))
+        print(json.dumps(score))
         return 0
-    print(f"colours {score.colours}  columns {score.columns}  jokers {score.jokers}  "
-          f"stars {score.stars}  total {score.total}")
+    print("  ".join(f"{key} {value}" for key, value in score.items()))
     return 0
+
+
+def _hearts_under(player: Kok2PlayerSheet, items: list[str], done: set[int]) -> dict[int, int]:
+    written: dict[int, int] = {}
+    for item in items:
+        column_text, _, number = item.partition("=")
+        try:
+            column = column_index(column_text)
+        except ValueError as err:
+            raise UsageError(f"--hearts-under: {err}") from None
+        if not number.strip().isdigit():
+            raise UsageError(f"--hearts-under: {item!r} is not COLUMN=NUMBER, like H=2")
+        if column not in done:
+            raise UsageError(f"--hearts-under: column {column_text.upper()} is not complete")
+        value = int(number)
+        if value > player.sheet.heart_track:
+            raise UsageError(f"--hearts-under: {value} hearts, but the track has "
+                             f"{player.sheet.heart_track}")
+        written[column] = value
+    return written
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -115,6 +115,8 @@ class GreedyBot:
         self._all_facts: dict[int, _MaskFacts] = {}
         self._memo_key: object = None
         self._memo: dict[int, float] = {}
+        self._rows_done: set[int] = set()
+        """Cell masks (of the memoised position) that complete a row."""
         self._facts: _MaskFacts | None = None
         self._worth: list[tuple[float, float]] = []
 
@@ -132,6 +134,7 @@ class GreedyBot:
         if key != self._memo_key:
             self._memo_key = key
             self._memo.clear()
+            self._rows_done.clear()
             self._facts = self._facts_for(player.board)
             self._worth = self._group_worth(game, player)
         found = self._memo.get(cells)
@@ -174,6 +177,8 @@ class GreedyBot:
             done = (after & mask).bit_count()
             if done == size:
                 value += worth[group][0]
+                if group >= facts.first_row_group:
+                    self._rows_done.add(cells)
             else:
                 before = (crossed & mask).bit_count()
                 value += worth[group][1] * ((done / size) ** power - (before / size) ** power)
@@ -207,11 +212,6 @@ class GreedyBot:
                 value += 0.8 * min(left, 9) * max(0.0, 1.0 - game.rolls_done / 45)
         return value
 
-    def _completes_a_row(self, game: Kok2Game, seat: int, cells: int) -> bool:
-        player = game.sheets[seat]
-        after = player.crossed | cells
-        return any(mask & cells and mask & after == mask for mask in player.board.row_masks)
-
     def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         best: Choice | None = None
         best_value = self.pass_below
@@ -234,16 +234,16 @@ class GreedyBot:
             if skip and id(choice) in skip:
                 continue
             move = choice.move
-            if (kok2 is not None and len(kok2._taken_rows) < kok2.sheet.height
-                    and self._completes_a_row(kok2, seat, move.cells)):
+            value = self.value(game, seat, choice)
+            if kok2 is not None and move.cells in self._rows_done:
                 player = kok2.sheets[seat]
-                if player.bombs_owed(choice.move, kok2._taken_rows):
+                if player.bombs_owed(move, kok2._taken_rows):
 
                     def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
                         return max(options, key=lambda m: self.cells_value(game, sheet, m))
 
                     choice = fill_bombs(kok2, seat, choice, pick)
-            value = self.value(game, seat, choice)
+                    value = self.value(game, seat, choice)
             if value > best_value:
                 best, best_value = choice, value
         return best

@@ -13,7 +13,7 @@ from typing import Any
 
 from kok_layouts.errors import IllegalMoveError, KokError, RecordError
 from kok_layouts.model.loader import load_layout
-from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, Kok2Sheet, Sheet
 from kok_layouts.output import write_atomically
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
@@ -23,7 +23,8 @@ from kok_layouts.rules.dice import (
     parse_colour_face,
     parse_number_face,
 )
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.kok2 import Kok2Game, Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 
@@ -39,13 +40,29 @@ def choice_json(game: Game, choice: Choice | None) -> dict[str, Any] | None:
     if choice is None:
         return None
     move = choice.move
-    return {
-        "colour_die": choice.colour_die,
-        "number_die": choice.number_die,
-        "colour": game.sheet.colour_by_key[move.colour].name,
-        "number": move.number,
-        "cells": game.sheets[0].board.name_cells(move.cells),
-    }
+    board = game.sheets[0].board
+    entry: dict[str, Any]
+    if isinstance(move, Special):
+        entry = {"special": move.face, "cells": board.name_cells(move.cells)}
+    else:
+        entry = {
+            "colour_die": choice.colour_die,
+            "number_die": choice.number_die,
+            "colour": game.sheet.colour_by_key[move.colour].name,
+            "number": move.number,
+            "cells": board.name_cells(move.cells),
+        }
+    if choice.bombs:
+        entry["bombs"] = [board.name_cells(square) for square in choice.bombs]
+    return entry
+
+
+def new_game(sheet: ClassicSheet, players: list[str], options: Options | None = None, *,
+             solo: bool = False) -> Game:
+    """A game of the sheet's edition: classic, or Keer op Keer 2 with its special die."""
+    if isinstance(sheet, Kok2Sheet):
+        return Kok2Game(sheet, players, options, solo=solo)
+    return Game(sheet, players, options, solo=solo)
 
 
 def record_json(game: Game, layout: str, seed: int | None = None) -> dict[str, Any]:
@@ -53,13 +70,16 @@ def record_json(game: Game, layout: str, seed: int | None = None) -> dict[str, A
     sheet = game.sheet
     rolls = []
     for entry in game.log:
-        rolls.append({
+        roll: dict[str, Any] = {
             "active": game.players[entry.active],
             "colours": [face_name(sheet, face) for face in entry.roll.colours],
             "numbers": [_number_json(n) for n in entry.roll.numbers],
-            "choices": {name: choice_json(game, choice)
-                        for name, choice in zip(game.players, entry.choices, strict=True)},
-        })
+        }
+        if entry.roll.special is not None:
+            roll["special"] = entry.roll.special
+        roll["choices"] = {name: choice_json(game, choice)
+                           for name, choice in zip(game.players, entry.choices, strict=True)}
+        rolls.append(roll)
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "edition": sheet.edition,
@@ -147,6 +167,23 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
     if raw is None:
         return None
     sheet = game.sheet
+    board = game.sheets[0].board
+    bombs: tuple[int, ...] = ()
+    if isinstance(raw, dict) and "bombs" in raw:
+        try:
+            bombs = tuple(board.parse_cells(reader.get({"b": square}, "b", list))
+                          for square in reader.get(raw, "bombs", list))
+        except ValueError as err:
+            raise reader.fail(str(err)) from None
+    if isinstance(raw, dict) and "special" in raw:
+        face = reader.get(raw, "special", str)
+        if face not in SPECIAL_FACES:
+            raise reader.fail(f"unknown special face {face!r}")
+        try:
+            cells = board.parse_cells(reader.get(raw, "cells", list))
+        except ValueError as err:
+            raise reader.fail(str(err)) from None
+        return Choice(SPECIAL_DIE, SPECIAL_DIE, Special(face, cells), bombs)
     colour_die = reader.get(raw, "colour_die", int, lambda i: 0 <= i < len(roll.colours))
     number_die = reader.get(raw, "number_die", int, lambda i: 0 <= i < len(roll.numbers))
     try:
@@ -157,7 +194,7 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
     number = reader.get(raw, "number", int)
     move = Move(colour, number, cells, roll.colours[colour_die] == JOKER_COLOUR,
                 roll.numbers[number_die] == JOKER_NUMBER)
-    return Choice(colour_die, number_die, move)
+    return Choice(colour_die, number_die, move, bombs)
 
 
 def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = None) -> Game:
@@ -174,8 +211,8 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
     players = reader.get(record, "players", list)
     try:
         options = Options.from_dict(reader.get(record, "options", dict))
-        game = Game(sheet, [str(p) for p in players], options,
-                    solo=reader.get(record, "solo", bool))
+        game = new_game(sheet, [str(p) for p in players], options,
+                        solo=reader.get(record, "solo", bool))
     except (TypeError, ValueError) as err:
         raise reader.fail(str(err)) from None
     for index, raw_roll in enumerate(reader.get(record, "rolls", list)):
@@ -186,10 +223,12 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
         if active != game.players[game.active]:
             raise reader.fail(f"{active} throws, but it is {game.players[game.active]}'s turn")
         try:
+            special = raw_roll.get("special") if isinstance(raw_roll, dict) else None
             roll = Roll(tuple(parse_colour_face(sheet, str(f))
                               for f in reader.get(raw_roll, "colours", list)),
                         tuple(parse_number_face(n if isinstance(n, int) else str(n))
-                              for n in reader.get(raw_roll, "numbers", list)))
+                              for n in reader.get(raw_roll, "numbers", list)),
+                        None if special is None else str(special))
             game.set_roll(roll)
         except (ValueError, IllegalMoveError) as err:
             raise reader.fail(str(err)) from None
