@@ -246,3 +246,26 @@ def test_a_filled_in_sheet_shows_the_crosses_marks_and_score(tmp_path: Path) -> 
             assert centre < 90, sheet.cell_name(cell)
     text = page_text(data)
     assert "Ann" in text and str(game.scores()[0].total) in text.split()
+
+
+def test_filled_in_kok2_and_kids_sheets_show_their_editions_marks() -> None:
+    from kok_layouts.render.marks import marks_from_game
+    from kok_layouts.rules.bots import GreedyBot, play_game
+    from kok_layouts.rules.kids import KidsGame
+    from kok_layouts.rules.kok2 import Kok2Game
+
+    grey = load_layout("grey")
+    game = play_game(Kok2Game(grey, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],  # type: ignore[arg-type]
+                     np.random.default_rng(3))
+    marks = marks_from_game(game, "Ann")
+    assert marks.hearts_under and marks.boxes_used >= 1
+    text = page_text(render_pdf([grey], LANDSCAPE, marks))
+    for value in marks.hearts_under.values():
+        assert str(value) in text.split()
+    assert str(game.scores()[0].total) in text.split()
+    kids = load_layout("kids")
+    played = play_game(KidsGame(kids, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],  # type: ignore[arg-type]
+                       np.random.default_rng(3))
+    kid_marks = marks_from_game(played, "Bob")
+    words = page_text(render_pdf([kids], LANDSCAPE, kid_marks)).split()
+    assert "Bob" in words and str(played.scores()[1].total) in words

@@ -87,12 +87,15 @@ def _recount(game: Kok2Game) -> list[int]:
                         elif item == "bomb" and bombs:
                             pending.append(bombs.pop(0))
                 gained[seat] = min(gained[seat], sheet.box_count)
+        named: list[tuple[tuple[str, object], set[int]]] = [
+            *((("column", k), v) for k, v in columns.items()),
+            *((("colour", k), v) for k, v in colours.items()),
+            *((("row", k), v) for k, v in rows.items())]
         for seat in range(n):
-            for kind, groups in (("column", columns), ("colour", colours), ("row", rows)):
-                for key, cells in groups.items():
-                    if cells <= crossed[seat]:
-                        first_roll.setdefault((kind, key), index)
-                        mine[seat].setdefault((kind, key), index)
+            for group, cells in named:
+                if cells <= crossed[seat]:
+                    first_roll.setdefault(group, index)
+                    mine[seat].setdefault(group, index)
     totals = []
     for seat in range(n):
         total = 0

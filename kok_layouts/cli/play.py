@@ -11,11 +11,13 @@ import numpy as np
 
 from kok_layouts.cli.rules import classic_sheet, split_items
 from kok_layouts.cli.text import render_text, wants_colour
-from kok_layouts.errors import IllegalMoveError
-from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet
+from kok_layouts.errors import IllegalMoveError, UsageError
+from kok_layouts.model.loader import load_layout
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet
 from kok_layouts.rules.bots import GreedyBot
-from kok_layouts.rules.dice import JOKER_COLOUR, JOKER_NUMBER
+from kok_layouts.rules.dice import JOKER_COLOUR, JOKER_NUMBER, face_name
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, solo_band
+from kok_layouts.rules.kids import KidsGame, KidsMove, describe_move
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.record import new_game
@@ -35,8 +37,11 @@ Keer op Keer 2, the special die (costs a box):
 
 def register(commands: Any) -> None:
     play = commands.add_parser("play", help="play a game in the terminal")
-    play.add_argument("--solo", action="store_true", required=True,
-                      help="the solo game: 30 rolls of 2 colour and 2 number dice")
+    mode = play.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--solo", action="store_true",
+                      help="the solo game (classic: 30 rolls of 2 colour and 2 number dice)")
+    mode.add_argument("--players", type=int, metavar="N",
+                      help="Kids: pass-and-play for N players (2 to 4) at one terminal")
     play.add_argument("--layout", metavar="NAME", default="black",
                       help="the sheet (default: black)")
     play.add_argument("--seed", metavar="S", type=int, default=None,
@@ -209,8 +214,79 @@ def _ask_bomb(read: Callable[[str], str],
     return pick
 
 
+def _kids_options(game: KidsGame, seat: int) -> list[Choice]:
+    """The legal choices of ``seat`` without duplicates (two dice may show one animal)."""
+    seen: set[KidsMove] = set()
+    options = []
+    for choice in game.choices_for(seat):
+        if choice.move not in seen:
+            seen.add(choice.move)
+            options.append(choice)
+    return options
+
+
+def play_kids(sheet: KidsSheet, players: int, seed: int | None, colour: bool,
+              read: Callable[[str], str], write: Callable[[str], None]) -> int:
+    """A Kids game at one terminal: solo (``players == 1``) or pass-and-play."""
+    rng = np.random.default_rng(seed)
+    names = ["you"] if players == 1 else [f"player {i + 1}" for i in range(players)]
+    game = KidsGame(sheet, names, solo=players == 1)
+    hint_bot = GreedyBot()
+    write(f"{sheet.title}: cross whole enclosures, start at the stars. Type the number of a "
+          "move, 'hint' or 'quit'.")
+    quitting = False
+    while not game.over and not quitting:
+        roll = game.throw(rng)
+        write("")
+        write(f"Roll {game.rolls_done + 1}: {game.players[game.active]} throws "
+              + ", ".join(face_name(sheet, f) for f in roll.colours))
+        while (waiting := game.waiting_for()) and not quitting:
+            seat = waiting[0]
+            player = game.sheets[seat]
+            options = _kids_options(game, seat)
+            write("")
+            write(f"{game.players[seat]}'s sheet:")
+            write(render_text(sheet, colour, player.crossed))
+            score = player.score()
+            write(f"{game.players[seat]}: {score.total} circles, exclamation marks left "
+                  f"{player.marks_left}")
+            if not options:
+                write(f"{game.players[seat]} can cross nothing with these dice and skips.")
+                game.choose(seat, None)
+                continue
+            for number, choice in enumerate(options, 1):
+                write(f"  {number}) {describe_move(sheet, choice.move)}")
+            while True:
+                try:
+                    line = read(f"{game.players[seat]}, your move> ").strip().lower()
+                except EOFError:
+                    line = "quit"
+                if line in ("quit", "q", "exit"):
+                    quitting = True
+                    break
+                if line == "hint":
+                    suggestion = hint_bot.choose(game, seat, rng)
+                    if suggestion is not None:
+                        write(f"the greedy bot would take: {describe_move(sheet, suggestion.move)}")
+                    continue
+                if line.isdigit() and 1 <= int(line) <= len(options):
+                    game.choose(seat, options[int(line) - 1])
+                    break
+                write(f"not allowed: type a number from 1 to {len(options)}")
+        if quitting:
+            break
+        game.finish_roll()
+    write("")
+    state = "Game over" if game.over else f"Stopped after {game.rolls_done} rolls"
+    scores = ", ".join(f"{name} {score.total}" for name, score
+                       in zip(game.players, game.scores(), strict=True))
+    winners = ", ".join(game.players[s] for s in game.winners())
+    write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
+    return 0
+
+
 def run_play(args: argparse.Namespace) -> int:
-    sheet = classic_sheet(args.layout)
+    loaded = load_layout(args.layout)
 
     def write(text: str) -> None:
         print(text, flush=True)
@@ -226,4 +302,12 @@ def run_play(args: argparse.Namespace) -> int:
         sys.stdout.write(line if line.endswith("\n") else line + "\n")
         return line
 
-    return play_solo(sheet, args.seed, wants_colour(args.colour), read, write)
+    colour = wants_colour(args.colour)
+    if isinstance(loaded, KidsSheet):
+        players = 1 if args.solo else args.players
+        if not 2 <= players <= 4 and not args.solo:
+            raise UsageError(f"--players is {players}; Kids is for 2 to 4 players")
+        return play_kids(loaded, players, args.seed, colour, read, write)
+    if not args.solo:
+        raise UsageError("pass-and-play (--players) is for Kids layouts; use --solo")
+    return play_solo(classic_sheet(args.layout), args.seed, colour, read, write)

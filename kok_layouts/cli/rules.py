@@ -9,8 +9,9 @@ from typing import Any
 from kok_layouts.errors import UsageError
 from kok_layouts.model.grid import cells_of, column_index
 from kok_layouts.model.loader import load_layout
-from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, Kok2Sheet, Sheet
-from kok_layouts.rules.dice import parse_colour_face, parse_number_face
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.rules.dice import face_name, parse_colour_face, parse_number_face
+from kok_layouts.rules.kids import KidsPlayerSheet
 from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.player import PlayerSheet
 from kok_layouts.rules.record import load_and_replay
@@ -34,6 +35,8 @@ def register(commands: Any) -> None:
                             "start)")
     moves.add_argument("--hearts", metavar="N", type=int, default=0,
                        help="Keer op Keer 2: hearts circled on the heart track (default 0)")
+    moves.add_argument("--marks-used", metavar="N", type=int, default=0,
+                       help="Kids: exclamation marks already crossed by the chameleons")
     moves.add_argument("--json", action="store_true", help="print one JSON array")
     moves.set_defaults(run=run_moves)
 
@@ -44,7 +47,8 @@ def register(commands: Any) -> None:
     score.add_argument("--jokers-used", metavar="N", type=int, default=0,
                        help="exclamation marks used")
     score.add_argument("--later", metavar="ITEMS", default="",
-                       help="column letters and colour names completed, but not first")
+                       help="column letters and colour names completed, but not first "
+                            "(Kids: columns whose visitor another player took)")
     score.add_argument("--hearts-under", metavar="COL=N,...", default="",
                        help="Keer op Keer 2: the heart numbers written under completed columns")
     score.add_argument("--boxes-left", metavar="N", type=int, default=None,
@@ -122,7 +126,73 @@ def _special_moves(args: argparse.Namespace, sheet: ClassicSheet, player: Player
     return 0
 
 
+def _kids_player(sheet: KidsSheet, crossed: str) -> KidsPlayerSheet:
+    player = KidsPlayerSheet(sheet)
+    try:
+        player.crossed = player.board.parse_cells(split_items(crossed))
+    except ValueError as err:
+        raise UsageError(f"--crossed: {err}") from None
+    return player
+
+
+def _kids_moves(args: argparse.Namespace, sheet: KidsSheet) -> int:
+    if args.special is not None or args.number is not None:
+        raise UsageError("Kids moves take --colour ANIMAL or --colour purple only")
+    if args.colour is None:
+        raise UsageError("give --colour: an animal of the sheet, or purple")
+    player = _kids_player(sheet, args.crossed)
+    if not 0 <= args.marks_used <= sheet.exclamation_marks:
+        raise UsageError(f"--marks-used is {args.marks_used}; the sheet has "
+                         f"{sheet.exclamation_marks} exclamation marks")
+    player.marks_used = args.marks_used
+    try:
+        face = parse_colour_face(sheet, args.colour)
+    except ValueError as err:
+        raise UsageError(f"--colour: {err}; or purple") from None
+    entries: list[dict[str, Any]] = []
+    for move in player.legal_moves(face):
+        entries.append({"colour": face_name(sheet, move.die),
+                        "cells": player.board.name_cells(move.all_cells),
+                        "chameleon": bool(move.chameleon)})
+    entries.sort(key=lambda e: (e["colour"], [(ord(n[0]), int(n[1:])) for n in e["cells"]]))
+    if args.json:
+        print(json.dumps(entries))
+        return 0
+    if not entries:
+        print("no legal move")
+    for entry in entries:
+        extra = " (chameleon)" if entry["chameleon"] else ""
+        print(f"{entry['colour']}: {' '.join(entry['cells']) or 'an exclamation mark'}{extra}")
+    return 0
+
+
+def _kids_score(args: argparse.Namespace, sheet: KidsSheet) -> int:
+    if args.jokers_used or args.hearts_under or args.boxes_left is not None:
+        raise UsageError("Kids sheets take --crossed and --later only")
+    player = _kids_player(sheet, args.crossed)
+    done = set(player.completed_columns())
+    later = set()
+    for item in split_items(args.later):
+        try:
+            column = column_index(item)
+        except ValueError as err:
+            raise UsageError(f"--later: {err}") from None
+        if column not in done:
+            raise UsageError(f"--later: column {item.upper()} is not complete")
+        later.add(column)
+    player.later_columns = frozenset(later)
+    score = player.score().as_dict()
+    if args.json:
+        print(json.dumps(score))
+        return 0
+    print("  ".join(f"{key} {value}" for key, value in score.items()))
+    return 0
+
+
 def run_moves(args: argparse.Namespace) -> int:
+    loaded = load_layout(args.layout)
+    if isinstance(loaded, KidsSheet):
+        return _kids_moves(args, loaded)
     sheet = classic_sheet(args.layout)
     player = _player(sheet, args.crossed)
     if args.special is not None:
@@ -164,6 +234,9 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    loaded = load_layout(args.layout)
+    if isinstance(loaded, KidsSheet):
+        return _kids_score(args, loaded)
     sheet = classic_sheet(args.layout)
     player = _player(sheet, args.crossed)
     if not 0 <= args.jokers_used <= sheet.exclamation_marks:

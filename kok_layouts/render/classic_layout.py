@@ -161,19 +161,24 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
                       GREY, anchor="end"))
     bottom = points_y + 11.5
     if kok2 and kok2.column_hearts:
+        written = marks.hearts_under if marks else {}
         for column in range(sheet.width):
-            items.append(heart(grid_x + column * CELL + CELL / 2, bottom + 4.2, 6.6, WHITE))
+            cx = grid_x + column * CELL + CELL / 2
+            items.append(heart(cx, bottom + 4.2, 6.6, WHITE))
+            if column in written:
+                items.append(Text(cx, bottom + 5.0, str(written[column]), 2.8, anchor="middle",
+                                  weight="bold"))
         items.append(Text(grid_x, bottom + 10.8, label("heart_hint", lang), 2.2, GREY))
         bottom += 11.5
 
     # Keer op Keer 2: rows with their points and items, right of the grid.
     panel_x = grid_x + grid_w + 4.0
     if kok2:
-        items.extend(_rows_panel(kok2, panel_x, grid_y))
+        items.extend(_rows_panel(kok2, panel_x, grid_y, marks))
         panel_x += ROW_PANEL_W
     panel_bottom = _right_panel(sheet, panel_x, lang, colorblind, marks, items)
     if kok2:
-        bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, items))
+        bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, items, marks))
     height = max(bottom, panel_bottom) + 5.5
     width = panel_x + PANEL_W + 1.5
     footer = f"{sheet.title} · {sheet.name} · kok_layouts"
@@ -183,8 +188,10 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
     return Scene(width, height, items, boxes)
 
 
-def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float) -> list[Item]:
+def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float,
+                marks: SheetMarks | None) -> list[Item]:
     items: list[Item] = []
+    claims = marks.rows if marks else {}
     for row, rule in enumerate(sheet.rows):
         y = grid_y + row * CELL
         items.append(Rect(x, y + 1.2, 5.5, CELL - 2.4, INK, INK, 0.25, radius=0.8))
@@ -194,6 +201,13 @@ def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float) -> list[Item]:
         items.append(Text(x + 9.5, y + CELL / 2 + 1.2, str(rule.points), 3.2,
                           anchor="middle", weight="bold"))
         cx, cy = x + 16.5, y + CELL / 2
+        claim = claims.get(row)
+        if claim in ("first", "later"):
+            items.append(Circle(x + 9.5, y + CELL / 2, 3.7, None, INK, 0.5))
+        if claim == "first":
+            items.append(Circle(cx, cy, 3.9, None, INK, 0.5))
+        elif claim in ("later", "taken") and rule.item:
+            items.append(strike(cx - 3.2, cy - 3.2, 6.4, 6.4))
         if rule.item == "box":
             items.extend(box_icon(cx, cy, 4.6))
         elif rule.item == "bomb":
@@ -204,22 +218,29 @@ def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float) -> list[Item]:
 
 
 def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float,
-                 items: list[Item]) -> float:
-    """The boxes along the bottom (the first already circled) and the heart track."""
+                 items: list[Item], marks: SheetMarks | None) -> float:
+    """The boxes along the bottom (the first already circled) and the heart track; filled
+    in, gained boxes are circled, used ones crossed and circled hearts filled."""
     items.append(Text(x, y + 4.2, label("boxes", lang), 3.0, weight="bold"))
     start = x + text_width(label("boxes", lang), 3.0, "bold") + 3.0
+    gained = marks.boxes_gained if marks else sheet.boxes_at_start
+    used = marks.boxes_used if marks else 0
     for i in range(sheet.box_count):
         cx = start + i * 8.0 + 3.0
         items.extend(box_icon(cx, y + 3.0, 5.0))
-        if i < sheet.boxes_at_start:
+        if i < gained:
             items.append(Circle(cx, y + 3.0, 3.6, None, INK, 0.5))
+        if i < used:
+            items.extend(cross_mark(cx - 3.0, y, 6.0, 6.0, 0.5))
     items.append(Text(start + sheet.box_count * 8.0 + 1.0, y + 4.2, label("box_hint", lang),
                       2.2, GREY))
     y += 8.0
     items.append(Text(x, y + 4.2, label("hearts", lang), 3.0, weight="bold"))
     start = x + text_width(label("hearts", lang), 3.0, "bold") + 3.0
+    circled = marks.hearts if marks else 0
     for i in range(sheet.heart_track):
-        items.append(heart(start + i * 7.5 + 3.0, y + 3.2, 6.0, WHITE))
+        fill = (0.9, 0.25, 0.35) if i < circled else WHITE
+        items.append(heart(start + i * 7.5 + 3.0, y + 3.2, 6.0, fill))
     return y + 7.5
 
 

@@ -15,7 +15,9 @@ import numpy as np
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Kok2Sheet
 from kok_layouts.rules.board import Board
+from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.kids import KidsGame, KidsMove
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
 from kok_layouts.rules.player import PlayerSheet
 
@@ -212,7 +214,46 @@ class GreedyBot:
                 value += 0.8 * min(left, 9) * max(0.0, 1.0 - game.rolls_done / 45)
         return value
 
+    def kids_value(self, game: KidsGame, seat: int, choice: Choice) -> float:
+        """Circles a Kids move earns now, plus progress toward columns and animals."""
+        player = game.sheets[seat]
+        sheet, board = player.sheet, player.board
+        move: KidsMove = choice.move
+        crossed = player.crossed
+        cells = move.all_cells
+        after = crossed | cells
+        value = 0.0
+        for column, mask in enumerate(board.column_masks):
+            if not mask & cells:
+                continue
+            worth = sheet.buckets[column] + (0 if column in game._taken_columns else 1)
+            done, size = (after & mask).bit_count(), mask.bit_count()
+            if done == size:
+                value += worth
+            else:
+                before = (crossed & mask).bit_count()
+                value += self.progress * (worth + 0.3) * ((done / size) ** 2
+                                                          - (before / size) ** 2)
+        for mask in board.colour_masks.values():
+            if mask & cells:
+                done, size = (after & mask).bit_count(), mask.bit_count()
+                before = (crossed & mask).bit_count()
+                value += (sheet.food_boxes if done == size else self.progress * sheet.food_boxes
+                          * ((done / size) ** 2 - (before / size) ** 2))
+        value += self.cell_weight * cells.bit_count()
+        opened = board.dilate(after) & ~after
+        value += self.reach * 3 * (opened.bit_count()
+                                   - (board.dilate(crossed) & ~crossed).bit_count())
+        if move.die == PURPLE and not move.chameleon:
+            value += 0.9  # half a chameleon: any enclosure, later
+        return value
+
     def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        if isinstance(game, KidsGame):
+            options = game.choices_for(seat)
+            if not options:
+                return None
+            return max(options, key=lambda c: self.kids_value(game, seat, c))
         best: Choice | None = None
         best_value = self.pass_below
         kok2 = game if isinstance(game, Kok2Game) else None
@@ -249,7 +290,27 @@ class GreedyBot:
         return best
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+class FriendlyBot:
+    """Plays like the greedy bot with probability ``skill`` and like the random bot
+    otherwise: a fair game for a young child, who wins now and then."""
+
+    name = "friendly"
+
+    def __init__(self, skill: float = 0.1) -> None:
+        if not 0.0 <= skill <= 1.0:
+            raise ValueError(f"skill is {skill}; use 0 to 1")
+        self.skill = skill
+        self._greedy = GreedyBot()
+        self._random = RandomBot()
+
+    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        if rng.random() < self.skill:
+            return self._greedy.choose(game, seat, rng)
+        return self._random.choose(game, seat, rng)
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[FriendlyBot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "friendly": FriendlyBot}
 
 
 def make_bot(name: str) -> Strategy:

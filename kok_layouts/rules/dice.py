@@ -37,14 +37,24 @@ class Roll:
         return f"{colours} / {numbers}{special}"
 
 
+PURPLE = "+"
+"""The purple cross of a Kids die: cross an exclamation mark by the chameleons."""
+
+
 def face_name(sheet: Sheet, face: str) -> str:
-    """The name of a colour die face: the colour's name, or ``joker``."""
-    return "joker" if face == JOKER_COLOUR else sheet.colour_by_key[face].name
+    """The name of a colour die face: the colour's (Kids: animal's) name, joker or purple."""
+    if face == JOKER_COLOUR:
+        return "joker"
+    if face == PURPLE:
+        return "purple"
+    return sheet.colour_by_key[face].name
 
 
 def colour_faces(sheet: Sheet) -> tuple[str, ...]:
-    """The faces of a colour die for this sheet: each colour once and the X joker."""
-    return (*(c.key for c in sheet.colours), JOKER_COLOUR)
+    """The faces of a colour die for this sheet: each colour once and the X joker (Kids:
+    each animal's colour and the purple cross)."""
+    special = PURPLE if sheet.edition == "kids" else JOKER_COLOUR
+    return (*(c.key for c in sheet.colours), special)
 
 
 NUMBER_FACES = (*NUMBERS, JOKER_NUMBER)
@@ -60,8 +70,13 @@ def throw(sheet: Sheet, rng: np.random.Generator, colour_dice: int = 3,
 
 
 def parse_colour_face(sheet: Sheet, text: str) -> str:
-    """A colour die face from its name (``green``), letter (``g``) or ``joker`` / ``X``."""
-    if text.strip().lower() in ("joker", "x"):
+    """A colour die face from its name (``green``), letter (``g``) or ``joker`` / ``X``
+    (Kids: an animal, its colour, or ``purple``)."""
+    word = text.strip().lower()
+    if sheet.edition == "kids":
+        if word == "purple":
+            return PURPLE
+    elif word in ("joker", "x"):
         return JOKER_COLOUR
     return sheet.colour(text).key
 

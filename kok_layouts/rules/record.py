@@ -13,7 +13,7 @@ from typing import Any
 
 from kok_layouts.errors import IllegalMoveError, KokError, RecordError
 from kok_layouts.model.loader import load_layout
-from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, Kok2Sheet, Sheet
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.output import write_atomically
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
@@ -24,6 +24,7 @@ from kok_layouts.rules.dice import (
     parse_number_face,
 )
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.kids import NO_DIE, KidsGame, KidsMove
 from kok_layouts.rules.kok2 import Kok2Game, Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
@@ -42,6 +43,12 @@ def choice_json(game: Game, choice: Choice | None) -> dict[str, Any] | None:
     move = choice.move
     board = game.sheets[0].board
     entry: dict[str, Any]
+    if isinstance(move, KidsMove):
+        entry = {"die": choice.colour_die, "colour": face_name(game.sheet, move.die),
+                 "cells": board.name_cells(move.cells)}
+        if move.chameleon:
+            entry["chameleon"] = board.name_cells(move.chameleon)
+        return entry
     if isinstance(move, Special):
         entry = {"special": move.face, "cells": board.name_cells(move.cells)}
     else:
@@ -57,9 +64,13 @@ def choice_json(game: Game, choice: Choice | None) -> dict[str, Any] | None:
     return entry
 
 
-def new_game(sheet: ClassicSheet, players: list[str], options: Options | None = None, *,
+def new_game(sheet: Sheet, players: list[str], options: Options | None = None, *,
              solo: bool = False) -> Game:
-    """A game of the sheet's edition: classic, or Keer op Keer 2 with its special die."""
+    """A game of the sheet's edition: classic, Keer op Keer 2 or Kids."""
+    if isinstance(sheet, KidsSheet):
+        return KidsGame(sheet, players, options, solo=solo)
+    if not isinstance(sheet, ClassicSheet):
+        raise KokError(f"no rules for {type(sheet).__name__}")
     if isinstance(sheet, Kok2Sheet):
         return Kok2Game(sheet, players, options, solo=solo)
     return Game(sheet, players, options, solo=solo)
@@ -148,7 +159,7 @@ class _Reader:
         return value
 
 
-def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> ClassicSheet:
+def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> Sheet:
     reference = reader.get(record, "layout", str)
     try:
         sheet: Sheet = load_layout(reference)
@@ -157,9 +168,10 @@ def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> ClassicSh
         if not candidate.is_file():
             raise
         sheet = load_layout(candidate)
-    if not isinstance(sheet, ClassicSheet):
-        raise reader.fail(f"layout {reference!r} is a {sheet.edition} sheet; "
-                          "this record holds a classic game")
+    edition = record.get("edition", sheet.edition)
+    if edition != sheet.edition:
+        raise reader.fail(f"layout {reference!r} is a {sheet.edition} sheet; this record "
+                          f"holds a {edition} game")
     return sheet
 
 
@@ -168,6 +180,8 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
         return None
     sheet = game.sheet
     board = game.sheets[0].board
+    if isinstance(game, KidsGame):
+        return _kids_choice(reader, game, roll, raw)
     bombs: tuple[int, ...] = ()
     if isinstance(raw, dict) and "bombs" in raw:
         try:
@@ -195,6 +209,18 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
     move = Move(colour, number, cells, roll.colours[colour_die] == JOKER_COLOUR,
                 roll.numbers[number_die] == JOKER_NUMBER)
     return Choice(colour_die, number_die, move, bombs)
+
+
+def _kids_choice(reader: _Reader, game: KidsGame, roll: Roll, raw: Any) -> Choice:
+    board = game.sheets[0].board
+    die = reader.get(raw, "die", int, lambda i: 0 <= i < len(roll.colours))
+    try:
+        face = parse_colour_face(game.sheet, reader.get(raw, "colour", str))
+        cells = board.parse_cells(reader.get(raw, "cells", list))
+        chameleon = board.parse_cells(raw.get("chameleon", []))
+    except (ValueError, TypeError) as err:
+        raise reader.fail(str(err)) from None
+    return Choice(die, NO_DIE, KidsMove(face, cells, chameleon))
 
 
 def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = None) -> Game:

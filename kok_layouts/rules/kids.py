@@ -1,0 +1,286 @@
+"""Keer op Keer Kids: whole enclosures, the purple cross and chameleons, circles.
+
+RULES.md section 3. A move crosses one whole enclosure of the chosen animal that holds a
+star or shares a side with an enclosure already crossed. Purple crosses the next
+exclamation mark; every second one is a chameleon that crosses any enclosure at once.
+A player must cross something whenever a die they may take allows it.
+
+Decisions where RULES.md is silent: an active player who can cross nothing takes no die,
+so the others choose from all three; a chameleon with no enclosure left to cross is lost;
+solo Kids (not in the rules) is 30 rolls of three dice, ending early once two animals are
+complete, and every column completed scores its visitor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from kok_layouts.errors import IllegalMoveError
+from kok_layouts.model.sheet import KidsSheet
+from kok_layouts.rules.board import Board, board_for
+from kok_layouts.rules.dice import PURPLE, Roll, check_roll, colour_faces, face_name
+from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.options import Options
+
+NO_DIE = -1
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class KidsMove:
+    """Cross the enclosure ``cells`` with an animal die, or (``die`` purple) cross the next
+    exclamation mark, plus ``chameleon``: the enclosure a chameleon mark crosses at once."""
+
+    die: str
+    cells: int = 0
+    chameleon: int = 0
+
+    @property
+    def jokers(self) -> int:
+        return 0
+
+    @property
+    def all_cells(self) -> int:
+        return self.cells | self.chameleon
+
+
+@dataclass(frozen=True)
+class KidsScore:
+    """Circles: buckets of completed columns, visitors, food boxes of completed animals."""
+
+    buckets: int
+    visitors: int
+    food: int
+
+    @property
+    def total(self) -> int:
+        return self.buckets + self.visitors + self.food
+
+    def as_dict(self) -> dict[str, int]:
+        return {**asdict(self), "total": self.total}
+
+
+class KidsPlayerSheet:
+    """One player's Kids sheet: crossed enclosures, exclamation marks, lost visitors."""
+
+    def __init__(self, sheet: KidsSheet, options: Options | None = None) -> None:
+        self.sheet = sheet
+        self.board: Board = board_for(sheet)
+        self.options = options or Options()
+        self.crossed = 0
+        self.marks_used = 0
+        self.later_columns: frozenset[int] = frozenset()
+        """Columns this player completed after another player: the visitor is lost."""
+        self._history: list[tuple[KidsMove, int, int, frozenset[int]]] = []
+
+    def copy(self) -> KidsPlayerSheet:
+        other = object.__new__(KidsPlayerSheet)
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        return other
+
+    def state_key(self) -> tuple[int, int, frozenset[int]]:
+        return (self.crossed, self.marks_used, self.later_columns)
+
+    @property
+    def marks_left(self) -> int:
+        return self.sheet.exclamation_marks - self.marks_used
+
+    @property
+    def history(self) -> tuple[KidsMove, ...]:
+        return tuple(move for move, *_ in self._history)
+
+    def completed_columns(self) -> list[int]:
+        crossed = self.crossed
+        return [i for i, m in enumerate(self.board.column_masks) if m and m & crossed == m]
+
+    def completed_colours(self) -> list[str]:
+        """The animals all of whose cells are crossed."""
+        crossed = self.crossed
+        return [k for k, m in self.board.colour_masks.items() if m and m & crossed == m]
+
+    def open_enclosures(self, animal: str | None = None) -> list[int]:
+        """Enclosures that may be crossed: uncrossed, of ``animal`` (any if ``None``), holding
+        a star or sharing a side with a crossed enclosure."""
+        board, crossed = self.board, self.crossed
+        reach = board.star_mask | board.dilate(crossed)
+        colour = board.colour_masks[animal] if animal is not None else board.full
+        return [m for m in board.area_masks
+                if m & colour == m and not m & crossed and m & reach]
+
+    def next_mark_is_chameleon(self) -> bool:
+        return (self.marks_used + 1) % self.sheet.chameleon_every == 0
+
+    def legal_moves(self, die: str) -> list[KidsMove]:
+        """Every legal move with a die face: an animal's key or purple."""
+        if die != PURPLE:
+            return [KidsMove(die, m) for m in self.open_enclosures(die)]
+        if self.marks_left < 1:
+            return []
+        if not self.next_mark_is_chameleon():
+            return [KidsMove(PURPLE)]
+        options = self.open_enclosures()
+        return [KidsMove(PURPLE, 0, m) for m in options] or [KidsMove(PURPLE)]
+
+    def why_illegal(self, move: KidsMove) -> str | None:
+        if move.die == PURPLE:
+            if move.cells:
+                return "purple crosses an exclamation mark, not an enclosure"
+            if self.marks_left < 1:
+                return "no exclamation mark left: purple cannot be chosen"
+            if move in self.legal_moves(PURPLE):
+                return None
+            if not self.next_mark_is_chameleon():
+                return "this exclamation mark is no chameleon: no enclosure to cross with it"
+            return ("the chameleon crosses one whole enclosure that holds a star or shares a "
+                    "side with a crossed enclosure")
+        if move.die not in self.board.colour_masks:
+            return f"{self.sheet.name} has no animal {move.die!r}"
+        if move.chameleon:
+            return "only a chameleon mark crosses an extra enclosure"
+        if move in self.legal_moves(move.die):
+            return None
+        animal = self.sheet.colour_by_key[move.die].name
+        if move.cells not in self.board.area_masks:
+            return f"the cells are not one whole enclosure; a move crosses a whole {animal} " \
+                   "enclosure"
+        if move.cells & ~self.board.colour_masks[move.die]:
+            return f"that enclosure holds no {animal}s"
+        if move.cells & self.crossed:
+            return "that enclosure is already crossed"
+        return ("the enclosure holds no star and shares no side with a crossed enclosure "
+                "(touching at a corner does not count)")
+
+    def check(self, move: KidsMove) -> None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+
+    def push(self, move: KidsMove, *, taken_columns: frozenset[int] = frozenset()) -> None:
+        """Play ``move``; ``taken_columns``: completed by others in earlier rolls (their
+        visitor is lost). Illegal moves raise and change nothing."""
+        self.check(move)
+        self._history.append((move, self.crossed, self.marks_used, self.later_columns))
+        before = set(self.completed_columns())
+        self.crossed |= move.all_cells
+        if move.die == PURPLE:
+            self.marks_used += 1
+        new = set(self.completed_columns()) - before
+        if new & taken_columns:
+            self.later_columns = self.later_columns | (new & taken_columns)
+
+    def pop(self) -> KidsMove:
+        if not self._history:
+            raise IllegalMoveError("there is no move to undo")
+        move, self.crossed, self.marks_used, self.later_columns = self._history.pop()
+        return move
+
+    def score(self) -> KidsScore:
+        sheet = self.sheet
+        columns = self.completed_columns()
+        return KidsScore(buckets=sum(sheet.buckets[c] for c in columns),
+                         visitors=sum(1 for c in columns if c not in self.later_columns),
+                         food=sheet.food_boxes * len(self.completed_colours()))
+
+
+class KidsGame(Game):
+    """A Kids game for 2 to 4 players (or solo): 3 dice; the active player keeps one and
+    the others choose from the two left. The game stops after the roll in which a player
+    completes two animals."""
+
+    sheet: KidsSheet  # type: ignore[assignment]
+    sheets: list[KidsPlayerSheet]  # type: ignore[assignment]
+
+    def __init__(self, sheet: KidsSheet, players: Any, options: Options | None = None, *,
+                 solo: bool = False) -> None:
+        options = replace(options or Options(), end="roll", first_three_rolls_open=False)
+        super().__init__(sheet, players, options, solo=solo)  # type: ignore[arg-type]
+        if not solo and not 2 <= len(self.players) <= 4:
+            raise ValueError(f"Kids is for 2 to 4 players, not {len(self.players)}")
+        self.colour_dice, self.number_dice = 3, 0
+
+    def _new_sheet(self) -> KidsPlayerSheet:  # type: ignore[override]
+        return KidsPlayerSheet(self.sheet, self.options)
+
+    def throw(self, rng: np.random.Generator) -> Roll:
+        faces = colour_faces(self.sheet)
+        roll = Roll(tuple(faces[int(i)] for i in rng.integers(0, len(faces), size=3)), ())
+        self.set_roll(roll)
+        return roll
+
+    def _check_roll(self, roll: Roll) -> None:
+        try:
+            check_roll(self.sheet, roll, 3, 0)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+
+    def dice_for(self, seat: int) -> tuple[list[int], list[int]]:
+        """The dice ``seat`` may choose from: all three for the active player, the two the
+        active player left for the others (all three if the active player took none)."""
+        roll = self._current_roll()
+        dice = list(range(len(roll.colours)))
+        if seat == self.active or self.solo:
+            return dice, []
+        kept = self._choices.get(self.active)
+        if kept is None:
+            return dice, []
+        return [i for i in dice if i != kept.colour_die], []
+
+    def choices_for(self, seat: int) -> list[Choice]:
+        roll = self._current_roll()
+        player = self.sheets[seat]
+        found: list[Choice] = []
+        seen: set[str] = set()
+        for die in self.dice_for(seat)[0]:
+            face = roll.colours[die]
+            if face in seen:
+                continue
+            seen.add(face)
+            found += [Choice(die, NO_DIE, move) for move in player.legal_moves(face)]
+        return found
+
+    def check_choice(self, seat: int, choice: Choice | None) -> None:
+        roll = self._current_roll()
+        if seat not in self.waiting_for():
+            super().check_choice(seat, None)
+        if choice is None:
+            if self.choices_for(seat):
+                raise IllegalMoveError(f"{self.players[seat]} must cross something: a die they "
+                                       "may take allows a move")
+            return
+        dice = self.dice_for(seat)[0]
+        if choice.colour_die not in dice:
+            raise IllegalMoveError(f"{self.players[seat]} may not take die "
+                                   f"{choice.colour_die + 1}: the active player kept it")
+        move = choice.move
+        face = roll.colours[choice.colour_die]
+        if not isinstance(move, KidsMove) or move.die != face:
+            raise IllegalMoveError(f"die {choice.colour_die + 1} shows "
+                                   f"{face_name(self.sheet, face)}")
+        self.sheets[seat].check(move)
+
+    def _apply(self, seat: int, choice: Choice) -> None:
+        self.sheets[seat].push(choice.move, taken_columns=self._taken_columns)
+
+    def winners(self) -> list[int]:
+        """Most circles wins; a tie is a shared win."""
+        totals = [s.score().total for s in self.sheets]
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    def scores(self) -> list[Any]:
+        return [s.score() for s in self.sheets]
+
+
+def describe_move(sheet: KidsSheet, move: KidsMove) -> str:
+    """A move as people say it: ``crocodile B2 C2 D2`` or ``purple + chameleon H3``."""
+    board = board_for(sheet)
+    if move.die == PURPLE:
+        text = "purple (an exclamation mark)"
+        if move.chameleon:
+            text += " + chameleon " + " ".join(board.name_cells(move.chameleon))
+        return text
+    return f"{sheet.colour_by_key[move.die].name} " + " ".join(board.name_cells(move.cells))
+
