@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from kok_layouts import __version__
-from kok_layouts.cli import layouts, play, render, rules
+from kok_layouts.cli import analysis, layouts, play, render, rules
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.register(commands)
     play.register(commands)
     render.register(commands)
+    analysis.register(commands)
     return parser
 
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kok_layouts.errors import KokError
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.render.charts import report_scene
 from kok_layouts.render.classic_layout import classic_scene
 from kok_layouts.render.kids_layout import kids_scene
 from kok_layouts.render.labels import Language
 from kok_layouts.render.marks import SheetMarks
-from kok_layouts.render.page import PER_PAGE, Paper, layout_page
+from kok_layouts.render.page import PER_PAGE, PageLayout, Paper, Placement, layout_page
 from kok_layouts.render.pdf import Metadata, pdf_bytes
 from kok_layouts.render.png import page_png, png_bytes, scene_png
 from kok_layouts.render.scene import Scene
@@ -80,3 +82,17 @@ def render_png(sheet: Sheet, dpi: float = 150, options: PrintOptions = PrintOpti
     layout = layout_page(scene.width, scene.height, options.paper, options.landscape,
                          options.per_page)
     return png_bytes(page_png([scene], layout, dpi), dpi)
+
+
+def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -> bytes:
+    """A ``kok check`` report (its JSON form) as a one-page PDF, or a PNG."""
+    scene = report_scene(report)
+    if png:
+        return png_bytes(scene_png(scene, dpi), dpi)
+    page = PageLayout(scene.width, scene.height, (Placement(0.0, 0.0, 1.0, False,
+                                                            (0.0, 0.0, scene.width,
+                                                             scene.height)),), ())
+    metadata = Metadata(title=f"Balance report: {report['layout']}",
+                        subject=f"kok check of {report['layout']}",
+                        keywords=("Keer op Keer", "balance", str(report["edition"])))
+    return pdf_bytes([scene], page, 1, metadata)

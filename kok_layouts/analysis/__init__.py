@@ -1,0 +1,1 @@
+"""Analysis (layer 3): is a sheet solvable, and is it balanced?"""
