@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kok_layouts import ClassicSheet, load_layout
 from kok_layouts.rules.dice import Roll
 from kok_layouts.rules.game import Game
@@ -51,3 +53,25 @@ def everyone_passes(game: Game) -> None:
     while waiting := game.waiting_for():
         for seat in waiting:
             game.choose(seat, None)
+
+
+def states_of_seat_0(game: Game, fresh: Game) -> list[Any]:
+    """Replay ``game``'s log on ``fresh``: every state seat 0 passes through, from the start."""
+    states = [fresh.sheets[0].state_key()]
+    for entry in game.log:
+        fresh.set_roll(entry.roll)
+        while waiting := fresh.waiting_for():
+            for seat in waiting:
+                fresh.choose(seat, entry.choices[seat])
+        fresh.finish_roll()
+        if entry.choices[0] is not None:
+            states.append(fresh.sheets[0].state_key())
+    return states
+
+
+def assert_undo_walks_back(player: Any, states: list[Any]) -> None:
+    """Popping every move of ``player`` passes through ``states`` in reverse."""
+    assert player.state_key() == states[-1]
+    for expected in reversed(states[:-1]):
+        player.pop()
+        assert player.state_key() == expected

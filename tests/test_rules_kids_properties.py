@@ -13,6 +13,8 @@ from kok_layouts.rules.bots import FriendlyBot, GreedyBot, RandomBot, Strategy, 
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.record import record_json, replay
 
+from .rules_helpers import assert_undo_walks_back, states_of_seat_0
+
 specs = st.tuples(st.integers(1, 4), st.integers(0, 2**32 - 1),
                   st.lists(st.sampled_from(["random", "greedy", "friendly"]), min_size=4,
                            max_size=4))
@@ -95,21 +97,8 @@ def test_whole_enclosures_only_and_never_twice(spec: Spec) -> None:
 @given(specs)
 def test_undo_restores_the_exact_state(spec: Spec) -> None:
     game = _play(spec)
-    player = game.sheets[0]
-    states: list[tuple[int, int, frozenset[int]]] = [(0, 0, frozenset())]
-    again = KidsGame(game.sheet, list(game.players), solo=game.solo)
-    for entry in game.log:
-        again.set_roll(entry.roll)
-        while waiting := again.waiting_for():
-            for seat in waiting:
-                again.choose(seat, entry.choices[seat])
-        again.finish_roll()
-        if entry.choices[0] is not None:
-            states.append(again.sheets[0].state_key())
-    assert player.state_key() == states[-1]
-    for expected in reversed(states[:-1]):
-        player.pop()
-        assert player.state_key() == expected
+    fresh = KidsGame(game.sheet, list(game.players), solo=game.solo)
+    assert_undo_walks_back(game.sheets[0], states_of_seat_0(game, fresh))
 
 
 @settings(max_examples=20, deadline=None)

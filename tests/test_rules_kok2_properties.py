@@ -14,6 +14,8 @@ from kok_layouts.rules.kok2 import Kok2Game, Special
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.record import record_json, replay
 
+from .rules_helpers import assert_undo_walks_back, states_of_seat_0
+
 specs = st.tuples(st.integers(1, 4), st.booleans(), st.integers(0, 2**32 - 1),
                   st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4),
                   st.sampled_from(["round", "roll"]))
@@ -146,21 +148,8 @@ def test_no_cell_is_crossed_twice_and_boxes_and_hearts_stay_in_range(spec: Spec)
 @given(specs)
 def test_undo_restores_the_exact_state(spec: Spec) -> None:
     game = _play(spec)
-    again = Kok2Game(game.sheet, list(game.players), game.options, solo=game.solo)
-    states = [again.sheets[0].state_key()]
-    for entry in game.log:
-        again.set_roll(entry.roll)
-        while waiting := again.waiting_for():
-            for seat in waiting:
-                again.choose(seat, entry.choices[seat])
-        again.finish_roll()
-        if entry.choices[0] is not None:
-            states.append(again.sheets[0].state_key())
-    player = game.sheets[0]
-    assert player.state_key() == states[-1]
-    for expected in reversed(states[:-1]):
-        player.pop()
-        assert player.state_key() == expected
+    fresh = Kok2Game(game.sheet, list(game.players), game.options, solo=game.solo)
+    assert_undo_walks_back(game.sheets[0], states_of_seat_0(game, fresh))
 
 
 @settings(max_examples=15, deadline=None)

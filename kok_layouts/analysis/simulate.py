@@ -17,7 +17,8 @@ import numpy as np
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import board_for
-from kok_layouts.rules.bots import make_bot
+from kok_layouts.rules.bots import make_bot, play_game
+from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.record import new_game
 
@@ -67,18 +68,16 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
     strategies = [make_bot(bots[i % len(bots)]) for i in range(players)]
     goals = goal_masks(sheet)
     first: dict[str, tuple[int, tuple[int, ...]]] = {}
-    while not game.over:
-        game.throw(rng)
-        while waiting := game.waiting_for():
-            for seat in waiting:
-                game.choose(seat, strategies[seat].choose(game, seat, rng))
-        game.finish_roll()
+
+    def note_completions(game: Game) -> None:
         for name, mask in goals.items():
             if name in first:
                 continue
             seats = tuple(s for s, p in enumerate(game.sheets) if p.crossed & mask == mask)
             if seats:
                 first[name] = (game.rolls_done, seats)
+
+    play_game(game, strategies, rng, note_completions)
     ended = any(len(p.completed_colours()) >= 2 for p in game.sheets) or (
         solo and game.roll_limit is not None and game.rolls_done >= game.roll_limit)
     return GameResult(index, players, game.rolls_done, ended, tuple(game.winners()),

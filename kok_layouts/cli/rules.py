@@ -182,10 +182,12 @@ def _kids_score(args: argparse.Namespace, sheet: KidsSheet) -> int:
         later.add(column)
     player.later_columns = frozenset(later)
     score = player.score().as_dict()
-    if args.json:
-        print(json.dumps(score))
-        return 0
-    print("  ".join(f"{key} {value}" for key, value in score.items()))
+    return _print_score(score, args.json)
+
+
+def _print_score(score: dict[str, int], as_json: bool) -> int:
+    print(json.dumps(score) if as_json else
+          "  ".join(f"{key} {value}" for key, value in score.items()))
     return 0
 
 
@@ -268,11 +270,7 @@ def run_score(args: argparse.Namespace) -> int:
     if isinstance(player, Kok2PlayerSheet):
         player.column_hearts = _hearts_under(player, hearts, done_columns)
     score = player.score().as_dict()
-    if args.json:
-        print(json.dumps(score))
-        return 0
-    print("  ".join(f"{key} {value}" for key, value in score.items()))
-    return 0
+    return _print_score(score, args.json)
 
 
 def _hearts_under(player: Kok2PlayerSheet, items: list[str], done: set[int]) -> dict[int, int]:

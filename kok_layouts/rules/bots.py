@@ -8,6 +8,7 @@ stars before they cost points.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -321,8 +322,12 @@ def make_bot(name: str) -> Strategy:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
 
 
-def play_game(game: Game, strategies: list[Strategy], rng: np.random.Generator) -> Game:
-    """Play ``game`` to its end, each seat choosing with its strategy; returns the game."""
+def play_game(game: Game, strategies: Sequence[Strategy], rng: np.random.Generator,
+              after_roll: Callable[[Game], None] | None = None) -> Game:
+    """Play ``game`` to its end, each seat choosing with its strategy; returns the game.
+
+    ``after_roll`` is called after every finished roll (to follow the game as it goes).
+    """
     if len(strategies) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} strategies")
     while not game.over:
@@ -331,4 +336,6 @@ def play_game(game: Game, strategies: list[Strategy], rng: np.random.Generator) 
             for seat in waiting:
                 game.choose(seat, strategies[seat].choose(game, seat, rng))
         game.finish_roll()
+        if after_roll is not None:
+            after_roll(game)
     return game
