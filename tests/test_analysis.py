@@ -179,3 +179,13 @@ def test_bad_input_to_check_and_simulate_is_one_line(kok: Any, args: tuple[str, 
     run = kok(*args)
     assert run.code == 2
     assert len(run.err.strip().splitlines()) == 1
+
+
+def test_rules_options_reach_the_simulation(kok: Any) -> None:
+    plain = kok("simulate", "examples/travel.yaml", "--games", "6", "--seed", "3")
+    variant = kok("simulate", "examples/travel.yaml", "--games", "6", "--seed", "3",
+                  "--option", "end=roll", "--option", "first_three_rolls_open=off")
+    assert plain.code == variant.code == 0
+    assert plain.out != variant.out
+    bad = kok("check", "black", "--option", "end=never")
+    assert bad.code == 2 and "use 'round' or 'roll'" in bad.err

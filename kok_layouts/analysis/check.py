@@ -12,6 +12,7 @@ from kok_layouts.analysis.simulate import simulate
 from kok_layouts.analysis.solvability import Solvability, analyse
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.rules.options import Options
 
 REFERENCE_GAMES = 2000
 
@@ -60,7 +61,8 @@ class CheckReport:
 
 def check(sheet: Sheet, games: int = 2000, players: int = 2, seed: int = 1, *,
           jobs: int = 1, executor: Executor | None = None,
-          progress: Callable[[int, int], None] | None = None) -> CheckReport:
+          progress: Callable[[int, int], None] | None = None,
+          options: Options | None = None) -> CheckReport:
     """Solvability, a simulation of ``games`` games and the verdicts, compared with the
     official sheet of the edition (simulated with the same seed)."""
     own = executor is None and jobs > 1
@@ -70,13 +72,14 @@ def check(sheet: Sheet, games: int = 2000, players: int = 2, seed: int = 1, *,
         summary = reference = None
         found: list[Verdict] = []
         if solvability.end.moves is not None and games > 0:
-            results = simulate(sheet, games, players, seed, executor=pool, progress=progress)
+            results = simulate(sheet, games, players, seed, executor=pool, progress=progress,
+                               options=options)
             summary = summarise(sheet, results)
             official = load_layout(REFERENCES[sheet.edition])
             if official.name != sheet.name:
                 ref_games = min(games, REFERENCE_GAMES)
                 reference = summarise(official, simulate(official, ref_games, players, seed,
-                                                         executor=pool))
+                                                         executor=pool, options=options))
             moves = [g.moves for g in solvability.goals if g.kind == "column"]
             found = verdicts(sheet, summary, reference, moves)
     finally:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -59,12 +59,14 @@ def goal_masks(sheet: Sheet) -> dict[str, int]:
 
 
 def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.SeedSequence,
-             index: int) -> GameResult:
+             index: int, options: Options | None = None) -> GameResult:
     """Play game ``index`` with its own generator; record what was completed when."""
     rng = np.random.default_rng(seed)
     solo = players == 1
     names = ["solo"] if solo else [f"seat {i + 1}" for i in range(players)]
-    game = new_game(sheet, names, Options(max_rolls=MAX_ROLLS), solo=solo)
+    rules = options or Options()
+    rules = replace(rules, max_rolls=rules.max_rolls or MAX_ROLLS)
+    game = new_game(sheet, names, rules, solo=solo)
     strategies = [make_bot(bots[i % len(bots)]) for i in range(players)]
     goals = goal_masks(sheet)
     first: dict[str, tuple[int, tuple[int, ...]]] = {}
@@ -84,17 +86,19 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
                       tuple(score.as_dict() for score in game.scores()), first)
 
 
-def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int]) -> list[GameResult]:
-    sheet, players, bots, seed, start, stop = job
+def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
+           ) -> list[GameResult]:
+    sheet, players, bots, seed, start, stop, options = job
     # The i-th child of SeedSequence(seed), made directly.
-    return [play_one(sheet, players, bots, np.random.SeedSequence(seed, spawn_key=(i,)), i)
-            for i in range(start, stop)]
+    return [play_one(sheet, players, bots, np.random.SeedSequence(seed, spawn_key=(i,)), i,
+                     options) for i in range(start, stop)]
 
 
 def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
              bots: Sequence[str] = ("greedy",), *, jobs: int = 1,
              executor: Executor | None = None,
-             progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
+             progress: Callable[[int, int], None] | None = None,
+             options: Options | None = None) -> list[GameResult]:
     """Play ``games`` games and return their results in game order.
 
     ``jobs`` > 1 uses that many processes; an ``executor`` (any
@@ -104,7 +108,7 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
         raise ValueError("simulate at least one game")
     if not 1 <= players <= 6:
         raise ValueError(f"{players} players; simulate 1 to 6")
-    jobs_list = [(sheet, players, tuple(bots), seed, start, min(games, start + CHUNK))
+    jobs_list = [(sheet, players, tuple(bots), seed, start, min(games, start + CHUNK), options)
                  for start in range(0, games, CHUNK)]
     results: list[GameResult] = []
     if executor is None and jobs <= 1:

@@ -17,6 +17,7 @@ from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
 from kok_layouts.render.document import render_report
 from kok_layouts.rules.bots import BOTS
+from kok_layouts.rules.options import Options
 
 MAX_GAMES = 1_000_000
 
@@ -27,6 +28,9 @@ def _common(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--players", type=int, default=2, help="1 (solo) to 6 (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rules option, repeatable: first_three_rolls_open=off, "
+                             "connect_through_crossed=on, end=roll, max_rolls=N")
 
 
 def register(commands: Any) -> None:
@@ -44,6 +48,13 @@ def register(commands: Any) -> None:
     sim.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     sim.add_argument("-o", "--output", type=Path, help="write to a file instead")
     sim.set_defaults(run=run_simulate)
+
+
+def _options(args: argparse.Namespace) -> Options:
+    try:
+        return Options.parse(args.option)
+    except (TypeError, ValueError) as err:
+        raise UsageError(f"--option: {err}") from None
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
@@ -73,7 +84,7 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError("Kids is for 1 (solo) to 4 players")
     progress = _progress if sys.stderr.isatty() and not args.json else None
     report = check(sheet, args.games, args.players, args.seed, jobs=args.jobs,
-                   progress=progress)
+                   progress=progress, options=_options(args))
     data = report.as_dict()
     if args.report is not None:
         if report.summary is None:
@@ -99,7 +110,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise UsageError("Kids is for 1 (solo) to 4 players")
     progress = _progress if sys.stderr.isatty() and args.output is not None else None
     results = simulate(sheet, args.games, args.players, args.seed, bots, jobs=args.jobs,
-                       progress=progress)
+                       progress=progress, options=_options(args))
     out = io.StringIO()
     if args.format == "jsonl":
         for result in results:

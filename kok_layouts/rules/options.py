@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
 EndRule = Literal["round", "roll"]
+_BOOLEANS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
+             "1": True, "0": False}
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,28 @@ class Options:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def parse(cls, settings: list[str]) -> Options:
+        """Options from ``NAME=VALUE`` texts, as the command line takes them
+        (``first_three_rolls_open=off``, ``end=roll``, ``max_rolls=60``)."""
+        values: dict[str, Any] = {}
+        for setting in settings:
+            name, sep, raw = setting.partition("=")
+            name, raw = name.strip().replace("-", "_"), raw.strip().lower()
+            if not sep:
+                raise ValueError(f"option {setting!r} is not NAME=VALUE")
+            if name in ("first_three_rolls_open", "connect_through_crossed"):
+                if raw not in _BOOLEANS:
+                    raise ValueError(f"option {name} is on or off, not {raw!r}")
+                values[name] = _BOOLEANS[raw]
+            elif name == "max_rolls":
+                if not raw.isdigit() or int(raw) < 1:
+                    raise ValueError(f"option max_rolls is a positive number, not {raw!r}")
+                values[name] = int(raw)
+            else:
+                values[name] = raw
+        return cls.from_dict(values)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
