@@ -227,15 +227,19 @@ class Game:
     def check_choice(self, seat: int, choice: Choice | None) -> None:
         """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now."""
         roll = self._current_roll()
+        self._check_turn(seat)
+        if choice is None:
+            return
+        self._check_dice(seat, roll, choice)
+        self.sheets[seat].check(choice.move)
+
+    def _check_turn(self, seat: int) -> None:
+        """``seat`` may choose now: the active player first, everyone once."""
         if seat not in self.waiting_for():
             if seat in self._choices:
                 raise IllegalMoveError(f"{self.players[seat]} has already chosen in this roll")
             raise IllegalMoveError(f"the active player {self.players[self.active]} chooses "
                                    "first")
-        if choice is None:
-            return
-        self._check_dice(seat, roll, choice)
-        self.sheets[seat].check(choice.move)
 
     def _check_dice(self, seat: int, roll: Roll, choice: Choice) -> None:
         """The dice of ``choice`` are available to ``seat`` and match its move."""

@@ -243,8 +243,7 @@ class KidsGame(Game):
 
     def check_choice(self, seat: int, choice: Choice | None) -> None:
         roll = self._current_roll()
-        if seat not in self.waiting_for():
-            super().check_choice(seat, None)
+        self._check_turn(seat)
         if choice is None:
             if self.choices_for(seat):
                 raise IllegalMoveError(f"{self.players[seat]} must cross something: a die they "

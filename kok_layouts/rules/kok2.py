@@ -367,28 +367,21 @@ class Kok2Game(Game):
     def check_choice(self, seat: int, choice: Choice | None, *, dry_run: bool = True) -> None:
         """As for the classic game, plus the special die; ``dry_run`` also plays the choice
         (with its bombs) on a copy of the player's sheet to check every rule."""
-        if choice is None or not choice.is_special:
-            if choice is not None and not isinstance(choice.move, Move):
-                raise IllegalMoveError("a colour and number die cross a colour and number move")
-            if choice is not None:
-                # Dice and faces as in the classic game; legality with bombs on a copy.
-                roll = self._current_roll()
-                if seat not in self.waiting_for():
-                    super().check_choice(seat, None)
-                self._check_dice(seat, roll, choice)
-                if dry_run:
-                    self._dry_run(seat, choice)
-            else:
-                super().check_choice(seat, None)
-            return
         roll = self._current_roll()
-        if seat not in self.waiting_for():
-            super().check_choice(seat, None)
-        if not self.special_for(seat):
-            raise IllegalMoveError("the active player took the special die (passive players "
-                                   "choose from the dice left)")
-        if not isinstance(choice.move, Special) or choice.move.face != roll.special:
-            raise IllegalMoveError(f"the special die shows {roll.special}")
+        self._check_turn(seat)
+        if choice is None:
+            return
+        if choice.is_special:
+            if not self.special_for(seat):
+                raise IllegalMoveError("the active player took the special die (passive "
+                                       "players choose from the dice left)")
+            if not isinstance(choice.move, Special) or choice.move.face != roll.special:
+                raise IllegalMoveError(f"the special die shows {roll.special}")
+        else:
+            if not isinstance(choice.move, Move):
+                raise IllegalMoveError("a colour and a number die cross a colour and number "
+                                       "move")
+            self._check_dice(seat, roll, choice)
         if dry_run:
             self._dry_run(seat, choice)
 
