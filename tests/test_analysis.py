@@ -189,3 +189,17 @@ def test_rules_options_reach_the_simulation(kok: Any) -> None:
     assert plain.out != variant.out
     bad = kok("check", "black", "--option", "end=never")
     assert bad.code == 2 and "use 'round' or 'roll'" in bad.err
+
+
+def test_the_special_die_bound_is_never_above_the_plain_bound(kok: Any) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2) as pool:
+        grey = analyse(load_layout("grey"), pool, special_die=True)
+    for goal in grey.of_kind("colour"):
+        assert goal.moves is not None and goal.with_special is not None
+        assert 0 < goal.with_special <= goal.moves
+    assert grey.end.with_special is not None and grey.end.moves is not None
+    assert grey.end.with_special <= grey.end.moves
+    bad = kok("check", "black", "--special-die", "--games", "5")
+    assert bad.code == 2 and "Keer op Keer 2" in bad.err

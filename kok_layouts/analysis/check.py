@@ -46,8 +46,10 @@ class CheckReport:
             "fewest_moves": {
                 "note": solv.note,
                 "goals": [{"kind": g.kind, "name": g.name, "moves": g.moves,
+                           "with_special": g.with_special,
                            "unreachable": list(g.unreachable)} for g in solv.goals],
-                "end": {"name": solv.end.name, "moves": solv.end.moves},
+                "end": {"name": solv.end.name, "moves": solv.end.moves,
+                        "with_special": solv.end.with_special},
             },
             "cells_per_colour": {c.name: len(self.sheet.cells_of_colour(c.key))
                                  for c in self.sheet.colours},
@@ -62,13 +64,13 @@ class CheckReport:
 def check(sheet: Sheet, games: int = 2000, players: int = 2, seed: int = 1, *,
           jobs: int = 1, executor: Executor | None = None,
           progress: Callable[[int, int], None] | None = None,
-          options: Options | None = None) -> CheckReport:
+          options: Options | None = None, special_die: bool = False) -> CheckReport:
     """Solvability, a simulation of ``games`` games and the verdicts, compared with the
     official sheet of the edition (simulated with the same seed)."""
     own = executor is None and jobs > 1
     pool = executor or (ProcessPoolExecutor(max_workers=jobs) if own else None)
     try:
-        solvability = analyse(sheet, pool)
+        solvability = analyse(sheet, pool, special_die=special_die)
         summary = reference = None
         found: list[Verdict] = []
         if solvability.end.moves is not None and games > 0:
@@ -102,8 +104,12 @@ def text_report(report: CheckReport) -> str:
             noun = "animals" if report.sheet.edition == "kids" and kind == "colour" else \
                 kind + "s"
             lines.append(f"  {noun}: " + ", ".join(
-                f"{g.name} {'-' if g.moves is None else g.moves}" for g in goals))
-    lines.append(f"  end of the game: {solv.end.moves} moves ({solv.end.name})")
+                f"{g.name} {'-' if g.moves is None else g.moves}"
+                + (f" ({g.with_special} with the special die)" if g.with_special is not None
+                   else "") for g in goals))
+    special = (f"; at least {solv.end.with_special} with the special die"
+               if solv.end.with_special is not None else "")
+    lines.append(f"  end of the game: {solv.end.moves} moves ({solv.end.name}){special}")
     summary = report.summary
     if summary is not None:
         lines.append("")

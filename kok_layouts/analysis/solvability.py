@@ -17,7 +17,7 @@ shorten the bound, which is stated with the result.
 from __future__ import annotations
 
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 
@@ -25,6 +25,7 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import coo_matrix
 
+from kok_layouts.analysis.special_bound import min_moves_with_special
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import Board, board_for
@@ -40,6 +41,8 @@ class Goal:
     moves: int | None
     """The exact fewest moves, or ``None`` when it cannot be completed."""
     unreachable: tuple[str, ...] = ()
+    with_special: int | None = None
+    """Keer op Keer 2, when asked for: a lower bound that lets the special die play too."""
 
 
 @dataclass(frozen=True)
@@ -313,14 +316,35 @@ def min_moves(sheet: Sheet, target: int) -> int | None:
     return _pieces_for(sheet).min_moves(target)
 
 
+def special_bound(sheet: Kok2Sheet, target: int) -> int | None:
+    """Keer op Keer 2: a lower bound on moves to cross ``target`` when the special die may
+    play too (see :mod:`kok_layouts.analysis.special_bound`)."""
+    pieces = _pieces_for(sheet)
+    if not target:
+        return 0
+    if target & ~pieces.pieces_union:
+        return None
+    return min_moves_with_special(sheet, pieces.masks, pieces.roots, target,
+                                  pieces.upper_bound(target))
+
+
 def _task(job: tuple[Sheet, int]) -> int | None:
     return min_moves(*job)
 
 
-def analyse(sheet: Sheet, executor: Executor | None = None) -> Solvability:
+def _special_task(job: tuple[Sheet, int]) -> int | None:
+    sheet, target = job
+    assert isinstance(sheet, Kok2Sheet)
+    return special_bound(sheet, target)
+
+
+def analyse(sheet: Sheet, executor: Executor | None = None, *,
+            special_die: bool = False) -> Solvability:
     """Reachability, the fewest moves for every goal and for the end of the game.
 
     The integer programs are independent: with an ``executor`` they run in parallel.
+    ``special_die`` (Keer op Keer 2) adds, for the colours and the end, a lower bound that
+    lets the special die play too.
     """
     pieces = _pieces_for(sheet)
     reach = pieces.reachable()
@@ -350,6 +374,18 @@ def analyse(sheet: Sheet, executor: Executor | None = None) -> Solvability:
             best = Goal("end", f"{first.name} and {second.name}", first.cells | second.cells,
                         moves)
     end = best or Goal("end", "no two colours", 0, None)
+    if special_die and isinstance(sheet, Kok2Sheet) and not unreachable_mask:
+        targets = [g.cells for g in colours] + [a.cells | b.cells for a, b in pairs]
+        jobs = [(sheet, t) for t in targets]
+        bounds = (list(executor.map(_special_task, jobs)) if executor is not None
+                  else [_special_task(job) for job in jobs])
+        by_colour = dict(zip([g.name for g in colours], bounds, strict=False))
+        goals = [replace(g, with_special=by_colour[g.name]) if g.kind == "colour" else g
+                 for g in goals]
+        colours = [g for g in goals if g.kind == "colour"]
+        pair_bounds = [b for b in bounds[len(colours):] if b is not None]
+        if pair_bounds:
+            end = replace(end, with_special=min(pair_bounds))
     noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
     problems: list[str] = []
     if names:
@@ -363,7 +399,7 @@ def analyse(sheet: Sheet, executor: Executor | None = None) -> Solvability:
     note = ""
     if isinstance(sheet, Kok2Sheet):
         note = ("Keer op Keer 2: counted with colour and number dice only; the special die "
-                "can shorten these.")
+                "can shorten these (--special-die bounds that).")
     elif isinstance(sheet, ClassicSheet):
         note = "Moves with free choice of dice: a lower bound for real play."
     else:

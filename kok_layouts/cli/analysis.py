@@ -40,6 +40,9 @@ def register(commands: Any) -> None:
     check_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     check_cmd.add_argument("--report", metavar="OUT.pdf", type=Path,
                            help="also write the report with charts (.pdf or .png)")
+    check_cmd.add_argument("--special-die", action="store_true",
+                           help="Keer op Keer 2: also bound the colours and the end with the "
+                                "special die playing (slower)")
     check_cmd.set_defaults(run=run_check)
     sim = commands.add_parser("simulate", help="play bot games and print raw results")
     _common(sim, 100)
@@ -83,8 +86,10 @@ def run_check(args: argparse.Namespace) -> int:
     if sheet.edition == "kids" and args.players > 4:
         raise UsageError("Kids is for 1 (solo) to 4 players")
     progress = _progress if sys.stderr.isatty() and not args.json else None
+    if args.special_die and sheet.edition != "kok2":
+        raise UsageError("--special-die is for Keer op Keer 2 layouts")
     report = check(sheet, args.games, args.players, args.seed, jobs=args.jobs,
-                   progress=progress, options=_options(args))
+                   progress=progress, options=_options(args), special_die=args.special_die)
     data = report.as_dict()
     if args.report is not None:
         if report.summary is None:
