@@ -22,9 +22,8 @@ from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse import coo_matrix
 
+from kok_layouts.analysis.program import Program
 from kok_layouts.analysis.special_bound import min_moves_with_special
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
@@ -225,20 +224,8 @@ class _Pieces:
         n_pieces, n_edges = len(pieces), len(edges)
         n_vars = n_pieces + n_edges + len(roots)
         big = float(min(len(cells), budget * self.largest))
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
-        lower: list[float] = []
-        upper: list[float] = []
-
-        def add_row(entries: list[tuple[int, float]], lo: float, hi: float) -> None:
-            row = len(lower)
-            for col, val in entries:
-                rows.append(row)
-                cols.append(col)
-                vals.append(val)
-            lower.append(lo)
-            upper.append(hi)
+        program = Program()
+        add_row = program.add
 
         covering: dict[int, list[int]] = {c: [] for c in cells}
         for p, mask in enumerate(pieces):
@@ -280,21 +267,12 @@ class _Pieces:
                 for c in cells_of(board.dilate(mask) & area & used):
                     add_row([(q, 1.0) for q in covering[c] if q != p] + [(p, -1.0)],
                             0.0, np.inf)
-        matrix = coo_matrix((vals, (rows, cols)), shape=(len(lower), n_vars)).tocsr()
         cost = np.zeros(n_vars)
         cost[:n_pieces] = 1.0
-        integrality = np.zeros(n_vars)
-        integrality[:n_pieces] = 1
-        bounds = Bounds(np.zeros(n_vars),
-                        np.concatenate([np.ones(n_pieces), np.full(n_vars - n_pieces, big)]))
-        # The objective is a whole number of at most ``budget``: a relative gap below
-        # 1 / budget already proves the best plan found optimal.
-        result = milp(cost, constraints=LinearConstraint(matrix, lower, upper),
-                      integrality=integrality, bounds=bounds,
-                      options={"mip_rel_gap": 0.99 / max(1, budget)})
-        if result.status != 0 or result.x is None:
-            return None
-        return round(float(result.fun))
+        integral = np.zeros(n_vars)
+        integral[:n_pieces] = 1
+        upper = np.concatenate([np.ones(n_pieces), np.full(n_vars - n_pieces, big)])
+        return program.minimise(cost, integral, upper, budget)
 
 
 def _goals(sheet: Sheet) -> list[tuple[str, str, int]]:

@@ -13,9 +13,8 @@ bound for real play with every die.
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse import coo_matrix
 
+from kok_layouts.analysis.program import Program
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Kok2Sheet
 from kok_layouts.rules.board import board_for
@@ -69,20 +68,8 @@ def min_moves_with_special(sheet: Kok2Sheet, pieces: list[int], roots: int,
     index = {c: i for i, c in enumerate(cells)}
     star_index = {c: i for i, c in enumerate(stars)}
     big = float(len(cells))
-    rows: list[int] = []
-    cols: list[int] = []
-    vals: list[float] = []
-    lower: list[float] = []
-    upper: list[float] = []
-
-    def add(entries: list[tuple[int, float]], lo: float, hi: float) -> None:
-        row = len(lower)
-        for col, val in entries:
-            rows.append(row)
-            cols.append(col)
-            vals.append(val)
-        lower.append(lo)
-        upper.append(hi)
+    program = Program()
+    add = program.add
 
     covers: dict[int, list[int]] = {c: [] for c in cells}
     ordinary: dict[int, list[int]] = {c: [] for c in cells}
@@ -139,10 +126,4 @@ def min_moves_with_special(sheet: Kok2Sheet, pieces: list[int], roots: int,
     upper_bounds = np.array([big if kind in ("flow", "from start", "from bomb")
                              else float(len(cells)) if kind in ("rows", "stars") else 1.0
                              for kind in names])
-    matrix = coo_matrix((vals, (rows, cols)), shape=(len(lower), n)).tocsr()
-    result = milp(cost, constraints=LinearConstraint(matrix, lower, upper),
-                  integrality=integrality, bounds=Bounds(np.zeros(n), upper_bounds),
-                  options={"mip_rel_gap": 0.99 / max(1, budget)})
-    if result.status != 0 or result.x is None:
-        return None
-    return round(float(result.fun))
+    return program.minimise(cost, integrality, upper_bounds, budget)
