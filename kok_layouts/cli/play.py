@@ -310,4 +310,4 @@ def run_play(args: argparse.Namespace) -> int:
         return play_kids(loaded, players, args.seed, colour, read, write)
     if not args.solo:
         raise UsageError("pass-and-play (--players) is for Kids layouts; use --solo")
-    return play_solo(classic_sheet(args.layout), args.seed, colour, read, write)
+    return play_solo(classic_sheet(loaded), args.seed, colour, read, write)

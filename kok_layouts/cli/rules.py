@@ -10,6 +10,7 @@ from kok_layouts.errors import UsageError
 from kok_layouts.model.grid import cells_of, column_index
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.rules.board import Board
 from kok_layouts.rules.dice import face_name, parse_colour_face, parse_number_face
 from kok_layouts.rules.kids import KidsPlayerSheet
 from kok_layouts.rules.kok2 import Kok2PlayerSheet
@@ -63,8 +64,8 @@ def register(commands: Any) -> None:
     replay.set_defaults(run=run_replay)
 
 
-def classic_sheet(name: str) -> ClassicSheet:
-    sheet: Sheet = load_layout(name)
+def classic_sheet(sheet: Sheet) -> ClassicSheet:
+    """``sheet`` itself if it is a classic or Keer op Keer 2 sheet; else a usage error."""
     if not isinstance(sheet, ClassicSheet):
         raise UsageError(f"{sheet.name} is a {sheet.edition} sheet; this command needs a "
                          "classic or Keer op Keer 2 layout")
@@ -76,16 +77,17 @@ def split_items(text: str) -> list[str]:
             if item]
 
 
-def crossed_mask(player: PlayerSheet, text: str) -> int:
+def crossed_mask(board: Board, text: str) -> int:
+    """The cells of ``--crossed`` as a mask; a bad cell name is a usage error."""
     try:
-        return player.board.parse_cells(split_items(text))
+        return board.parse_cells(split_items(text))
     except ValueError as err:
         raise UsageError(f"--crossed: {err}") from None
 
 
 def _player(sheet: ClassicSheet, crossed: str) -> PlayerSheet:
     player = Kok2PlayerSheet(sheet) if isinstance(sheet, Kok2Sheet) else PlayerSheet(sheet)
-    player.crossed = crossed_mask(player, crossed)
+    player.crossed = crossed_mask(player.board, crossed)
     return player
 
 
@@ -128,10 +130,7 @@ def _special_moves(args: argparse.Namespace, sheet: ClassicSheet, player: Player
 
 def _kids_player(sheet: KidsSheet, crossed: str) -> KidsPlayerSheet:
     player = KidsPlayerSheet(sheet)
-    try:
-        player.crossed = player.board.parse_cells(split_items(crossed))
-    except ValueError as err:
-        raise UsageError(f"--crossed: {err}") from None
+    player.crossed = crossed_mask(player.board, crossed)
     return player
 
 
@@ -195,7 +194,7 @@ def run_moves(args: argparse.Namespace) -> int:
     loaded = load_layout(args.layout)
     if isinstance(loaded, KidsSheet):
         return _kids_moves(args, loaded)
-    sheet = classic_sheet(args.layout)
+    sheet = classic_sheet(loaded)
     player = _player(sheet, args.crossed)
     if args.special is not None:
         return _special_moves(args, sheet, player)
@@ -239,7 +238,7 @@ def run_score(args: argparse.Namespace) -> int:
     loaded = load_layout(args.layout)
     if isinstance(loaded, KidsSheet):
         return _kids_score(args, loaded)
-    sheet = classic_sheet(args.layout)
+    sheet = classic_sheet(loaded)
     player = _player(sheet, args.crossed)
     if not 0 <= args.jokers_used <= sheet.exclamation_marks:
         raise UsageError(f"--jokers-used is {args.jokers_used}; the sheet has "

@@ -404,9 +404,6 @@ class Kok2Game(Game):
     def _apply(self, seat: int, choice: Choice) -> None:
         self._push(self.sheets[seat], choice)
 
-    def scores(self) -> list[Score]:
-        return [s.score() for s in self.sheets]
-
 
 def fill_bombs(game: Kok2Game, seat: int, choice: Choice, pick: BombPicker) -> Choice:
     """``choice`` with every bomb its row items owe, each square chosen by ``pick``."""
