@@ -55,6 +55,14 @@ def everyone_passes(game: Game) -> None:
             game.choose(seat, None)
 
 
+def pass_rolls(game: Game, thrown: Roll, count: int = 3) -> None:
+    """``count`` rolls of ``thrown`` in which everyone passes (by default: the open rolls)."""
+    for _ in range(count):
+        game.set_roll(thrown)
+        everyone_passes(game)
+        game.finish_roll()
+
+
 def states_of_seat_0(game: Game, fresh: Game) -> list[Any]:
     """Replay ``game``'s log on ``fresh``: every state seat 0 passes through, from the start."""
     states = [fresh.sheets[0].state_key()]

@@ -24,7 +24,16 @@ from kok_layouts.rules.game import Game, Phase, solo_band
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 
-from .rules_helpers import black, everyone_passes, move, names, new_game, player_with, roll
+from .rules_helpers import (
+    black,
+    everyone_passes,
+    move,
+    names,
+    new_game,
+    pass_rolls,
+    player_with,
+    roll,
+)
 
 # -- Dice --------------------------------------------------------------------------------
 
@@ -83,10 +92,7 @@ def test_the_active_player_picks_one_colour_die_and_one_number_die_or_passes() -
 
 def test_passive_players_choose_independently_and_may_pick_the_same_dice() -> None:
     game = new_game(3)
-    for _ in range(3):  # past the three open rolls
-        game.set_roll(roll(game.sheet, "green green green", "5 5 5"))
-        everyone_passes(game)
-        game.finish_roll()
+    pass_rolls(game, roll(game.sheet, "green green green", "5 5 5"))  # the open rolls
     game.set_roll(roll(game.sheet, "yellow blue red", "2 3 1"))
     active = game.active
     game.choose(active, game.make_choice(2, 2, ["H3"]))
@@ -99,10 +105,7 @@ def test_passive_players_choose_independently_and_may_pick_the_same_dice() -> No
 
 def test_from_the_fourth_roll_passive_players_choose_only_from_the_four_dice_left() -> None:
     game = new_game(2)
-    for _ in range(3):
-        game.set_roll(roll(game.sheet, "green green green", "5 5 5"))
-        everyone_passes(game)
-        game.finish_roll()
+    pass_rolls(game, roll(game.sheet, "green green green", "5 5 5"))  # the open rolls
     game.set_roll(roll(game.sheet, "yellow blue red", "2 3 1"))
     active = game.active
     game.choose(active, game.make_choice(0, 0, ["H6", "H7"]))
@@ -133,10 +136,7 @@ def test_option_first_three_rolls_open_off_limits_passive_players_from_the_first
 
 def test_if_the_active_player_passed_passive_players_choose_from_all_six() -> None:
     game = new_game(2)
-    for _ in range(3):
-        game.set_roll(roll(game.sheet, "green green green", "5 5 5"))
-        everyone_passes(game)
-        game.finish_roll()
+    pass_rolls(game, roll(game.sheet, "green green green", "5 5 5"))  # the open rolls
     game.set_roll(roll(game.sheet, "yellow blue red", "2 3 1"))
     game.choose(game.active, None)
     assert game.dice_for(1 - game.active) == ([0, 1, 2], [0, 1, 2])

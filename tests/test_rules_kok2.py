@@ -25,6 +25,8 @@ from kok_layouts.rules.game import SPECIAL_DIE, Choice
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special
 from kok_layouts.rules.moves import Move
 
+from .rules_helpers import pass_rolls
+
 
 def grey() -> Kok2Sheet:
     sheet = load_layout("grey")
@@ -97,11 +99,7 @@ def test_the_special_die_needs_an_unused_box() -> None:
 
 def test_passive_players_take_the_special_die_only_if_the_active_player_left_it() -> None:
     game = Kok2Game(grey(), 2)
-    for _ in range(3):
-        game.set_roll(roll(game, "red red red", "5 5 5", "heart"))
-        game.choose(game.active, None)
-        game.choose(1 - game.active, None)
-        game.finish_roll()
+    pass_rolls(game, roll(game, "red red red", "5 5 5", "heart"))  # the open rolls
     game.set_roll(roll(game, "red red red", "5 5 5", "heart"))
     active = game.active
     game.choose(active, special("heart"))
@@ -112,11 +110,7 @@ def test_passive_players_take_the_special_die_only_if_the_active_player_left_it(
 
 def test_passive_players_may_take_the_special_die_when_the_active_player_took_a_pair() -> None:
     game = Kok2Game(grey(), 2)
-    for _ in range(3):
-        game.set_roll(roll(game, "red red red", "5 5 5", "heart"))
-        game.choose(game.active, None)
-        game.choose(1 - game.active, None)
-        game.finish_roll()
+    pass_rolls(game, roll(game, "red red red", "5 5 5", "heart"))  # the open rolls
     game.set_roll(roll(game, "yellow red red", "2 5 5", "heart"))
     game.choose(game.active, game.make_choice(0, 0, ["H6", "H7"]))
     assert game.special_for(1 - game.active)
