@@ -7,6 +7,7 @@ import sys
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.render.scene import rgb
 
 
 def wants_colour(choice: str) -> bool:
@@ -15,8 +16,8 @@ def wants_colour(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def _ansi_cell(rgb: str, text: str) -> str:
-    r, g, b = (int(rgb[i: i + 2], 16) for i in (1, 3, 5))
+def _ansi_cell(hex_colour: str, text: str) -> str:
+    r, g, b = (round(part * 255) for part in rgb(hex_colour))
     ink = "30" if (r * 299 + g * 587 + b * 114) / 1000 > 140 else "97"
     return f"\x1b[48;2;{r};{g};{b}m\x1b[{ink}m{text}\x1b[0m"
 

@@ -244,7 +244,7 @@ class GreedyBot:
         value += self.cell_weight * cells.bit_count()
         opened = board.dilate(after) & ~after
         value += self.reach * 3 * (opened.bit_count()
-                                   - (board.dilate(crossed) & ~crossed).bit_count())
+                                   - self._facts_for(board).open_count(crossed))
         if move.die == PURPLE and not move.chameleon:
             value += 0.9  # half a chameleon: any enclosure, later
         return value
