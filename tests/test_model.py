@@ -74,7 +74,8 @@ def test_an_unknown_layout_name_suggests_the_closest_one() -> None:
 
 def test_list_layouts_gives_every_built_in_with_edition_and_size() -> None:
     infos = {i.name: i for i in list_layouts()}
-    assert sorted(infos) == ["black", "blue", "grey", "kids", "orange", "red", "yellow"]
+    assert sorted(infos) == ["black", "blue", "green", "grey", "kids", "orange",
+                            "purple", "red", "yellow"]
     assert (infos["grey"].edition, infos["grey"].width, infos["grey"].height) == ("kok2", 15, 7)
     assert (infos["kids"].edition, infos["kids"].width, infos["kids"].height) == ("kids", 13, 5)
     assert list_layouts()[0].name == "black"

@@ -18,6 +18,17 @@ CLASSIC_GRIDS = {
                  rygBbGyobbbbobb gggrbbboggOyyBb grrrooorroooRrr""",
     "yellow": """rggYyyyorrgggbY rgrrryyorrggbbb bRrbbGggggRbOBr oooobbbBgYybrrr
                  ybboorrrbbbRroo yyBggoOyyobyyyo GyygGooyOoooygg""",
+    "green": """OgbbrrrgggYyyrr ggggrygRggryyry bboGyyGbrrrrooy booooggbbbboRoo
+                bROrboooBYoorYO rrrrbbbyyyoBggg yyyyGByyooggbbb""",
+    "purple": """yyOooGbbbyyrrgg obbbrrrRryYbrRo oobbYrOooBbbrbB oGyyyyogobbObbr
+                 gggRyoggYooooor Bgrggogygrryyyr rrrgbbyyggggGyy""",
+}
+# The pad names in the four print languages (nl, de, fr), as `kok` accepts them.
+CLASSIC_ALIASES = {
+    "black": ["zwart", "schwarz", "noir"], "red": ["rood", "rot", "rouge"],
+    "blue": ["blauw", "blau", "bleu"], "orange": ["oranje"],
+    "yellow": ["geel", "gelb", "jaune"], "green": ["groen", "gruen", "vert"],
+    "purple": ["paars", "lila", "violet"],
 }
 GREY_GRID = """rrOyyRrggyYOoob byyyoorrbByyroo bybbbooObggyrro oBbGbyybooggGrr
                oorrgbbbyooryyY ggroggGyyrrrbBg YggoRggyRrbbbgg"""
@@ -84,6 +95,13 @@ def test_each_grey_box_cell_has_the_colour_the_reference_gives() -> None:
     colours = {sheet.cell_name(c): sheet.colour_by_key[sheet.cell_colours[c] or ""].name
                for c in sheet.box_cells}
     assert colours == {"B3": "yellow", "O3": "orange", "E4": "blue", "L5": "red", "F7": "green"}
+
+
+@pytest.mark.parametrize("name", sorted(CLASSIC_GRIDS))
+def test_every_classic_pad_answers_to_its_name_in_each_language(name: str) -> None:
+    for alias in CLASSIC_ALIASES[name]:
+        assert load_layout(alias).name == name
+        assert load_layout(alias.upper()).name == name
 
 
 @pytest.mark.parametrize("name", [*sorted(CLASSIC_GRIDS), "grey", "kids"])

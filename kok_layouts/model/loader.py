@@ -69,14 +69,14 @@ def builtin_names() -> list[str]:
 
 
 def list_layouts() -> list[LayoutInfo]:
-    """The built-in layouts: the five classic pads, the Keer op Keer 2 sheet and Kids."""
+    """The built-in layouts: the seven classic pads, the Keer op Keer 2 sheet and Kids."""
     infos = [LayoutInfo(s.name, s.edition, s.width, s.height, s.title, s.aliases,
                         layouts_dir() / f"{s.name}.yaml") for s in _builtins().values()]
     return sorted(infos, key=_listing_order)
 
 
 # The printed pads in the order of their levels, then the sequel and Kids.
-_PRINTED_ORDER = ("black", "red", "blue", "orange", "yellow", "grey", "kids")
+_PRINTED_ORDER = ("black", "red", "blue", "orange", "yellow", "green", "purple", "grey", "kids")
 
 
 def _listing_order(info: LayoutInfo) -> tuple[int, str]:
