@@ -60,9 +60,9 @@ def test_validate_json_lists_every_problem_with_its_place(kok: Any) -> None:
 
 
 def test_an_unknown_layout_is_one_line_and_exit_2(kok: Any) -> None:
-    run = kok("show", "purple")
+    run = kok("show", "violett")
     assert run.code == 2
-    assert run.err.count("\n") == 1 and run.err.startswith("kok: unknown layout 'purple'")
+    assert run.err.count("\n") == 1 and run.err.startswith("kok: unknown layout 'violett'")
 
 
 def test_a_usage_error_is_one_line_and_exit_2() -> None:

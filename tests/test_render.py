@@ -17,7 +17,8 @@ from kok_layouts.render.document import PrintOptions, render_pdf, render_png, sh
 from kok_layouts.render.page import MARGIN, layout_page
 from kok_layouts.render.scene import Scene, rgb
 
-BUILT_INS = ["black", "red", "blue", "orange", "yellow", "green", "purple", "grey", "kids"]
+BUILT_INS = ["black", "red", "blue", "orange", "yellow", "green", "purple", "grey",
+             "kids"]
 DPI = 110
 POINTS_PER_MM = 72 / 25.4
 
