@@ -33,8 +33,58 @@ def test_preview_writes_a_png_at_the_asked_resolution(kok: Any, tmp_path: Path) 
     image = Image.open(out)
     assert image.format == "PNG" and 350 < image.size[0] < 500
     page = tmp_path / "page.png"
-    assert kok("preview", "kids", "-o", str(page), "--dpi", "40", "--per-page", "4").code == 0
+    assert kok("preview", "kids", "-o", str(page), "--dpi", "40", "--per-page", "4",
+               "--portrait").code == 0
     assert Image.open(page).size == (round(210 * 40 / 25.4), round(297 * 40 / 25.4))
+
+
+@pytest.mark.parametrize(("layout", "per_page", "landscape"), [
+    ("black", 1, True), ("grey", 1, True), ("kids", 1, True),
+    ("black", 2, False), ("kids", 2, False),
+    ("black", 4, True), ("kids", 4, True),
+])
+def test_pages_turn_to_show_the_sheets_upright_unless_told(kok: Any, tmp_path: Path,
+                                                          layout: str, per_page: int,
+                                                          landscape: bool) -> None:
+    out = tmp_path / "page.pdf"
+
+    def size(*options: str) -> tuple[float, float]:
+        assert kok("render", layout, "-o", str(out), "--per-page", str(per_page),
+                   *options).code == 0
+        width, height = pdfium.PdfDocument(out.read_bytes())[0].get_size()
+        return float(width), float(height)
+
+    width, height = size()
+    assert (width > height) == landscape
+    width, height = size("--portrait")
+    assert width < height
+    width, height = size("--landscape")
+    assert width > height
+
+
+def test_render_to_png_writes_a_png_of_the_page(kok: Any, tmp_path: Path) -> None:
+    out = tmp_path / "sheet.png"
+    run = kok("render", "black", "grey", "--per-page", "2", "-o", str(out), "--dpi", "30")
+    assert run.code == 0, run.err
+    image = Image.open(out)
+    assert image.format == "PNG"
+    assert image.size == (round(210 * 30 / 25.4), round(297 * 30 / 25.4))
+
+
+@pytest.mark.parametrize(("command", "name", "message"), [
+    (("render", "black", "grey"), "two.png", "a PNG holds one page and this document has 2"),
+    (("render", "black"), "sheet.svg", "ends in '.svg'; this command writes .pdf or .png"),
+    (("render", "black"), "sheet", "has no suffix"),
+    (("preview", "black"), "sheet.pdf", "ends in '.pdf'; this command writes .png files"),
+])
+def test_an_output_name_never_lies_about_its_format(kok: Any, tmp_path: Path,
+                                                    command: tuple[str, ...], name: str,
+                                                    message: str) -> None:
+    out = tmp_path / name
+    run = kok(*command, "-o", str(out))
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert run.err.startswith("kok: ") and message in run.err
+    assert not out.exists()
 
 
 def test_an_unwritable_output_is_one_line_and_leaves_nothing(kok: Any, tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from PIL import Image
 
 from kok_layouts import KidsSheet, load_layout
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, sheet_scene
-from kok_layouts.render.page import MARGIN, layout_page
+from kok_layouts.render.page import MARGIN, layout_page, page_for
 from kok_layouts.render.scene import Scene, rgb
 
 BUILT_INS = ["black", "red", "blue", "orange", "yellow", "green", "purple", "grey",
@@ -41,7 +41,7 @@ def to_pixels(scene: Scene, options: PrintOptions, x: float, y: float) -> tuple[
     """Where the scene point (x, y) mm lands on the rasterised first page."""
     page = layout_page(scene.width, scene.height, options.paper, options.landscape,
                        options.per_page)
-    place = page.placements[0]
+    place = page.placement(scene.width, scene.height, 0)
     assert not place.rotated
     px = DPI / 25.4
     return (round((place.x + x * place.scale) * px), round((place.y + y * place.scale) * px))
@@ -176,11 +176,13 @@ def test_the_pdf_carries_metadata() -> None:
 def test_content_stays_at_least_8_mm_inside_every_cut(per_page: int, paper: str) -> None:
     options = PrintOptions(paper=paper, per_page=per_page)  # type: ignore[arg-type]
     image = np.asarray(rasterise(render_pdf([load_layout("grey")], options)))
-    page = layout_page(1, 1, options.paper, False, per_page)
+    scene = sheet_scene(load_layout("grey"))
+    page = layout_page(scene.width, scene.height, options.paper, None, per_page)
+    assert abs(image.shape[1] - page.width * DPI / 25.4) <= 1
     px = DPI / 25.4
     ink = image.min(axis=2) < 200
     band = round(8 * px)
-    for x0, y0, w, h in {p.slot for p in page.placements}:
+    for x0, y0, w, h in page.slots:
         left, top = round(x0 * px), round(y0 * px)
         right, bottom = round((x0 + w) * px), round((y0 + h) * px)
         slot = ink[top:bottom, left:right]
@@ -270,3 +272,59 @@ def test_filled_in_kok2_and_kids_sheets_show_their_editions_marks() -> None:
     kid_marks = marks_from_game(played, "Bob")
     words = page_text(render_pdf([kids], LANDSCAPE, kid_marks)).split()
     assert "Bob" in words and str(played.scores()[1].total) in words
+
+
+def test_a_mixed_document_sizes_each_sheet_for_itself() -> None:
+    sheets = [load_layout("black"), load_layout("grey"), load_layout("kids")]
+    options = PrintOptions(per_page=4)
+    image = np.asarray(rasterise(render_pdf(sheets, options)))
+    scenes = [sheet_scene(s) for s in sheets]
+    page = page_for([(s.width, s.height) for s in scenes], "a4", None, 4)
+    px = DPI / 25.4
+    for index, (sheet, scene) in enumerate(zip(sheets, scenes, strict=True)):
+        place = page.placement(scene.width, scene.height, index)
+        alone = layout_page(scene.width, scene.height, "a4", page.width > page.height, 4)
+        assert place.scale == alone.placement(scene.width, scene.height, index).scale
+        _, _, sw, sh = place.slot
+        # The sheet fills its slot to the margin in one direction at least.
+        assert min(sw - scene.width * place.scale, sh - scene.height * place.scale) \
+            == pytest.approx(2 * MARGIN)
+        for cell, (x, y, w, h) in scene.cell_boxes.items():
+            if cell in sheet.stars:
+                continue
+            cx = round((place.x + (x + 0.9 * w) * place.scale) * px)
+            cy = round((place.y + (y + 0.5 * h) * place.scale) * px)
+            colour = rgb(sheet.colour_by_key[sheet.cell_colours[cell] or ""].rgb)
+            assert close(image[cy, cx], colour, 30), (sheet.name, sheet.cell_name(cell))
+    kids, black = (page.placement(s.width, s.height, 0) for s in (scenes[2], scenes[0]))
+    assert kids.scale != black.scale
+
+
+@pytest.mark.parametrize("per_page", [2, 4])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cuts_between_sheets_are_dashed_lines_with_crop_marks_that_print(
+        per_page: int, paper: str) -> None:
+    options = PrintOptions(paper=paper, per_page=per_page)  # type: ignore[arg-type]
+    data = render_pdf([load_layout("black")], options)
+    dpi = 200
+    image = np.asarray(rasterise(data, dpi=dpi)).min(axis=2)
+    height, width = image.shape
+    px = dpi / 25.4
+    scene = sheet_scene(load_layout("black"))
+    page = layout_page(scene.width, scene.height, options.paper, None, per_page)
+    cuts = []
+    if per_page == 4 or page.width >= page.height:
+        cuts.append(image[:, round(width / 2) - 2: round(width / 2) + 3].min(axis=1))
+    if per_page == 4 or page.width < page.height:
+        cuts.append(image[round(height / 2) - 2: round(height / 2) + 3, :].min(axis=0))
+    assert cuts
+    for along in cuts:
+        dark = along < 120
+        mm = len(along) / px
+        # Crop marks: solid from 5 to 12 mm in from each page edge, where printers print.
+        for start in (5.5, mm - 11.5):
+            assert dark[round(start * px): round((start + 6) * px)].all()
+        # The cut between the sheets: dashed along the whole length.
+        middle = dark[round(15 * px): round((mm - 15) * px)]
+        assert 0.4 < middle.mean() < 0.8
+        assert np.count_nonzero(np.diff(middle.astype(int)) == 1) > (mm - 30) / 6

@@ -9,7 +9,7 @@ from typing import Any
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
-from kok_layouts.render.document import PrintOptions, render_pdf, render_png
+from kok_layouts.render.document import PrintOptions, render_page_png, render_pdf, render_png
 from kok_layouts.render.labels import LANGUAGES
 from kok_layouts.render.marks import SheetMarks, marks_from_game
 from kok_layouts.render.page import PAPER_SIZES, PER_PAGE
@@ -19,7 +19,12 @@ from kok_layouts.rules.record import load_and_replay
 def _print_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=tuple(PAPER_SIZES), default="a4",
                         help="paper size (default: a4)")
-    parser.add_argument("--landscape", action="store_true", help="landscape pages")
+    turn = parser.add_mutually_exclusive_group()
+    turn.add_argument("--landscape", dest="landscape", action="store_const", const=True,
+                      default=None, help="landscape pages (default: the orientation that "
+                                         "shows the sheets upright and largest)")
+    turn.add_argument("--portrait", dest="landscape", action="store_const", const=False,
+                      help="portrait pages")
     parser.add_argument("--per-page", type=int, choices=PER_PAGE, default=1,
                         help="sheets per page, with cut marks between them (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
@@ -29,10 +34,14 @@ def _print_options(parser: argparse.ArgumentParser) -> None:
 
 
 def register(commands: Any) -> None:
-    render = commands.add_parser("render", help="print sheets as a vector PDF")
+    render = commands.add_parser("render", help="print sheets as a vector PDF (or the "
+                                                 "first page as a PNG)")
     render.add_argument("layouts", metavar="LAYOUT", nargs="+",
                         help="built-in names or .yaml paths, placed in turn")
-    render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path)
+    render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path,
+                        help="a .pdf file, or a .png file for a one-page document")
+    render.add_argument("--dpi", type=float, default=150,
+                        help="resolution of a .png output (default: 150)")
     _print_options(render)
     render.add_argument("--pages", type=int, metavar="N", default=None,
                         help="pages to print, e.g. 100 for a pad (default: one per sheet)")
@@ -47,7 +56,7 @@ def register(commands: Any) -> None:
     preview.add_argument("--dpi", type=float, default=150, help="resolution (default: 150)")
     preview.add_argument("--page", action="store_true",
                          help="show the first printed page instead of the sheet alone "
-                              "(implied by --paper, --landscape and --per-page)")
+                              "(implied by --paper, --landscape, --portrait and --per-page)")
     _print_options(preview)
     preview.add_argument("--record", metavar="RECORD", type=Path)
     preview.add_argument("--player", metavar="NAME")
@@ -75,14 +84,41 @@ def _marks(args: argparse.Namespace, layout_names: list[str]) -> SheetMarks | No
     return marks_from_game(game, args.player)
 
 
+def _format(output: Path, allowed: tuple[str, ...]) -> str:
+    """The format an output name promises by its suffix; a name never lies about it."""
+    suffix = output.suffix.lower()
+    if output.is_dir():
+        return allowed[0]  # the write itself says that a folder is no file
+    if suffix not in allowed:
+        given = f"ends in {output.suffix!r}" if output.suffix else "has no suffix"
+        raise UsageError(f"{output}: the name {given}; this command writes "
+                         f"{' or '.join(allowed)} files")
+    return suffix
+
+
+def _check_dpi(dpi: float) -> None:
+    if not 10 <= dpi <= 1200:
+        raise UsageError(f"--dpi is {dpi:g}; use 10 to 1200")
+
+
 def run_render(args: argparse.Namespace) -> int:
     options = _options(args)
     options.check()
+    kind = _format(args.output, (".pdf", ".png"))
     sheets = [load_layout(name) for name in args.layouts]
     marks = _marks(args, args.layouts)
+    pages = options.pages or -(-len(sheets) // options.per_page)
+    if kind == ".png":
+        _check_dpi(args.dpi)
+        if pages > 1:
+            raise UsageError(f"{args.output}: a PNG holds one page and this document has "
+                             f"{pages}; write a .pdf, or fewer sheets (--per-page)")
+        data = render_page_png(sheets, args.dpi, options, marks)
+        write_atomically(args.output, data)
+        print(f"wrote {args.output}: 1 page as PNG at {args.dpi:g} dpi, {len(data):,} bytes")
+        return 0
     data = render_pdf(sheets, options, marks)
     write_atomically(args.output, data)
-    pages = options.pages or -(-len(sheets) // options.per_page)
     print(f"wrote {args.output}: {pages} page{'s' if pages > 1 else ''}, "
           f"{options.per_page} sheet{'s' if options.per_page > 1 else ''} per page, "
           f"{len(data):,} bytes")
@@ -90,12 +126,13 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def run_preview(args: argparse.Namespace) -> int:
-    if not 10 <= args.dpi <= 1200:
-        raise UsageError(f"--dpi is {args.dpi:g}; use 10 to 1200")
+    _check_dpi(args.dpi)
+    _format(args.output, (".png",))
     sheet = load_layout(args.layout)
     marks = _marks(args, [args.layout])
     options = _options(args)
-    whole_page = args.page or args.per_page != 1 or args.landscape or args.paper != "a4"
+    whole_page = (args.page or args.per_page != 1 or args.landscape is not None
+                  or args.paper != "a4")
     data = render_png(sheet, args.dpi, options, marks, page=whole_page)
     write_atomically(args.output, data)
     print(f"wrote {args.output}: {len(data):,} bytes at {args.dpi:g} dpi")

@@ -13,7 +13,7 @@ from kok_layouts.render.classic_layout import classic_scene
 from kok_layouts.render.kids_layout import kids_scene
 from kok_layouts.render.labels import Language
 from kok_layouts.render.marks import SheetMarks
-from kok_layouts.render.page import PER_PAGE, PageLayout, Paper, Placement, layout_page
+from kok_layouts.render.page import PER_PAGE, PageLayout, Paper, page_for
 from kok_layouts.render.pdf import Metadata, pdf_bytes
 from kok_layouts.render.png import page_png, png_bytes, scene_png
 from kok_layouts.render.scene import Scene
@@ -36,7 +36,9 @@ class PrintOptions:
     """How sheets go on paper."""
 
     paper: Paper = "a4"
-    landscape: bool = False
+    landscape: bool | None = None
+    """None: the orientation that shows the sheets upright and largest; True or False
+    forces landscape or portrait pages."""
     per_page: int = 1
     pages: int | None = None
     """Pages to print; by default just enough for every sheet once."""
@@ -57,10 +59,9 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
     if not sheets:
         raise KokError("no sheet to print")
     scenes = [sheet_scene(s, options.lang, options.colorblind, marks) for s in sheets]
-    # One layout for the whole document: fitted to the largest sheet.
-    width = max(s.width for s in scenes)
-    height = max(s.height for s in scenes)
-    page = layout_page(width, height, options.paper, options.landscape, options.per_page)
+    # One page size for the whole document; each sheet is fitted into its slot for itself.
+    page = page_for([(s.width, s.height) for s in scenes], options.paper, options.landscape,
+                    options.per_page)
     pages = options.pages or -(-len(scenes) // options.per_page)
     names = ", ".join(dict.fromkeys(s.name for s in sheets))
     title = sheets[0].title if len(sheets) == 1 else f"Keer op Keer sheets: {names}"
@@ -76,12 +77,23 @@ def render_png(sheet: Sheet, dpi: float = 150, options: PrintOptions = PrintOpti
                marks: SheetMarks | None = None, *, page: bool = False) -> bytes:
     """A PNG of the sheet alone, or (``page=True``) of the first page as it prints."""
     options.check()
-    scene = sheet_scene(sheet, options.lang, options.colorblind, marks)
     if not page:
+        scene = sheet_scene(sheet, options.lang, options.colorblind, marks)
         return png_bytes(scene_png(scene, dpi), dpi)
-    layout = layout_page(scene.width, scene.height, options.paper, options.landscape,
-                         options.per_page)
-    return png_bytes(page_png([scene], layout, dpi), dpi)
+    return render_page_png([sheet], dpi, options, marks)
+
+
+def render_page_png(sheets: Sequence[Sheet], dpi: float = 150,
+                    options: PrintOptions = PrintOptions(),
+                    marks: SheetMarks | None = None) -> bytes:
+    """The first page of the document :func:`render_pdf` makes, as a PNG."""
+    options.check()
+    if not sheets:
+        raise KokError("no sheet to print")
+    scenes = [sheet_scene(s, options.lang, options.colorblind, marks) for s in sheets]
+    layout = page_for([(s.width, s.height) for s in scenes], options.paper, options.landscape,
+                      options.per_page)
+    return png_bytes(page_png(scenes, layout, dpi), dpi)
 
 
 def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -> bytes:
@@ -89,9 +101,8 @@ def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -
     scene = report_scene(report)
     if png:
         return png_bytes(scene_png(scene, dpi), dpi)
-    page = PageLayout(scene.width, scene.height, (Placement(0.0, 0.0, 1.0, False,
-                                                            (0.0, 0.0, scene.width,
-                                                             scene.height)),), ())
+    page = PageLayout(scene.width, scene.height, ((0.0, 0.0, scene.width, scene.height),), (),
+                      margin=0.0)
     metadata = Metadata(title=f"Balance report: {report['layout']}",
                         subject=f"kok check of {report['layout']}",
                         keywords=("Keer op Keer", "balance", str(report["edition"])))

@@ -102,9 +102,10 @@ def pdf_bytes(scenes: Sequence[Scene], page: PageLayout, pages: int, metadata: M
         canvas.endForm()
     slot = 0
     for _ in range(pages):
-        for placement in page.placements:
+        for index in range(len(page.slots)):
             scene = scenes[slot % len(scenes)]
             slot += 1
+            placement = page.placement(scene.width, scene.height, index)
             canvas.saveState()
             if placement.rotated:
                 bottom = page.height - placement.y - scene.width * placement.scale

@@ -104,8 +104,9 @@ def page_png(scenes: Sequence[Scene], page: PageLayout, dpi: float = 100) -> Ima
     """One page: ``scenes`` placed as ``page`` says (cycling if fewer), with cut marks."""
     px = dpi / 25.4
     image = Image.new("RGB", (round(page.width * px), round(page.height * px)), _colour(PAPER))
-    for index, placement in enumerate(page.placements):
+    for index in range(len(page.slots)):
         scene = scenes[index % len(scenes)]
+        placement = page.placement(scene.width, scene.height, index)
         sheet = scene_png(scene, dpi * placement.scale)
         if placement.rotated:
             sheet = sheet.rotate(90, expand=True)
