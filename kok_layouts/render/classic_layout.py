@@ -44,6 +44,8 @@ PANEL_W = 50.0
 EN_DASH = " \u2013 "
 MINUS = "\u2212"
 ROW_PANEL_W = 21.0
+SIDE_SIZE = 2.2
+"""The size of the "first"/"later" labels left of the column points."""
 
 
 def _value_box(x: float, y: float, w: float, h: float, value: int, size: float,
@@ -87,7 +89,9 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
     """The whole printed sheet; with ``marks`` filled in as the player left it."""
     kok2 = sheet if isinstance(sheet, Kok2Sheet) else None
     items: list[Item] = []
-    grid_x = ROW_LABELS
+    # The grid starts right of the widest "first"/"later" label, measured in the font.
+    side_labels = (label("first", lang), label("later", lang))
+    grid_x = max(ROW_LABELS, max(text_width(t, SIDE_SIZE) for t in side_labels) + 1.6)
     grid_y = LETTERS_TOP + LETTERS_H + 1.0
     grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
     crossed = marks.crossed if marks else frozenset()
@@ -107,7 +111,7 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
                           WHITE if start else INK, anchor="middle", weight="bold"))
     # Row numbers, so that cells can be named (H3) as in records and the CLI.
     for row in range(sheet.height):
-        items.append(Text(ROW_LABELS / 2, grid_y + row * CELL + CELL / 2 + 1.1, str(row + 1),
+        items.append(Text(grid_x / 2, grid_y + row * CELL + CELL / 2 + 1.1, str(row + 1),
                           3.0, GREY, anchor="middle"))
 
     # The grid.
@@ -153,12 +157,10 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
         items.extend(_value_box(x + 1.1 if box else x + 1.6, points_y + 6.6,
                                 CELL - (2.2 if box else 3.2), 4.6, points.later, 2.6,
                                 claim, False, with_box=box))
-    items.append(Text(ROW_LABELS - 0.8, points_y + 4.2,
-                      label("first", lang), fit_size(label("first", lang), 2.0, 7.0),
-                      GREY, anchor="end"))
-    items.append(Text(ROW_LABELS - 0.8, points_y + 10.2,
-                      label("later", lang), fit_size(label("later", lang), 2.0, 7.0),
-                      GREY, anchor="end"))
+    items.append(Text(grid_x - 0.8, points_y + 4.0, side_labels[0], SIDE_SIZE, GREY,
+                      anchor="end"))
+    items.append(Text(grid_x - 0.8, points_y + 10.2, side_labels[1], SIDE_SIZE, GREY,
+                      anchor="end"))
     bottom = points_y + 11.5
     if kok2 and kok2.column_hearts:
         written = marks.hearts_under if marks else {}

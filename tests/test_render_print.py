@@ -1,0 +1,101 @@
+"""What a printed sheet must be for people: every word on the sheet, in every language,
+legible at every size, dark enough to photocopy. Checked on the rasterised PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from kok_layouts import load_layout
+from kok_layouts.render.document import PrintOptions, render_pdf, sheet_scene
+from kok_layouts.render.labels import LANGUAGES, Language
+from kok_layouts.render.page import layout_page
+
+from .conftest import ROOT
+from .test_render import BUILT_INS, rasterise
+
+CUSTOM = sorted(str(p) for p in (ROOT / "examples").glob("*.yaml"))
+POINTS_PER_MM = 72 / 25.4
+LINE_HEIGHT = 1.164
+"""A loose character box (the font's ascent plus descent) is this many font sizes high."""
+
+
+def contrast(value: float) -> float:
+    """The contrast ratio of a grey level (0..255) against white paper (WCAG 2)."""
+    c = value / 255
+    linear = c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    return 1.05 / (linear + 0.05)
+
+
+def char_boxes(data: bytes, page: int = 0) -> Iterator[tuple[str, tuple[float, ...]]]:
+    """Every printed character with its loose box (left, top, right, bottom) in mm from
+    the page's top left."""
+    document = pdfium.PdfDocument(data)
+    height = document[page].get_size()[1]
+    text = document[page].get_textpage()
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if not char.strip():
+            continue
+        left, bottom, right, top = text.get_charbox(index, loose=True)
+        yield char, (left / POINTS_PER_MM, (height - top) / POINTS_PER_MM,
+                     right / POINTS_PER_MM, (height - bottom) / POINTS_PER_MM)
+    document.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", [*BUILT_INS, *CUSTOM])
+def test_every_character_lies_inside_the_sheet(name: str, lang: Language) -> None:
+    sheet = load_layout(name)
+    options = PrintOptions(lang=lang, colorblind=True)
+    data = render_pdf([sheet], options)
+    scene = sheet_scene(sheet, lang, True)
+    page = layout_page(scene.width, scene.height, "a4")
+    place = page.placement(scene.width, scene.height)
+    right = place.x + scene.width * place.scale
+    bottom = place.y + scene.height * place.scale
+    boxes = list(char_boxes(data))
+    assert len(boxes) > 100
+    for char, (x0, y0, x1, y1) in boxes:
+        assert place.x - 0.05 <= x0 and x1 <= right + 0.05, (char, x0, x1)
+        assert place.y - 0.05 <= y0 and y1 <= bottom + 0.05, (char, y0, y1)
+    # And on the rasterised page, no ink at all outside the sheet's box.
+    dpi = 100
+    px = dpi / 25.4
+    ink = np.asarray(rasterise(data, dpi=dpi)).min(axis=2) < 230
+    inside = np.zeros_like(ink)
+    inside[int(place.y * px): int(bottom * px) + 2, int(place.x * px): int(right * px) + 2] = True
+    ys, xs = np.nonzero(ink & ~inside)
+    assert len(xs) == 0, f"ink outside the sheet at {list(zip(xs, ys, strict=True))[:4]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ["black", "grey", "kids"])
+def test_every_printed_character_is_dark_enough_to_photocopy(name: str, lang: Language) -> None:
+    """Hints and side labels included: contrast of at least 4.5:1 against white."""
+    dpi = 300
+    px = dpi / 25.4
+    data = render_pdf([load_layout(name)], PrintOptions(lang=lang))
+    grey = np.asarray(rasterise(data, dpi=dpi)).min(axis=2)
+    for char, (x0, y0, x1, y1) in char_boxes(data):
+        box = grey[int(y0 * px): int(y1 * px) + 1, int(x0 * px): int(x1 * px) + 1]
+        if char in ".,'·:":
+            continue
+        assert contrast(float(box.min())) >= 4.5, (char, x0, y0, box.min())
+
+
+def test_contrast_of_white_and_black() -> None:
+    assert contrast(255) == pytest.approx(1.0)
+    assert contrast(0) == pytest.approx(21.0)
+
+
+def test_the_sheet_stays_inside_with_long_labels(tmp_path: Path) -> None:
+    """The labels left of the points are measured: the grid moves right to make room."""
+    french = sheet_scene(load_layout("black"), "fr")
+    english = sheet_scene(load_layout("black"), "en")
+    assert min(x for x, _, _, _ in french.cell_boxes.values()) > \
+        min(x for x, _, _, _ in english.cell_boxes.values())
