@@ -16,6 +16,7 @@ from kok_layouts import KidsSheet, load_layout
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, sheet_scene
 from kok_layouts.render.page import MARGIN, layout_page, page_for
 from kok_layouts.render.scene import Scene, rgb
+from kok_layouts.render.visitors import visitor_name
 
 BUILT_INS = ["black", "red", "blue", "orange", "yellow", "green", "purple", "grey",
              "kids"]
@@ -82,7 +83,7 @@ def test_the_text_holds_column_letters_points_and_labels(name: str) -> None:
         assert letter in words
     if isinstance(sheet, KidsSheet):
         assert {"Food", "Chameleons", "Circles", "Buckets"} <= words
-        assert all(v.split()[-1] in words for v in sheet.visitors)
+        assert all(visitor_name(v, "en").split()[-1] in words for v in sheet.visitors)
     else:
         assert {"BONUS", "SCORE", "TOTAL", "5", "3", "2", "1", "0"} <= words
 

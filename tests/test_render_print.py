@@ -12,8 +12,11 @@ import pytest
 
 from kok_layouts import load_layout
 from kok_layouts.render.document import PrintOptions, render_pdf, sheet_scene
-from kok_layouts.render.labels import LANGUAGES, Language
+from kok_layouts.render.labels import LANGUAGES, Language, title
 from kok_layouts.render.page import layout_page
+from kok_layouts.render.png import scene_png
+from kok_layouts.render.scene import Scene
+from kok_layouts.render.visitors import visitor_kind, visitor_name, visitor_pictogram
 
 from .conftest import ROOT
 from .test_render import BUILT_INS, rasterise
@@ -99,3 +102,60 @@ def test_the_sheet_stays_inside_with_long_labels(tmp_path: Path) -> None:
     english = sheet_scene(load_layout("black"), "en")
     assert min(x for x, _, _, _ in french.cell_boxes.values()) > \
         min(x for x, _, _, _ in english.cell_boxes.values())
+
+
+ENGLISH_ONLY = {"pad", "first", "Colour", "complete", "Each", "unused", "scores",
+                "Hearts", "Boxes", "Column", "below", "Food", "Circles", "Buckets",
+                "Chameleons", "Purple", "photographer", "teacher", "the", "The"}
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+@pytest.mark.parametrize("name", ["black", "purple", "grey", "kids"])
+def test_no_english_word_is_left_on_a_translated_sheet(name: str, lang: Language) -> None:
+    data = render_pdf([load_layout(name)], PrintOptions(lang=lang))
+    document = pdfium.PdfDocument(data)
+    words = set(document[0].get_textpage().get_text_range().replace(".", " ").split())
+    document.close()
+    assert not words & ENGLISH_ONLY, words & ENGLISH_ONLY
+
+
+@pytest.mark.parametrize(("lang", "black", "kids"), [
+    ("nl", "Keer op Keer \u2013 zwart blok", ["de fotograaf", "opa en oma", "de tweeling"]),
+    ("de", "Keer op Keer \u2013 Block Schwarz", ["der Fotograf", "Opa und Oma",
+                                                "die Zwillinge"]),
+    ("fr", "Keer op Keer \u2013 bloc noir", ["le photographe", "papi et mamie", "les jumeaux"]),
+    ("en", "Keer op Keer \u2013 black pad", ["the photographer", "grandpa and grandma",
+                                            "the twins"]),
+])
+def test_titles_and_kids_visitors_are_printed_in_the_sheet_language(
+        lang: Language, black: str, kids: list[str]) -> None:
+    assert black in sheet_scene(load_layout("black"), lang).texts()
+    printed = sheet_scene(load_layout("kids"), lang).texts()
+    for visitor in kids:
+        assert visitor in printed
+
+
+def test_a_custom_title_is_the_layouts_own() -> None:
+    assert title("Our holiday sheet", "de") == "Our holiday sheet"
+    assert title("Keer op Keer \u2013 black pad", "nl") == "Keer op Keer \u2013 zwart blok"
+
+
+def _picture(name: str) -> np.ndarray:
+    scene = Scene(10.0, 10.0, visitor_pictogram(name, 5.0, 5.0, 8.0))
+    return np.asarray(scene_png(scene, 200)).astype(int)
+
+
+def test_every_kids_visitor_has_its_own_pictogram() -> None:
+    """A child who cannot read tells the visitors apart: no two pictures alike, and none
+    is the plain person drawn for a visitor the table does not know."""
+    visitors = load_layout("kids").visitors  # type: ignore[attr-defined]
+    pictures = {name: _picture(name) for name in visitors}
+    pictures["someone unknown"] = _picture("someone unknown")
+    names = list(pictures)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            differ = np.abs(pictures[first] - pictures[second]).max(axis=2) > 60
+            assert differ.mean() > 0.05, (first, second)
+    for lang in LANGUAGES:
+        assert {visitor_kind(visitor_name(v, lang)) for v in visitors} == \
+            {visitor_kind(v) for v in visitors}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet
 from kok_layouts.render.fonts import fit_size, text_width, wrap
-from kok_layouts.render.labels import Language, label, word
+from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import Claim, SheetMarks
 from kok_layouts.render.scene import (
     GREY,
@@ -98,7 +98,8 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
     colour_index = {c.key: i for i, c in enumerate(sheet.colours)}
 
     # Title and column letters, the start column(s) marked.
-    items.append(Text(0, 5.6, sheet.title, 4.4, weight="bold"))
+    printed_title = title(sheet.title, lang)
+    items.append(Text(0, 5.6, printed_title, 4.4, weight="bold"))
     if marks is not None:
         items.append(Text(grid_x + grid_w, 5.6, f"{label('player', lang)}: {marks.player}",
                           3.2, anchor="end"))
@@ -183,7 +184,7 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
         bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, items, marks))
     height = max(bottom, panel_bottom) + 5.5
     width = panel_x + PANEL_W + 1.5
-    footer = f"{sheet.title} · {sheet.name} · kok_layouts"
+    footer = f"{printed_title} · {sheet.name} · kok_layouts"
     boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
                     CELL, CELL) for cell in sheet.board_cells}
     items.append(Text(width, height - 1.2, footer, 2.0, GREY, anchor="end"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import KidsSheet
 from kok_layouts.render.fonts import fit_size, text_width, wrap
-from kok_layouts.render.labels import Language, label, word
+from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.scene import (
     GREY,
@@ -35,8 +35,8 @@ from kok_layouts.render.shapes import (
     pictogram,
     star,
     strike,
-    visitor,
 )
+from kok_layouts.render.visitors import visitor_name, visitor_pictogram
 
 CELL = 12.0
 ROW_LABELS = 7.0
@@ -53,19 +53,20 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
     grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
     crossed = marks.crossed if marks else frozenset()
     claims = marks.columns if marks else {}
-    items.append(Text(0, 5.6, sheet.title, 4.4, weight="bold"))
+    items.append(Text(0, 5.6, title(sheet.title, lang), 4.4, weight="bold"))
     if marks is not None:
         items.append(Text(grid_x + grid_w, 5.6, f"{label('player', lang)}: {marks.player}",
                           3.2, anchor="end"))
 
     # Visitors: a person to circle (first to complete the column) or strike (too late).
-    names_bottom = 9.0 + min(NAME_MAX, max(text_width(v, NAME_SIZE) for v in sheet.visitors))
-    for column, name in enumerate(sheet.visitors):
+    names = [visitor_name(v, lang) for v in sheet.visitors]
+    names_bottom = 9.0 + min(NAME_MAX, max(text_width(v, NAME_SIZE) for v in names))
+    for column, (written, name) in enumerate(zip(sheet.visitors, names, strict=True)):
         cx = grid_x + column * CELL + CELL / 2
         size = fit_size(name, NAME_SIZE, NAME_MAX)
         items.append(Text(cx + size * 0.36, names_bottom, name, size, angle=90))
         vy = names_bottom + 5.0
-        items.extend(visitor(cx, vy, 7.0))
+        items.extend(visitor_pictogram(written, cx, vy, 7.0))
         claim = claims.get(column)
         if claim == "first":
             items.append(Circle(cx, vy, 4.4, None, INK, 0.5))
@@ -135,8 +136,8 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
     width = panel_x + PANEL_W + 1.5
     boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
                     CELL, CELL) for cell in sheet.board_cells}
-    items.append(Text(width, height - 1.2, f"{sheet.title} · {sheet.name} · kok_layouts",
-                      2.0, GREY, anchor="end"))
+    footer = f"{title(sheet.title, lang)} · {sheet.name} · kok_layouts"
+    items.append(Text(width, height - 1.2, footer, 2.0, GREY, anchor="end"))
     return Scene(width, height, items, boxes)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 Language = Literal["nl", "de", "fr", "en"]
@@ -54,6 +55,7 @@ _LABELS: dict[str, dict[Language, str]] = {
 }
 
 _WORDS: dict[str, dict[Language, str]] = {
+    "black": {"nl": "zwart", "de": "schwarz", "fr": "noir", "en": "black"},
     "green": {"nl": "groen", "de": "grün", "fr": "vert", "en": "green"},
     "yellow": {"nl": "geel", "de": "gelb", "fr": "jaune", "en": "yellow"},
     "blue": {"nl": "blauw", "de": "blau", "fr": "bleu", "en": "blue"},
@@ -78,3 +80,21 @@ def label(key: str, lang: Language) -> str:
 def word(name: str, lang: Language) -> str:
     """A colour or animal name in ``lang``; names the table does not know stay as written."""
     return _WORDS.get(name.lower(), {}).get(lang, name)
+
+
+_PAD_TITLE = re.compile(r"^Keer op Keer \u2013 (\w+) pad$")
+_PAD_TITLES: dict[Language, str] = {
+    "nl": "Keer op Keer \u2013 {} blok", "de": "Keer op Keer \u2013 Block {}",
+    "fr": "Keer op Keer \u2013 bloc {}", "en": "Keer op Keer \u2013 {} pad",
+}
+
+
+def title(text: str, lang: Language) -> str:
+    """A sheet's printed title in ``lang``: the official pads' "Keer op Keer - black pad"
+    becomes "Keer op Keer - zwart blok" (with an en dash); other titles are the layout's own
+    words."""
+    found = _PAD_TITLE.match(text)
+    if found is None or found.group(1).lower() not in _WORDS:
+        return text
+    colour = word(found.group(1), lang)
+    return _PAD_TITLES[lang].format(colour.capitalize() if lang == "de" else colour)
