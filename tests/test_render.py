@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from kok_layouts import KidsSheet, load_layout
+from kok_layouts.render import classic_layout, kids_layout
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, sheet_scene
 from kok_layouts.render.page import MARGIN, layout_page, page_for
 from kok_layouts.render.scene import Scene, rgb
@@ -64,7 +65,8 @@ def test_every_cell_centre_has_its_colour_and_every_star_cell_shows_a_star(name:
     assert set(scene.cell_boxes) == set(sheet.board_cells)
     for cell, (x, y, w, h) in scene.cell_boxes.items():
         colour = rgb(sheet.colour_by_key[sheet.cell_colours[cell] or ""].rgb)
-        cx, cy = to_pixels(scene, LANDSCAPE, x + w / 2, y + h / 2)
+        at = kids_layout.STAR_AT if isinstance(sheet, KidsSheet) else 0.5
+        cx, cy = to_pixels(scene, LANDSCAPE, x + at * w, y + at * h)
         ex, ey = to_pixels(scene, LANDSCAPE, x + 0.9 * w, y + 0.45 * h)
         where = sheet.cell_name(cell)
         assert close(image[ey, ex], colour), f"{name} {where} edge {image[ey, ex]} vs {colour}"
@@ -205,7 +207,8 @@ def test_colour_blind_mode_adds_a_symbol_to_every_cell() -> None:
                                                                    colorblind=True))))
     scene = sheet_scene(sheet)
     for cell, (x, y, w, h) in scene.cell_boxes.items():
-        sx, sy = to_pixels(scene, LANDSCAPE, x + 0.82 * w, y + 0.82 * h)
+        at = classic_layout.SYMBOL_AT
+        sx, sy = to_pixels(scene, LANDSCAPE, x + at * w, y + at * h)
         colour = rgb(sheet.colour_by_key[sheet.cell_colours[cell] or ""].rgb)
         assert close(plain[sy, sx], colour), sheet.cell_name(cell)
         darkest = marked[sy - 1: sy + 2, sx - 1: sx + 2].max(axis=2).min()

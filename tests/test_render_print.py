@@ -10,10 +10,11 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
-from kok_layouts import load_layout
+from kok_layouts import KidsSheet, load_layout
+from kok_layouts.render import classic_layout, kids_layout
 from kok_layouts.render.document import PrintOptions, render_pdf, sheet_scene
 from kok_layouts.render.labels import LANGUAGES, Language, title
-from kok_layouts.render.page import layout_page
+from kok_layouts.render.page import Placement, layout_page
 from kok_layouts.render.png import scene_png
 from kok_layouts.render.scene import Scene
 from kok_layouts.render.visitors import visitor_kind, visitor_name, visitor_pictogram
@@ -159,3 +160,81 @@ def test_every_kids_visitor_has_its_own_pictogram() -> None:
     for lang in LANGUAGES:
         assert {visitor_kind(visitor_name(v, lang)) for v in visitors} == \
             {visitor_kind(v) for v in visitors}
+
+
+# -- holes, stars, pictograms and symbols keep out of each other's way ---------------------
+
+def _cell_pixels(image: np.ndarray, place: Placement, box: tuple[float, float, float, float],
+                 px: float) -> tuple[np.ndarray, float]:
+    """The pixels of one cell box (x, y, w, h in scene mm) and the pixels per scene mm."""
+    x, y, w, h = box
+    scale = place.scale * px
+    left, top = round((place.x + x * place.scale) * px), round((place.y + y * place.scale) * px)
+    return image[top: top + round(h * scale), left: left + round(w * scale)], scale
+
+
+def _nearest(a: np.ndarray, b: np.ndarray) -> float:
+    """The least distance in pixels between the True pixels of two masks."""
+    ay, ax = np.nonzero(a)
+    by, bx = np.nonzero(b)
+    if len(ax) == 0 or len(bx) == 0:
+        return float("inf")
+    d = (ax[:, None] - bx[None, :]) ** 2 + (ay[:, None] - by[None, :]) ** 2
+    return float(np.sqrt(d.min()))
+
+
+def _render(name: str, lang: Language, colorblind: bool = False,
+            dpi: int = 300) -> tuple[np.ndarray, Scene, Placement, float]:
+    sheet = load_layout(name)
+    data = render_pdf([sheet], PrintOptions(lang=lang, colorblind=colorblind))
+    scene = sheet_scene(sheet, lang, colorblind)
+    place = layout_page(scene.width, scene.height).placement(scene.width, scene.height)
+    return np.asarray(rasterise(data, dpi=dpi)).max(axis=2), scene, place, dpi / 25.4
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_holes_are_drawn_hatched_never_like_a_blank_cell(lang: Language) -> None:
+    sheet = load_layout(str(ROOT / "examples" / "donut.yaml"))
+    image, scene, place, px = _render(str(ROOT / "examples" / "donut.yaml"), lang)
+    cell_mm = next(iter(scene.cell_boxes.values()))[2]
+    x0 = min(x for x, _, _, _ in scene.cell_boxes.values())
+    y0 = min(y for _, y, _, _ in scene.cell_boxes.values())
+    holes = [c for c in range(sheet.geometry.size) if sheet.cell_colours[c] is None]
+    assert holes
+    for cell in holes:
+        column, row = cell % sheet.width, cell // sheet.width
+        box = (x0 + column * cell_mm, y0 + row * cell_mm, cell_mm, cell_mm)
+        pixels, _ = _cell_pixels(image, place, box, px)
+        middle = pixels[pixels.shape[0] // 2, 3:-3] < 170
+        assert np.count_nonzero(np.diff(middle.astype(int)) == 1) >= 3, cell
+        assert pixels.mean() < 240, cell
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ["black", "grey", "green", "kids"])
+def test_stars_keep_clear_of_colour_blind_symbols_and_pictograms(name: str,
+                                                                 lang: Language) -> None:
+    """In every star cell the colour-blind symbol (and on Kids the animal's pictogram)
+    stands apart from the star: no dark pixel of one within 0.3 mm of the other."""
+    sheet = load_layout(name)
+    image, scene, place, px = _render(name, lang, colorblind=True)
+    kids = isinstance(sheet, KidsSheet)
+    for cell in sheet.stars:
+        pixels, scale = _cell_pixels(image, place, scene.cell_boxes[cell], px)
+        w_mm = scene.cell_boxes[cell][2]
+        inset = round((1.0 if kids else 0.7) * scale)
+        dark = np.zeros_like(pixels, dtype=bool)
+        dark[inset:-inset, inset:-inset] = pixels[inset:-inset, inset:-inset] < 110
+        ys, xs = np.mgrid[0:pixels.shape[0], 0:pixels.shape[1]] / scale
+        zones = []
+        if kids:
+            symbol = ((1 - kids_layout.SYMBOL_AT) * w_mm, kids_layout.SYMBOL_AT * w_mm)
+            zones.append(((kids_layout.PICTOGRAM_AT,) * 2, kids_layout.PICTOGRAM_R + 0.1))
+        else:
+            symbol = (classic_layout.SYMBOL_AT * w_mm,) * 2
+        zones.append((symbol, 0.09 * w_mm * 1.5))
+        clear = round(0.3 * scale)
+        for (zx, zy), radius in zones:
+            zone = (xs - zx) ** 2 + (ys - zy) ** 2 <= radius ** 2
+            assert (dark & zone).any(), (sheet.cell_name(cell), "nothing drawn")
+            assert _nearest(dark & zone, dark & ~zone) > clear, sheet.cell_name(cell)

@@ -32,6 +32,7 @@ from kok_layouts.render.shapes import (
     colour_symbol,
     cross_mark,
     heart,
+    hole,
     star,
     strike,
 )
@@ -44,6 +45,11 @@ PANEL_W = 50.0
 EN_DASH = " \u2013 "
 MINUS = "\u2212"
 ROW_PANEL_W = 21.0
+STAR_R = 0.34
+"""A star's outer radius, as a part of the cell; it sits in the cell's centre."""
+SYMBOL_AT = 0.17
+"""The colour-blind symbol's centre, as a part of the cell from its top left: in the
+corner, clear of the star (and of a box cell's box, bottom left)."""
 SIDE_SIZE = 2.2
 """The size of the "first"/"later" labels left of the column points."""
 
@@ -117,19 +123,20 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
 
     # The grid.
     for cell, key in enumerate(sheet.cell_colours):
-        if key is None:
-            continue
         x = grid_x + (cell % sheet.width) * CELL
         y = grid_y + (cell // sheet.width) * CELL
+        if key is None:
+            items.extend(hole(x, y, CELL))
+            continue
         colour = sheet.colour_by_key[key]
         items.append(Rect(x, y, CELL, CELL, rgb(colour.rgb), WHITE, 0.6))
         if cell in sheet.stars:
-            items.append(star(x + CELL / 2, y + CELL / 2, CELL * 0.36))
+            items.append(star(x + CELL / 2, y + CELL / 2, CELL * STAR_R))
         if kok2 and cell in kok2.box_cells:
             items.extend(box_icon(x + CELL * 0.22, y + CELL * 0.78, CELL * 0.32))
         if colorblind:
-            items.extend(colour_symbol(colour_index[key], x + CELL * 0.82, y + CELL * 0.82,
-                                       CELL * 0.09))
+            items.extend(colour_symbol(colour_index[key], x + CELL * SYMBOL_AT,
+                                       y + CELL * SYMBOL_AT, CELL * 0.09))
         if cell in crossed:
             items.extend(cross_mark(x, y, CELL, CELL))
     # Thin separators between areas make the areas readable in grey print too.

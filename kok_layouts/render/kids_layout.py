@@ -32,6 +32,7 @@ from kok_layouts.render.shapes import (
     chameleon,
     colour_symbol,
     cross_mark,
+    hole,
     pictogram,
     star,
     strike,
@@ -43,6 +44,13 @@ ROW_LABELS = 7.0
 PANEL_W = 48.0
 NAME_SIZE = 2.4
 NAME_MAX = 24.0
+PICTOGRAM_AT, PICTOGRAM_R = 3.4, 2.9
+"""The animal's pictogram: a white disc in the cell's top left corner (mm)."""
+STAR_AT, STAR_R = 0.7, 0.25
+"""A star's centre and outer radius as parts of the cell: bottom right, clear of the
+pictogram."""
+SYMBOL_AT = 0.16
+"""The colour-blind symbol in the top right corner, clear of pictogram and star."""
 
 
 def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False,
@@ -88,19 +96,20 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
     # The animal grid: colour, pictogram, star; white lines inside an enclosure.
     animal_index = {a.key: i for i, a in enumerate(sheet.animals)}
     for cell, key in enumerate(sheet.cell_colours):
-        if key is None:
-            continue
         x = grid_x + (cell % sheet.width) * CELL
         y = grid_y + (cell // sheet.width) * CELL
+        if key is None:
+            items.extend(hole(x, y, CELL))
+            continue
         animal = sheet.colour_by_key[key]
         items.append(Rect(x, y, CELL, CELL, rgb(animal.rgb), WHITE, 0.5))
-        items.append(Circle(x + 3.4, y + 3.4, 2.9, WHITE, None))
-        items.extend(pictogram(animal.name, x + 3.4, y + 3.4, 5.0))
+        items.append(Circle(x + PICTOGRAM_AT, y + PICTOGRAM_AT, PICTOGRAM_R, WHITE, None))
+        items.extend(pictogram(animal.name, x + PICTOGRAM_AT, y + PICTOGRAM_AT, 5.0))
         if cell in sheet.stars:
-            items.append(star(x + CELL / 2, y + CELL / 2 + 0.8, CELL * 0.3))
+            items.append(star(x + CELL * STAR_AT, y + CELL * STAR_AT, CELL * STAR_R))
         if colorblind:
-            items.extend(colour_symbol(animal_index[key], x + CELL * 0.84, y + CELL * 0.84,
-                                       CELL * 0.08))
+            items.extend(colour_symbol(animal_index[key], x + CELL * (1 - SYMBOL_AT),
+                                       y + CELL * SYMBOL_AT, CELL * 0.08))
         if cell in crossed:
             items.extend(cross_mark(x, y, CELL, CELL, 0.8))
     # Enclosure borders: thick wherever two neighbouring cells are in different enclosures.
@@ -151,7 +160,7 @@ def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: b
         items.append(Rect(x, y, 8.0, 8.0, rgb(animal.rgb), INK, 0.25, radius=1.0))
         items.extend(pictogram(animal.name, x + 4.0, y + 4.0, 6.6))
         if colorblind:
-            items.extend(colour_symbol(index, x + 6.9, y + 6.9, 0.8))
+            items.extend(colour_symbol(index, x + 7.0, y + 1.0, 0.7))
         for box in range(sheet.food_boxes):
             bx = x + 10.5 + box * 7.0
             items.append(Rect(bx, y + 1.2, 5.6, 5.6, WHITE, INK, 0.3, radius=0.6))

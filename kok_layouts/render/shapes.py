@@ -69,6 +69,29 @@ def box_icon(cx: float, cy: float, size: float, fill: RGB | None = WHITE) -> lis
     return items
 
 
+HATCH: RGB = (0.45, 0.45, 0.47)
+
+
+def hole(x: float, y: float, size: float, spacing: float = 1.6) -> list[Item]:
+    """A hole in the board (no cell): a pale square outlined and hatched diagonally, so it
+    never looks like a blank cell waiting for a cross."""
+    items: list[Item] = [Rect(x, y, size, size, (0.93, 0.93, 0.94), HATCH, 0.3)]
+    inset = 0.35
+    low, high = x + inset, x + size - inset
+    bottom = y + size - inset
+    span = high - low
+    offset = spacing
+    while offset < 2 * span:
+        # The line x + y = const inside the inner square, from its lower left end.
+        a = max(0.0, offset - span)
+        b = min(span, offset)
+        if b - a > 0.2:
+            items.append(Line(low + a, bottom - (offset - a), low + b, bottom - (offset - b),
+                              HATCH, 0.25))
+        offset += spacing
+    return items
+
+
 def cross_mark(x: float, y: float, w: float, h: float, width: float = 0.7) -> list[Item]:
     """A hand-drawn-looking X over a box: the mark of a crossed cell."""
     inset = min(w, h) * 0.18
