@@ -14,7 +14,13 @@ from PIL import Image
 
 from kok_layouts import KidsSheet, load_layout
 from kok_layouts.render import classic_layout, kids_layout
-from kok_layouts.render.document import PrintOptions, render_pdf, render_png, sheet_scene
+from kok_layouts.render.document import (
+    PrintOptions,
+    printed_scenes,
+    render_pdf,
+    render_png,
+    sheet_scene,
+)
 from kok_layouts.render.page import MARGIN, layout_page, page_for
 from kok_layouts.render.scene import Scene, rgb
 from kok_layouts.render.visitors import visitor_name
@@ -282,8 +288,8 @@ def test_a_mixed_document_sizes_each_sheet_for_itself() -> None:
     sheets = [load_layout("black"), load_layout("grey"), load_layout("kids")]
     options = PrintOptions(per_page=4)
     image = np.asarray(rasterise(render_pdf(sheets, options)))
-    scenes = [sheet_scene(s) for s in sheets]
-    page = page_for([(s.width, s.height) for s in scenes], "a4", None, 4)
+    scenes, page = printed_scenes(sheets, options)
+    assert page == page_for([(s.width, s.height) for s in scenes], "a4", None, 4)
     px = DPI / 25.4
     for index, (sheet, scene) in enumerate(zip(sheets, scenes, strict=True)):
         place = page.placement(scene.width, scene.height, index)

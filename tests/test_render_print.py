@@ -12,11 +12,17 @@ import pytest
 
 from kok_layouts import KidsSheet, load_layout
 from kok_layouts.render import classic_layout, kids_layout
-from kok_layouts.render.document import PrintOptions, render_pdf, sheet_scene
+from kok_layouts.render.document import (
+    MIN_TEXT_PT,
+    PrintOptions,
+    printed_scenes,
+    render_pdf,
+    sheet_scene,
+)
 from kok_layouts.render.labels import LANGUAGES, Language, title
 from kok_layouts.render.page import Placement, layout_page
 from kok_layouts.render.png import scene_png
-from kok_layouts.render.scene import Scene
+from kok_layouts.render.scene import Scene, Text
 from kok_layouts.render.visitors import visitor_kind, visitor_name, visitor_pictogram
 
 from .conftest import ROOT
@@ -51,28 +57,39 @@ def char_boxes(data: bytes, page: int = 0) -> Iterator[tuple[str, tuple[float, .
     document.close()
 
 
+@pytest.mark.parametrize("per_page", [1, 4])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", [*BUILT_INS, *CUSTOM])
-def test_every_character_lies_inside_the_sheet(name: str, lang: Language) -> None:
+def test_every_character_lies_inside_the_sheet(name: str, lang: Language,
+                                               per_page: int) -> None:
+    """Measured, not guessed: every character's box (as the PDF reader finds it) lies
+    inside the box of the sheet it belongs to, and no ink at all lies outside them."""
     sheet = load_layout(name)
-    options = PrintOptions(lang=lang, colorblind=True)
+    options = PrintOptions(lang=lang, colorblind=True, per_page=per_page)
     data = render_pdf([sheet], options)
-    scene = sheet_scene(sheet, lang, True)
-    page = layout_page(scene.width, scene.height, "a4")
-    place = page.placement(scene.width, scene.height)
-    right = place.x + scene.width * place.scale
-    bottom = place.y + scene.height * place.scale
+    (scene,), page = printed_scenes([sheet], options)
     boxes = list(char_boxes(data))
-    assert len(boxes) > 100
+    assert len(boxes) > 100 * per_page
+    sheets = []
+    for index in range(per_page):
+        place = page.placement(scene.width, scene.height, index)
+        sheets.append((place.x, place.y, place.x + scene.width * place.scale,
+                       place.y + scene.height * place.scale))
     for char, (x0, y0, x1, y1) in boxes:
-        assert place.x - 0.05 <= x0 and x1 <= right + 0.05, (char, x0, x1)
-        assert place.y - 0.05 <= y0 and y1 <= bottom + 0.05, (char, y0, y1)
-    # And on the rasterised page, no ink at all outside the sheet's box.
+        assert any(left - 0.05 <= x0 and x1 <= right + 0.05 and top - 0.05 <= y0
+                   and y1 <= bottom + 0.05 for left, top, right, bottom in sheets), \
+            (char, x0, y0, x1, y1)
+    # And on the rasterised page, no ink outside the sheets' boxes but the cut lines.
     dpi = 100
     px = dpi / 25.4
     ink = np.asarray(rasterise(data, dpi=dpi)).min(axis=2) < 230
     inside = np.zeros_like(ink)
-    inside[int(place.y * px): int(bottom * px) + 2, int(place.x * px): int(right * px) + 2] = True
+    for left, top, right, bottom in sheets:
+        inside[int(top * px) - 1: int(bottom * px) + 2,
+               int(left * px) - 1: int(right * px) + 2] = True
+    for x1, y1, x2, y2 in ((m.x1, m.y1, m.x2, m.y2) for m in page.cut_marks):
+        inside[max(0, int(min(y1, y2) * px) - 2): int(max(y1, y2) * px) + 3,
+               max(0, int(min(x1, x2) * px) - 2): int(max(x1, x2) * px) + 3] = True
     ys, xs = np.nonzero(ink & ~inside)
     assert len(xs) == 0, f"ink outside the sheet at {list(zip(xs, ys, strict=True))[:4]}"
 
@@ -83,11 +100,11 @@ def test_every_printed_character_is_dark_enough_to_photocopy(name: str, lang: La
     """Hints and side labels included: contrast of at least 4.5:1 against white."""
     dpi = 300
     px = dpi / 25.4
-    data = render_pdf([load_layout(name)], PrintOptions(lang=lang))
+    data = render_pdf([load_layout(name)], PrintOptions(lang=lang, per_page=4))
     grey = np.asarray(rasterise(data, dpi=dpi)).min(axis=2)
     for char, (x0, y0, x1, y1) in char_boxes(data):
         box = grey[int(y0 * px): int(y1 * px) + 1, int(x0 * px): int(x1 * px) + 1]
-        if char in ".,'·:":
+        if char in ".,'·:_-\u2013\u2212":  # thin strokes that blur between pixel rows
             continue
         assert contrast(float(box.min())) >= 4.5, (char, x0, y0, box.min())
 
@@ -238,3 +255,38 @@ def test_stars_keep_clear_of_colour_blind_symbols_and_pictograms(name: str,
             zone = (xs - zx) ** 2 + (ys - zy) ** 2 <= radius ** 2
             assert (dark & zone).any(), (sheet.cell_name(cell), "nothing drawn")
             assert _nearest(dark & zone, dark & ~zone) > clear, sheet.cell_name(cell)
+
+
+def font_sizes(data: bytes, page: int = 0) -> list[float]:
+    """The font size (points) of every printed character: the PDF reader's loose box is
+    one font size high (wide, for text written upwards), and glyphs advance less than
+    that across."""
+    return [max(x1 - x0, y1 - y0) * POINTS_PER_MM
+            for _, (x0, y0, x1, y1) in char_boxes(data, page)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ["black", "purple", "grey", "kids", *CUSTOM])
+def test_no_printed_text_is_under_6_points_four_to_a_page(name: str, lang: Language,
+                                                          paper: str) -> None:
+    options = PrintOptions(lang=lang, per_page=4, paper=paper)  # type: ignore[arg-type]
+    data = render_pdf([load_layout(name)], options)
+    sizes = font_sizes(data)
+    assert len(sizes) > 400
+    assert min(sizes) >= MIN_TEXT_PT - 0.01
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_a_mixed_document_keeps_every_sheet_at_6_points_or_more(per_page: int) -> None:
+    sheets = [load_layout(n) for n in ("black", "grey", "kids")]
+    options = PrintOptions(per_page=per_page, lang="de")
+    scenes, page = printed_scenes(sheets, options)
+    for index, scene in enumerate(scenes):
+        scale = page.placement(scene.width, scene.height, index).scale
+        smallest = min(t.size for t in scene.items if isinstance(t, Text))
+        assert smallest * scale * POINTS_PER_MM >= MIN_TEXT_PT - 1e-9
+    data = render_pdf(sheets, options)
+    for number in range(len(pdfium.PdfDocument(data))):
+        sizes = font_sizes(data, number)
+        assert min(sizes) >= MIN_TEXT_PT - 0.01

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet
-from kok_layouts.render.fonts import fit_size, text_width, wrap
+from kok_layouts.render.fonts import at_least, fit_size, text_width, wrap
 from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import Claim, SheetMarks
 from kok_layouts.render.scene import (
@@ -74,14 +74,16 @@ def _value_box(x: float, y: float, w: float, h: float, value: int, size: float,
 
 
 def _score_line(x: float, y: float, w: float, text: str, value: int | None,
-                icon: list[Item] | None = None, bold: bool = False) -> list[Item]:
+                icon: list[Item] | None = None, bold: bool = False,
+                min_text: float = 0.0) -> list[Item]:
     box_w = 13.0
     items: list[Item] = []
     text_x = x
+    size = max(2.7, min_text)
     if icon:
         items.extend(icon)
-        text_x = x + 4.5
-    items.append(Text(text_x, y + 4.0, text, 2.7, weight="bold" if bold else "regular"))
+        text_x = x + 4.2 + size * 0.15
+    items.append(Text(text_x, y + 4.0, text, size, weight="bold" if bold else "regular"))
     items.append(Rect(x + w - box_w, y + 0.3, box_w, 5.2, WHITE, INK, 0.4 if bold else 0.25,
                       radius=0.8))
     if value is not None:
@@ -91,13 +93,18 @@ def _score_line(x: float, y: float, w: float, text: str, value: int | None,
 
 
 def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool = False,
-                  marks: SheetMarks | None = None) -> Scene:
-    """The whole printed sheet; with ``marks`` filled in as the player left it."""
+                  marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+    """The whole printed sheet; with ``marks`` filled in as the player left it.
+
+    ``min_text`` is the smallest font size (mm) allowed on the sheet: a sheet printed
+    small (four to a page) gets larger text, and hints wrap to make room for it.
+    """
     kok2 = sheet if isinstance(sheet, Kok2Sheet) else None
     items: list[Item] = []
     # The grid starts right of the widest "first"/"later" label, measured in the font.
     side_labels = (label("first", lang), label("later", lang))
-    grid_x = max(ROW_LABELS, max(text_width(t, SIDE_SIZE) for t in side_labels) + 1.6)
+    side_size = max(SIDE_SIZE, min_text)
+    grid_x = max(ROW_LABELS, max(text_width(t, side_size) for t in side_labels) + 1.6)
     grid_y = LETTERS_TOP + LETTERS_H + 1.0
     grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
     crossed = marks.crossed if marks else frozenset()
@@ -165,10 +172,10 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
         items.extend(_value_box(x + 1.1 if box else x + 1.6, points_y + 6.6,
                                 CELL - (2.2 if box else 3.2), 4.6, points.later, 2.6,
                                 claim, False, with_box=box))
-    items.append(Text(grid_x - 0.8, points_y + 4.0, side_labels[0], SIDE_SIZE, GREY,
-                      anchor="end"))
-    items.append(Text(grid_x - 0.8, points_y + 10.2, side_labels[1], SIDE_SIZE, GREY,
-                      anchor="end"))
+    items.append(Text(grid_x - 0.8, points_y + 3.0 + side_size * 0.36, side_labels[0],
+                      side_size, GREY, anchor="end"))
+    items.append(Text(grid_x - 0.8, points_y + 8.9 + side_size * 0.36, side_labels[1],
+                      side_size, GREY, anchor="end"))
     bottom = points_y + 11.5
     if kok2 and kok2.column_hearts:
         written = marks.hearts_under if marks else {}
@@ -178,24 +185,31 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
             if column in written:
                 items.append(Text(cx, bottom + 5.0, str(written[column]), 2.8, anchor="middle",
                                   weight="bold"))
-        items.append(Text(grid_x, bottom + 10.8, label("heart_hint", lang), 2.2, GREY))
-        bottom += 11.5
+        hint_size = max(2.2, min_text)
+        bottom += 8.6
+        for line in wrap(label("heart_hint", lang), hint_size, grid_w):
+            bottom += hint_size * 1.3
+            items.append(Text(grid_x, bottom, line, hint_size, GREY))
+        bottom += 0.9
 
     # Keer op Keer 2: rows with their points and items, right of the grid.
     panel_x = grid_x + grid_w + 4.0
     if kok2:
         items.extend(_rows_panel(kok2, panel_x, grid_y, marks))
         panel_x += ROW_PANEL_W
-    panel_bottom = _right_panel(sheet, panel_x, lang, colorblind, marks, items)
+    panel_bottom = _right_panel(sheet, panel_x, lang, colorblind, marks, items, min_text)
     if kok2:
-        bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, items, marks))
-    height = max(bottom, panel_bottom) + 5.5
+        bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, panel_x - 2.0, items,
+                                          marks, min_text))
+    footer_size = max(2.0, min_text)
+    height = max(bottom, panel_bottom) + 2.5 + footer_size * 1.2
     width = panel_x + PANEL_W + 1.5
     footer = f"{printed_title} · {sheet.name} · kok_layouts"
     boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
                     CELL, CELL) for cell in sheet.board_cells}
-    items.append(Text(width, height - 1.2, footer, 2.0, GREY, anchor="end"))
-    return Scene(width, height, items, boxes)
+    items.append(Text(width, height - footer_size * 0.3, footer, footer_size, GREY,
+                      anchor="end"))
+    return Scene(width, height, at_least(items, min_text), boxes)
 
 
 def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float,
@@ -227,12 +241,13 @@ def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float,
     return items
 
 
-def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float,
-                 items: list[Item], marks: SheetMarks | None) -> float:
+def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float, right: float,
+                 items: list[Item], marks: SheetMarks | None, min_text: float) -> float:
     """The boxes along the bottom (the first already circled) and the heart track; filled
     in, gained boxes are circled, used ones crossed and circled hearts filled."""
-    items.append(Text(x, y + 4.2, label("boxes", lang), 3.0, weight="bold"))
-    start = x + text_width(label("boxes", lang), 3.0, "bold") + 3.0
+    heading = max(3.0, min_text)
+    items.append(Text(x, y + 4.2, label("boxes", lang), heading, weight="bold"))
+    start = x + text_width(label("boxes", lang), heading, "bold") + 3.0
     gained = marks.boxes_gained if marks else sheet.boxes_at_start
     used = marks.boxes_used if marks else 0
     for i in range(sheet.box_count):
@@ -242,11 +257,15 @@ def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float,
             items.append(Circle(cx, y + 3.0, 3.6, None, INK, 0.5))
         if i < used:
             items.extend(cross_mark(cx - 3.0, y, 6.0, 6.0, 0.5))
-    items.append(Text(start + sheet.box_count * 8.0 + 1.0, y + 4.2, label("box_hint", lang),
-                      2.2, GREY))
-    y += 8.0
-    items.append(Text(x, y + 4.2, label("hearts", lang), 3.0, weight="bold"))
-    start = x + text_width(label("hearts", lang), 3.0, "bold") + 3.0
+    hint_x = start + sheet.box_count * 8.0 + 1.0
+    hint_size = max(2.2, min_text)
+    lines = wrap(label("box_hint", lang), hint_size, right - hint_x)
+    for number, line in enumerate(lines):
+        items.append(Text(hint_x, y + 4.2 + (number - (len(lines) - 1) / 2) * hint_size * 1.2,
+                          line, hint_size, GREY))
+    y += max(8.0, 3.0 + len(lines) * hint_size * 1.2)
+    items.append(Text(x, y + 4.2, label("hearts", lang), heading, weight="bold"))
+    start = x + text_width(label("hearts", lang), heading, "bold") + 3.0
     circled = marks.hearts if marks else 0
     for i in range(sheet.heart_track):
         fill = (0.9, 0.25, 0.35) if i < circled else WHITE
@@ -255,13 +274,19 @@ def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float,
 
 
 def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool,
-                 marks: SheetMarks | None, items: list[Item]) -> float:
+                 marks: SheetMarks | None, items: list[Item], min_text: float) -> float:
     """Colour bonuses, exclamation marks and the score box; returns the bottom y."""
     y = LETTERS_TOP
     items.append(Text(x, y + 3.6, label("bonus", lang), 3.4, weight="bold"))
     hint = label("colour_bonus", lang)
-    items.append(Text(x + PANEL_W, y + 3.6, hint, fit_size(hint, 2.3, 28.0), GREY,
-                      anchor="end"))
+    room = PANEL_W - text_width(label("bonus", lang), 3.4, "bold") - 3.0
+    hint_size = max(fit_size(hint, 2.3, min(room, 28.0)), min_text)
+    if text_width(hint, hint_size) <= room:
+        items.append(Text(x + PANEL_W, y + 3.6, hint, hint_size, GREY, anchor="end"))
+    else:  # too long beside the heading at this size: under it
+        for line in wrap(hint, hint_size, PANEL_W):
+            y += hint_size * 1.25
+            items.append(Text(x, y + 3.6, line, hint_size, GREY))
     y += 6.0
     claims = marks.colours if marks else {}
     for index, colour in enumerate(sheet.colours):
@@ -291,9 +316,10 @@ def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool
             items.extend(cross_mark(cx - 2.6, cy - 2.6, 5.2, 5.2, 0.5))
     rows = max(1, -(-sheet.exclamation_marks // per_row))
     y += rows * 6.4 + 0.5
-    for line in wrap(label("joker_hint", lang), 2.2, PANEL_W):
-        items.append(Text(x, y + 2.3, line, 2.2, GREY))
-        y += 2.9
+    hint_size = max(2.2, min_text)
+    for line in wrap(label("joker_hint", lang), hint_size, PANEL_W):
+        items.append(Text(x, y + hint_size * 1.05, line, hint_size, GREY))
+        y += hint_size * 1.3
     y += 2.0
     # The score box.
     items.append(Text(x, y + 3.6, label("score", lang), 3.4, weight="bold"))
@@ -320,7 +346,7 @@ def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool
             icon = [heart(x + 1.9, y + 2.9, 3.6, WHITE)]
         elif key == "boxes" and kok2:
             icon = box_icon(x + 1.9, y + 2.9, 3.2)
-        items.extend(_score_line(x, y, PANEL_W, text, score.get(key), icon))
+        items.extend(_score_line(x, y, PANEL_W, text, score.get(key), icon, min_text=min_text))
         y += 6.0
     items.append(Line(x, y + 0.2, x + PANEL_W, y + 0.2, INK, 0.4))
     items.extend(_score_line(x, y + 0.8, PANEL_W, label("total", lang), score.get("total"),

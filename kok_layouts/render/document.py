@@ -19,15 +19,19 @@ from kok_layouts.render.png import page_png, png_bytes, scene_png
 from kok_layouts.render.scene import Scene
 
 MAX_PAGES = 10_000
+MIN_TEXT_PT = 6.0
+"""No printed text is smaller than this (points), whatever the size of the sheet."""
+MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
 
 
 def sheet_scene(sheet: Sheet, lang: Language = "en", colorblind: bool = False,
-                marks: SheetMarks | None = None) -> Scene:
-    """The drawing of ``sheet`` for its edition, optionally filled in with ``marks``."""
+                marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+    """The drawing of ``sheet`` for its edition, optionally filled in with ``marks``, with
+    no text smaller than ``min_text`` mm."""
     if isinstance(sheet, KidsSheet):
-        return kids_scene(sheet, lang, colorblind, marks)
+        return kids_scene(sheet, lang, colorblind, marks, min_text)
     if isinstance(sheet, ClassicSheet):
-        return classic_scene(sheet, lang, colorblind, marks)
+        return classic_scene(sheet, lang, colorblind, marks, min_text)
     raise KokError(f"no printed layout for {type(sheet).__name__}")
 
 
@@ -52,16 +56,36 @@ class PrintOptions:
             raise KokError(f"--pages is {self.pages}; print 1 to {MAX_PAGES:,} pages")
 
 
+def printed_scenes(sheets: Sequence[Sheet], options: PrintOptions,
+                   marks: SheetMarks | None = None) -> tuple[list[Scene], PageLayout]:
+    """The drawings of ``sheets`` as they print, and the page they go on.
+
+    One page size serves the whole document; each sheet is fitted into its slot for
+    itself, and drawn with text large enough to print at least :data:`MIN_TEXT_PT` at the
+    scale it gets (larger text makes the sheet a little larger, so this settles in a few
+    rounds).
+    """
+    floors = [0.0] * len(sheets)
+    for _ in range(6):
+        scenes = [sheet_scene(s, options.lang, options.colorblind, marks, floor)
+                  for s, floor in zip(sheets, floors, strict=True)]
+        page = page_for([(s.width, s.height) for s in scenes], options.paper,
+                        options.landscape, options.per_page)
+        needed = [MIN_TEXT_MM / page.placement(s.width, s.height, i).scale
+                  for i, s in enumerate(scenes)]
+        if all(need <= floor for need, floor in zip(needed, floors, strict=True)):
+            break
+        floors = [max(floor, need * 1.02) for need, floor in zip(needed, floors, strict=True)]
+    return scenes, page
+
+
 def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
                marks: SheetMarks | None = None) -> bytes:
     """A PDF with ``sheets`` (cycled to fill every slot), laid out as ``options`` say."""
     options.check()
     if not sheets:
         raise KokError("no sheet to print")
-    scenes = [sheet_scene(s, options.lang, options.colorblind, marks) for s in sheets]
-    # One page size for the whole document; each sheet is fitted into its slot for itself.
-    page = page_for([(s.width, s.height) for s in scenes], options.paper, options.landscape,
-                    options.per_page)
+    scenes, page = printed_scenes(sheets, options, marks)
     pages = options.pages or -(-len(scenes) // options.per_page)
     names = ", ".join(dict.fromkeys(s.name for s in sheets))
     title = sheets[0].title if len(sheets) == 1 else f"Keer op Keer sheets: {names}"
@@ -90,9 +114,7 @@ def render_page_png(sheets: Sequence[Sheet], dpi: float = 150,
     options.check()
     if not sheets:
         raise KokError("no sheet to print")
-    scenes = [sheet_scene(s, options.lang, options.colorblind, marks) for s in sheets]
-    layout = page_for([(s.width, s.height) for s in scenes], options.paper, options.landscape,
-                      options.per_page)
+    scenes, layout = printed_scenes(sheets, options, marks)
     return png_bytes(page_png(scenes, layout, dpi), dpi)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from kok_layouts.render.scene import Weight
+from kok_layouts.render.scene import Item, Text, Weight
 
 FONT_FILES: dict[Weight, str] = {
     "regular": "DejaVuSansCondensed.ttf",
@@ -57,3 +58,10 @@ def fit_size(text: str, size: float, width: float, weight: Weight = "regular") -
     """``size``, shrunk so that ``text`` fits in ``width`` mm."""
     measured = text_width(text, size, weight)
     return size if measured <= width else size * width / measured
+
+
+def at_least(items: list[Item], size: float) -> list[Item]:
+    """``items`` with every text at least ``size`` mm: the last guard of a minimum size
+    (layouts that wrap or move text for a larger size do so before)."""
+    return [replace(item, size=size) if isinstance(item, Text) and item.size < size else item
+            for item in items]

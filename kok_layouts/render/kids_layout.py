@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import KidsSheet
-from kok_layouts.render.fonts import fit_size, text_width, wrap
+from kok_layouts.render.fonts import at_least, fit_size, text_width, wrap
 from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.scene import (
@@ -54,8 +54,9 @@ SYMBOL_AT = 0.16
 
 
 def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False,
-               marks: SheetMarks | None = None) -> Scene:
-    """The whole printed Kids sheet; with ``marks`` filled in as the player left it."""
+               marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+    """The whole printed Kids sheet; with ``marks`` filled in as the player left it.
+    ``min_text`` is the smallest font size (mm) allowed, as for the classic sheet."""
     items: list[Item] = []
     grid_x = ROW_LABELS
     grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
@@ -67,12 +68,14 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
                           3.2, anchor="end"))
 
     # Visitors: a person to circle (first to complete the column) or strike (too late).
-    names = [visitor_name(v, lang) for v in sheet.visitors]
-    names_bottom = 9.0 + min(NAME_MAX, max(text_width(v, NAME_SIZE) for v in names))
-    for column, (written, name) in enumerate(zip(sheet.visitors, names, strict=True)):
+    # Each name written upwards, in up to two lines side by side when it is long.
+    names = [_name_lines(visitor_name(v, lang), min_text) for v in sheet.visitors]
+    names_bottom = 9.0 + max(text_width(line, size) for lines, size in names for line in lines)
+    for column, (written, (lines, size)) in enumerate(zip(sheet.visitors, names, strict=True)):
         cx = grid_x + column * CELL + CELL / 2
-        size = fit_size(name, NAME_SIZE, NAME_MAX)
-        items.append(Text(cx + size * 0.36, names_bottom, name, size, angle=90))
+        for number, line in enumerate(lines):
+            offset = (number - (len(lines) - 1) / 2) * size * 1.15
+            items.append(Text(cx + size * 0.36 + offset, names_bottom, line, size, angle=90))
         vy = names_bottom + 5.0
         items.extend(visitor_pictogram(written, cx, vy, 7.0))
         claim = claims.get(column)
@@ -136,22 +139,41 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
             items.append(Text(x + CELL / 2, buckets_y + 5.5, "0", 3.2, GREY, anchor="middle"))
         if claims.get(column) in ("first", "later"):
             items.append(Circle(x + CELL / 2, buckets_y + 4.0, 4.6, None, INK, 0.5))
-    items.append(Text(grid_x, buckets_y + 12.5, label("buckets", lang), 2.6, GREY))
-    bottom = buckets_y + 14.0
+    label_size = max(2.6, min_text)
+    items.append(Text(grid_x, buckets_y + 9.6 + label_size, label("buckets", lang), label_size,
+                      GREY))
+    bottom = buckets_y + 10.0 + label_size * 1.3
 
     panel_x = grid_x + grid_w + 5.0
-    panel_bottom = _panel(sheet, panel_x, letters_y, lang, colorblind, marks, items)
-    height = max(bottom, panel_bottom) + 5.0
+    panel_bottom = _panel(sheet, panel_x, letters_y, lang, colorblind, marks, items, min_text)
+    footer_size = max(2.0, min_text)
+    height = max(bottom, panel_bottom) + 2.5 + footer_size * 1.2
     width = panel_x + PANEL_W + 1.5
     boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
                     CELL, CELL) for cell in sheet.board_cells}
     footer = f"{title(sheet.title, lang)} · {sheet.name} · kok_layouts"
-    items.append(Text(width, height - 1.2, footer, 2.0, GREY, anchor="end"))
-    return Scene(width, height, items, boxes)
+    items.append(Text(width, height - footer_size * 0.3, footer, footer_size, GREY,
+                      anchor="end"))
+    return Scene(width, height, at_least(items, min_text), boxes)
+
+
+def _name_lines(name: str, min_text: float) -> tuple[list[str], float]:
+    """A visitor's name as lines to write upwards, and their size: one line if it fits in
+    :data:`NAME_MAX` at a size of at least ``min_text``, else two."""
+    size = max(fit_size(name, NAME_SIZE, NAME_MAX), min_text)
+    if text_width(name, size) <= NAME_MAX or " " not in name:
+        return [name], size
+    words = name.split()
+    best = min(range(1, len(words)),
+               key=lambda cut: max(text_width(" ".join(words[:cut]), NAME_SIZE),
+                                   text_width(" ".join(words[cut:]), NAME_SIZE)))
+    lines = [" ".join(words[:best]), " ".join(words[best:])]
+    widest = max(text_width(line, NAME_SIZE) for line in lines)
+    return lines, max(min(NAME_SIZE, NAME_SIZE * NAME_MAX / widest), min_text)
 
 
 def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: bool,
-           marks: SheetMarks | None, items: list[Item]) -> float:
+           marks: SheetMarks | None, items: list[Item], min_text: float) -> float:
     y = top
     items.append(Text(x, y + 3.6, label("food", lang), 3.4, weight="bold"))
     y += 6.0
@@ -185,9 +207,10 @@ def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: b
         if i < used:
             items.extend(cross_mark(cx - 2.8, cy - 2.8, 5.6, 5.6, 0.5))
     y += (-(-sheet.exclamation_marks // 6)) * 11.0 + 0.5
-    for line in wrap(label("chameleon_hint", lang), 2.2, PANEL_W):
-        items.append(Text(x, y + 2.3, line, 2.2, GREY))
-        y += 2.9
+    hint_size = max(2.2, min_text)
+    for line in wrap(label("chameleon_hint", lang), hint_size, PANEL_W):
+        items.append(Text(x, y + hint_size * 1.05, line, hint_size, GREY))
+        y += hint_size * 1.3
     y += 3.0
     items.append(Line(x, y, x + PANEL_W, y, INK, 0.4))
     items.append(Circle(x + 3.0, y + 5.0, 2.6, None, INK, 0.4))
