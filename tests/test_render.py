@@ -142,13 +142,15 @@ def _forms_per_page(data: bytes) -> list[int]:
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 def test_a_pad_has_the_asked_pages_and_sheets_per_page(per_page: int) -> None:
     data = render_pdf([load_layout("black")], PrintOptions(per_page=per_page, pages=3))
-    assert _forms_per_page(data) == [per_page] * 3
+    cut_lines = 1 if per_page > 1 else 0  # drawn once as a form, placed on every page
+    assert _forms_per_page(data) == [per_page + cut_lines] * 3
+    assert data.count(b"/Subtype /Form") == 1 + cut_lines
 
 
 def test_several_layouts_fill_the_slots_in_turn() -> None:
     data = render_pdf([load_layout("black"), load_layout("kids"), load_layout("grey")],
                       PrintOptions(per_page=2))
-    assert _forms_per_page(data) == [2, 2]
+    assert _forms_per_page(data) == [3, 3]
     assert "Keer op Keer Kids" in page_text(data, 0) and "Keer op Keer 2" in page_text(data, 1)
 
 

@@ -100,6 +100,10 @@ def pdf_bytes(scenes: Sequence[Scene], page: PageLayout, pages: int, metadata: M
         canvas.beginForm(name, 0, 0, scene.width * MM, scene.height * MM)
         _draw(canvas, scene)
         canvas.endForm()
+    if page.cut_marks:  # the same on every page: drawn once, placed on each
+        canvas.beginForm("cuts", 0, 0, page.width * MM, page.height * MM)
+        _draw(canvas, Scene(page.width, page.height, list(page.cut_marks)))
+        canvas.endForm()
     slot = 0
     for _ in range(pages):
         for index in range(len(page.slots)):
@@ -118,11 +122,8 @@ def pdf_bytes(scenes: Sequence[Scene], page: PageLayout, pages: int, metadata: M
             canvas.scale(placement.scale, placement.scale)
             canvas.doForm(distinct[id(scene)])
             canvas.restoreState()
-        for mark in page.cut_marks:
-            canvas.setStrokeColorRGB(*mark.stroke)
-            canvas.setLineWidth(mark.width * MM)
-            canvas.line(mark.x1 * MM, (page.height - mark.y1) * MM, mark.x2 * MM,
-                        (page.height - mark.y2) * MM)
+        if page.cut_marks:
+            canvas.doForm("cuts")
         canvas.showPage()
     canvas.save()
     return out.getvalue()
