@@ -3,14 +3,19 @@ legible at every size, dark enough to photocopy. Checked on the rasterised PDF."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kok_layouts import KidsSheet, load_layout
+from kok_layouts.errors import KokError
+from kok_layouts.model.loader import parse_layout
 from kok_layouts.render import classic_layout, kids_layout
 from kok_layouts.render.document import (
     MIN_TEXT_PT,
@@ -19,7 +24,9 @@ from kok_layouts.render.document import (
     render_pdf,
     sheet_scene,
 )
+from kok_layouts.render.fonts import text_bounds
 from kok_layouts.render.labels import LANGUAGES, Language, title
+from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.page import Placement, layout_page
 from kok_layouts.render.png import scene_png
 from kok_layouts.render.scene import Scene, Text
@@ -290,3 +297,64 @@ def test_a_mixed_document_keeps_every_sheet_at_6_points_or_more(per_page: int) -
     for number in range(len(pdfium.PdfDocument(data))):
         sizes = font_sizes(data, number)
         assert min(sizes) >= MIN_TEXT_PT - 0.01
+
+
+# -- hostile words: any title, colour, animal, visitor or player name stays on the sheet ----
+
+LETTERS = st.characters(codec="latin-1", categories=("L", "N", "P", "Zs"))
+NAME = st.from_regex(r"[A-Za-z][A-Za-z -]{0,19}", fullmatch=True)
+ANIMAL = st.from_regex(r"[a-z][a-z -]{0,19}", fullmatch=True)
+
+
+def _text_stays_inside(scene: Scene, min_text: float) -> None:
+    for item in scene.items:
+        if isinstance(item, Text):
+            left, top, right, bottom = text_bounds(item)
+            assert left >= -0.01 and right <= scene.width + 0.01, (item.text, left, right)
+            assert top >= -0.01 and bottom <= scene.height + 0.01, (item.text, top, bottom)
+            assert item.size >= min_text - 1e-9, item.text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(title_text=st.text(LETTERS, min_size=1, max_size=80).filter(str.strip),
+       colours=st.lists(NAME, min_size=5, max_size=5, unique_by=str.lower),
+       player=st.text(LETTERS, min_size=1, max_size=60),
+       lang=st.sampled_from(LANGUAGES), min_text=st.floats(0.0, 4.5))
+def test_any_title_colour_and_player_name_stays_on_a_classic_sheet(
+        title_text: str, colours: list[str], player: str, lang: Language,
+        min_text: float) -> None:
+    text = (ROOT / "examples" / "travel.yaml").read_text(encoding="utf-8")
+    text = text.replace('"Travel board"', json.dumps(title_text))
+    for old, new in zip(("green", "yellow", "blue", "red", "orange"), colours, strict=True):
+        text = text.replace(f"{{name: {old},", f"{{name: {json.dumps(new)},")
+    try:
+        sheet = parse_layout(text)
+    except KokError:  # a name the layout rules refuse (e.g. two alike): not a print matter
+        return
+    marks = SheetMarks(player=player, crossed=frozenset(), marks_used=0)
+    _text_stays_inside(sheet_scene(sheet, lang, True, marks, min_text), min_text)
+    _text_stays_inside(sheet_scene(sheet, lang, False, None, min_text), min_text)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(title_text=st.text(LETTERS, min_size=1, max_size=80).filter(str.strip),
+       animals=st.lists(ANIMAL, min_size=5, max_size=5, unique_by=str.lower),
+       visitors=st.lists(st.text(LETTERS, min_size=1, max_size=40).filter(str.strip),
+                         min_size=13, max_size=13),
+       lang=st.sampled_from(LANGUAGES), min_text=st.floats(0.0, 4.5))
+def test_any_title_animal_and_visitor_name_stays_on_a_kids_sheet(
+        title_text: str, animals: list[str], visitors: list[str], lang: Language,
+        min_text: float) -> None:
+    text = (ROOT / "layouts" / "kids.yaml").read_text(encoding="utf-8")
+    text = text.replace('"Keer op Keer Kids"', json.dumps(title_text))
+    for old, new in zip(("penguin", "lion", "crocodile", "elephant", "flamingo"), animals,
+                        strict=True):
+        text = text.replace(f"{{name: {old},", f"{{name: {json.dumps(new)},")
+    head, _, _ = text.partition("visitors:\n")
+    text = head + "visitors:\n" + "".join(f"  - {json.dumps(v)}\n" for v in visitors) + \
+        text[text.index("food_boxes:"):]
+    try:
+        sheet = parse_layout(text)
+    except KokError:
+        return
+    _text_stays_inside(sheet_scene(sheet, lang, True, None, min_text), min_text)

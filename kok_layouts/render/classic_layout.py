@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet
-from kok_layouts.render.fonts import at_least, fit_size, text_width, wrap
+from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrap
+from kok_layouts.render.frame import framed
 from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import Claim, SheetMarks
 from kok_layouts.render.scene import (
@@ -111,11 +112,6 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
     colour_index = {c.key: i for i, c in enumerate(sheet.colours)}
 
     # Title and column letters, the start column(s) marked.
-    printed_title = title(sheet.title, lang)
-    items.append(Text(0, 5.6, printed_title, 4.4, weight="bold"))
-    if marks is not None:
-        items.append(Text(grid_x + grid_w, 5.6, f"{label('player', lang)}: {marks.player}",
-                          3.2, anchor="end"))
     for column in range(sheet.width):
         x = grid_x + column * CELL
         start = column in sheet.start_columns
@@ -201,15 +197,14 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
     if kok2:
         bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, panel_x - 2.0, items,
                                           marks, min_text))
-    footer_size = max(2.0, min_text)
-    height = max(bottom, panel_bottom) + 2.5 + footer_size * 1.2
     width = panel_x + PANEL_W + 1.5
-    footer = f"{printed_title} · {sheet.name} · kok_layouts"
+    printed_title = title(sheet.title, lang)
     boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
                     CELL, CELL) for cell in sheet.board_cells}
-    items.append(Text(width, height - footer_size * 0.3, footer, footer_size, GREY,
-                      anchor="end"))
-    return Scene(width, height, at_least(items, min_text), boxes)
+    player = f"{label('player', lang)}: {marks.player}" if marks is not None else None
+    return framed(items, width, max(bottom, panel_bottom), printed_title, player,
+                  grid_x + grid_w, f"{printed_title} · {sheet.name} · kok_layouts", boxes,
+                  min_text)
 
 
 def _rows_panel(sheet: Kok2Sheet, x: float, grid_y: float,
@@ -299,7 +294,8 @@ def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool
         items.extend(_value_box(x + 17.0, y + 0.7, 5.6, 4.6, sheet.colour_bonus.later, 2.6,
                                 claim, False))
         name = word(colour.name, lang)
-        items.append(Text(x + 24.5, y + 4.1, name, fit_size(name, 2.7, PANEL_W - 25.0)))
+        size = max(fit_size(name, 2.7, PANEL_W - 25.0), min_text)
+        items.append(Text(x + 24.5, y + 4.1, cut_to(name, size, PANEL_W - 25.0), size))
         y += 7.0
     y += 2.0
     # Exclamation marks with the joker hint.

@@ -65,3 +65,28 @@ def at_least(items: list[Item], size: float) -> list[Item]:
     (layouts that wrap or move text for a larger size do so before)."""
     return [replace(item, size=size) if isinstance(item, Text) and item.size < size else item
             for item in items]
+
+
+ASCENT, DESCENT = 0.93, 0.24
+"""How far the font's glyphs reach above and below the baseline, in font sizes (accented
+capitals included)."""
+
+
+def text_bounds(item: Text) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom in mm) that ``item``'s glyphs can cover."""
+    width = text_width(item.text, item.size, item.weight)
+    before = {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+    up, down = ASCENT * item.size, DESCENT * item.size
+    if item.angle == 90:  # written upwards: along -y, ascent towards -x
+        return (item.x - up, item.y - width + before, item.x + down, item.y + before)
+    return (item.x - before, item.y - up, item.x - before + width, item.y + down)
+
+
+def cut_to(text: str, size: float, width: float, weight: Weight = "regular") -> str:
+    """``text``, cut short with an ellipsis if it is wider than ``width`` mm at ``size``:
+    the last resort when text may not shrink below a legible size."""
+    if text_width(text, size, weight) <= width:
+        return text
+    while text and text_width(text + "\u2026", size, weight) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"

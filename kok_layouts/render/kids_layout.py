@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import KidsSheet
-from kok_layouts.render.fonts import at_least, fit_size, text_width, wrap
+from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrap
+from kok_layouts.render.frame import framed
 from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.scene import (
@@ -62,10 +63,6 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
     grid_w, grid_h = sheet.width * CELL, sheet.height * CELL
     crossed = marks.crossed if marks else frozenset()
     claims = marks.columns if marks else {}
-    items.append(Text(0, 5.6, title(sheet.title, lang), 4.4, weight="bold"))
-    if marks is not None:
-        items.append(Text(grid_x + grid_w, 5.6, f"{label('player', lang)}: {marks.player}",
-                          3.2, anchor="end"))
 
     # Visitors: a person to circle (first to complete the column) or strike (too late).
     # Each name written upwards, in up to two lines side by side when it is long.
@@ -146,24 +143,23 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
 
     panel_x = grid_x + grid_w + 5.0
     panel_bottom = _panel(sheet, panel_x, letters_y, lang, colorblind, marks, items, min_text)
-    footer_size = max(2.0, min_text)
-    height = max(bottom, panel_bottom) + 2.5 + footer_size * 1.2
     width = panel_x + PANEL_W + 1.5
     boxes = {cell: (grid_x + (cell % sheet.width) * CELL, grid_y + (cell // sheet.width) * CELL,
                     CELL, CELL) for cell in sheet.board_cells}
-    footer = f"{title(sheet.title, lang)} · {sheet.name} · kok_layouts"
-    items.append(Text(width, height - footer_size * 0.3, footer, footer_size, GREY,
-                      anchor="end"))
-    return Scene(width, height, at_least(items, min_text), boxes)
+    printed_title = title(sheet.title, lang)
+    player = f"{label('player', lang)}: {marks.player}" if marks is not None else None
+    return framed(items, width, max(bottom, panel_bottom), printed_title, player,
+                  grid_x + grid_w, f"{printed_title} · {sheet.name} · kok_layouts", boxes,
+                  min_text)
 
 
 def _name_lines(name: str, min_text: float) -> tuple[list[str], float]:
     """A visitor's name as lines to write upwards, and their size: one line if it fits in
     :data:`NAME_MAX` at a size of at least ``min_text``, else two."""
     size = max(fit_size(name, NAME_SIZE, NAME_MAX), min_text)
-    if text_width(name, size) <= NAME_MAX or " " not in name:
-        return [name], size
     words = name.split()
+    if text_width(name, size) <= NAME_MAX or len(words) < 2:
+        return [name], size
     best = min(range(1, len(words)),
                key=lambda cut: max(text_width(" ".join(words[:cut]), NAME_SIZE),
                                    text_width(" ".join(words[cut:]), NAME_SIZE)))
@@ -190,7 +186,9 @@ def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: b
                 items.append(Circle(bx + 2.8, y + 4.0, 3.4, None, INK, 0.5))
         name = word(animal.name, lang)
         start = x + 11.0 + sheet.food_boxes * 7.0
-        items.append(Text(start, y + 5.3, name, fit_size(name, 2.7, x + PANEL_W - start)))
+        room = x + PANEL_W - start
+        size = max(fit_size(name, 2.7, room), min_text)
+        items.append(Text(start, y + 5.3, cut_to(name, size, room), size))
         y += 9.5
     y += 1.5
     items.append(Text(x, y + 3.6, label("chameleons", lang), 3.4, weight="bold"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 RGB = tuple[float, float, float]
@@ -88,6 +88,18 @@ class Text:
 
 
 Item = Rect | Circle | Line | Polygon | Text
+
+
+def moved(item: Item, dx: float, dy: float) -> Item:
+    """``item`` moved by (dx, dy) mm."""
+    if isinstance(item, Rect | Text):
+        return replace(item, x=item.x + dx, y=item.y + dy)
+    if isinstance(item, Circle):
+        return replace(item, cx=item.cx + dx, cy=item.cy + dy)
+    if isinstance(item, Line):
+        return replace(item, x1=item.x1 + dx, y1=item.y1 + dy, x2=item.x2 + dx,
+                       y2=item.y2 + dy)
+    return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points))
 
 
 @dataclass
