@@ -64,15 +64,16 @@ def char_boxes(data: bytes, page: int = 0) -> Iterator[tuple[str, tuple[float, .
     document.close()
 
 
-@pytest.mark.parametrize("per_page", [1, 4])
+@pytest.mark.parametrize(("paper", "per_page"), [("a4", 1), ("a4", 4), ("letter", 2)])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", [*BUILT_INS, *CUSTOM])
-def test_every_character_lies_inside_the_sheet(name: str, lang: Language,
+def test_every_character_lies_inside_the_sheet(name: str, lang: Language, paper: str,
                                                per_page: int) -> None:
     """Measured, not guessed: every character's box (as the PDF reader finds it) lies
     inside the box of the sheet it belongs to, and no ink at all lies outside them."""
     sheet = load_layout(name)
-    options = PrintOptions(lang=lang, colorblind=True, per_page=per_page)
+    options = PrintOptions(lang=lang, colorblind=True, per_page=per_page,
+                           paper=paper)  # type: ignore[arg-type]
     data = render_pdf([sheet], options)
     (scene,), page = printed_scenes([sheet], options)
     boxes = list(char_boxes(data))
