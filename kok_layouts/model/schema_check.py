@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from kok_layouts.errors import Problem
@@ -28,6 +28,19 @@ _SIZES = {
     "minProperties": ("entries", "at least", "needed"),
     "maxProperties": ("entries", "at most", "allowed"),
 }
+
+
+def _is_integer(checker: object, instance: object) -> bool:
+    """An integer is an ``int`` as written: JSON Schema's own rule also takes 5.0, which
+    would then print as ``5.0`` and score as a float."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+"""Draft 2020-12 with integers that are integers: used for layouts and game records."""
+
 # Which problems come first: the ones that tend to cause the others.
 _RANK = {"const": 0, "additionalProperties": 0, "required": 1, "type": 2}
 
@@ -42,6 +55,11 @@ def describe_path(path: SourcePath) -> str:
 
 def _shorten(text: str) -> str:
     return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
+
+
+def _number(value: float) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _hint(error: ValidationError) -> str:
@@ -99,6 +117,9 @@ def _problems_of(error: ValidationError, source: SourceMap) -> list[Problem]:
     elif error.validator == "type":
         found = type(instance).__name__.replace("NoneType", "nothing").replace("str", "text")
         message = f"{where} must be of type {expected}, not {found}{_hint(error)}"
+        if expected == "integer" and isinstance(instance, float):
+            message = (f"{where} must be a whole number written without a decimal point, "
+                       f"not {_number(instance)}{_hint(error)}")
     elif error.validator == "pattern":
         message = f"{where}: {instance!r} is not allowed here{_hint(error)}"
     elif str(error.validator) in _SIZES:
@@ -135,7 +156,7 @@ def schema_problems(data: Any, source: SourceMap) -> list[Problem]:
     edition = _edition_of(data, source)
     if isinstance(edition, Problem):
         return [edition]
-    validator = Draft202012Validator(schema(edition))
+    validator = StrictValidator(schema(edition))
     ranked: list[tuple[int, Problem]] = []
     for error in validator.iter_errors(data):
         rank = _RANK.get(str(error.validator), 3)
