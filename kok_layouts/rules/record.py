@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 
 from kok_layouts.errors import (
     IllegalMoveError,
@@ -210,16 +210,30 @@ def json_path(path: Iterable[str | int]) -> str:
     return text
 
 
+def _innermost(error: ValidationError) -> ValidationError:
+    """For "one of these shapes" errors, the error inside the shape the value nearly has
+    (a choice whose cells are numbers: the first cell that is not a name)."""
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
+        return error
+    if not isinstance(error.instance, (dict, list)):
+        return error  # a scalar of no allowed kind: say what is allowed
+    inside = [e for e in error.context if e.relative_path or e.validator != "type"]
+    if not inside:
+        return error
+    deepest = min(inside, key=lambda e: (-len(e.absolute_path), [
+        (0, part, "") if isinstance(part, int) else (1, 0, part) for part in e.absolute_path]))
+    return _innermost(deepest)
+
+
 def _describe(error: ValidationError) -> str:
     """One schema violation of a record, in words."""
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     hint = f" ({schema['description']})" if "description" in schema else ""
     instance: Any = error.instance
     expected: Any = error.validator_value
-    if error.validator in ("anyOf", "oneOf") and error.context:
-        deepest = best_match(error.context)
-        if deepest is not None and deepest.validator != "type":
-            return _describe(deepest)
+    if error.validator in ("anyOf", "oneOf"):
+        if "description" in schema:
+            return f"is {shown(json.dumps(instance), 40)}; {schema['description']}"
         return f"must be {' or '.join(_WANTED.get(str(t), str(t)) for t in _types(error))}, " \
                f"not {_kind(instance)}"
     if error.validator == "type":
@@ -259,6 +273,8 @@ def _types(error: ValidationError) -> list[str]:
     found: list[str] = []
     for sub in error.context or ():
         expected = sub.schema.get("type") if isinstance(sub.schema, dict) else None
+        if sub.validator == "$ref":
+            expected = "object"
         if isinstance(expected, str) and expected not in found:
             found.append(expected)
     return found or ["a valid value"]
@@ -274,7 +290,7 @@ def record_problems(record: Any) -> list[str]:
         return [f"$: a record is a JSON object {{...}}, not {_kind(record)}"]
     validator = StrictValidator(_record_schema())
     try:
-        errors = list(validator.iter_errors(record))
+        errors = [_innermost(e) for e in validator.iter_errors(record)]
     except RecursionError:
         return ["$: values nested too deeply to check"]
     errors.sort(key=lambda e: (_RANK.get(str(e.validator), 2), len(e.absolute_path),
