@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from kok_layouts.cli.args import decimal, integer, output_path
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
@@ -20,7 +21,7 @@ def _print_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=tuple(PAPER_SIZES), default="a4",
                         help="paper size (default: a4)")
     parser.add_argument("--landscape", action="store_true", help="landscape pages")
-    parser.add_argument("--per-page", type=int, choices=PER_PAGE, default=1,
+    parser.add_argument("--per-page", type=integer, choices=PER_PAGE, default=1,
                         help="sheets per page, with cut marks between them (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="language of the printed labels (default: en)")
@@ -34,7 +35,7 @@ def register(commands: Any) -> None:
                         help="built-in names or .yaml paths, placed in turn")
     render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path)
     _print_options(render)
-    render.add_argument("--pages", type=int, metavar="N", default=None,
+    render.add_argument("--pages", type=integer, metavar="N", default=None,
                         help="pages to print, e.g. 100 for a pad (default: one per sheet)")
     render.add_argument("--record", metavar="RECORD", type=Path,
                         help="a game record: print the sheet as a player filled it in")
@@ -44,7 +45,7 @@ def register(commands: Any) -> None:
     preview = commands.add_parser("preview", help="draw a sheet as a PNG image")
     preview.add_argument("layout", metavar="LAYOUT")
     preview.add_argument("-o", "--output", metavar="OUT.png", required=True, type=Path)
-    preview.add_argument("--dpi", type=float, default=150, help="resolution (default: 150)")
+    preview.add_argument("--dpi", type=decimal, default=150, help="resolution (default: 150)")
     preview.add_argument("--page", action="store_true",
                          help="show the first printed page instead of the sheet alone "
                               "(implied by --paper, --landscape and --per-page)")
@@ -76,6 +77,7 @@ def _marks(args: argparse.Namespace, layout_names: list[str]) -> SheetMarks | No
 
 
 def run_render(args: argparse.Namespace) -> int:
+    output_path(args.output)
     options = _options(args)
     options.check()
     sheets = [load_layout(name) for name in args.layouts]
@@ -90,6 +92,7 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def run_preview(args: argparse.Namespace) -> int:
+    output_path(args.output)
     if not 10 <= args.dpi <= 1200:
         raise UsageError(f"--dpi is {args.dpi:g}; use 10 to 1200")
     sheet = load_layout(args.layout)

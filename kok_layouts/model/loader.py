@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -83,8 +84,8 @@ def _listing_order(info: LayoutInfo) -> tuple[int, str]:
 def _looks_like_path(text: str) -> bool:
     if text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
         return True
-    try:
-        return Path(text).is_file()
+    try:  # anything that exists is read as a file, so a FIFO or a loop gets its own message
+        return os.path.lexists(text)
     except (OSError, ValueError):  # a name too long for the system: not a layout name either
         return True
 
