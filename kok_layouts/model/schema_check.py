@@ -14,7 +14,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from kok_layouts.errors import Problem
+from kok_layouts.errors import Location, Problem
 from kok_layouts.model.sheet import EDITIONS, Edition
 from kok_layouts.model.source import SourceMap, SourcePath
 from kok_layouts.resources import schema
@@ -36,8 +36,25 @@ def _is_integer(checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def _same_kind(name: str) -> Any:
+    """``const`` or ``enum`` that also tells 1.0 from 1 (JSON Schema's equality does not)."""
+    original = Draft202012Validator.VALIDATORS[name]
+
+    def check(validator: Any, expected: Any, instance: Any, schema: Any) -> Any:
+        allowed = [expected] if name == "const" else list(expected)
+        if isinstance(instance, float) and not any(isinstance(a, float) for a in allowed):
+            shown = ", ".join(repr(a) for a in allowed)
+            yield ValidationError(f"{instance!r} is not {shown} (write it without a decimal "
+                                  "point)")
+            return
+        yield from original(validator, expected, instance, schema)
+
+    return check
+
+
 StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
+    validators={"const": _same_kind("const"), "enum": _same_kind("enum")},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 """Draft 2020-12 with integers that are integers: used for layouts and game records."""
 
@@ -162,4 +179,13 @@ def schema_problems(data: Any, source: SourceMap) -> list[Problem]:
         rank = _RANK.get(str(error.validator), 3)
         ranked.extend((rank, problem) for problem in _problems_of(error, source))
     ranked.sort(key=lambda item: (item[0], item[1].location or source.at(0, 0)))
-    return [problem for _, problem in ranked]
+    # One problem per value: .inf as a star penalty is "not an integer", not also "too big".
+    seen: set[Location] = set()
+    problems = []
+    for _, problem in ranked:
+        if problem.location is not None and problem.code != "schema-missing-key":
+            if problem.location in seen:
+                continue
+            seen.add(problem.location)
+        problems.append(problem)
+    return problems

@@ -164,8 +164,8 @@ class _Builder:
             return None
         try:
             value = self.loader.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, TypeError, KeyError, AttributeError,
-                OverflowError) as err:
+        except Exception as err:  # PyYAML's constructors fail in many ways on bad text
+            # (ValueError, KeyError, IndexError, AttributeError): all are the file's fault.
             shown = str(node.value)
             shown = repr(shown) if len(shown) <= 40 else f"a value of {len(shown):,} characters"
             why = "too many digits" if "digits" in str(err) else "not valid"
