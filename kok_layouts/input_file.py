@@ -29,6 +29,13 @@ def special_kind(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else "is not a regular file"
 
 
+def bad_name(name: str) -> str:
+    """Why the system refuses ``name`` as a file name (it raised ValueError)."""
+    if "\0" in name:
+        return "the name holds a NUL character"
+    return "the name holds a character that is not text (a lone surrogate)"
+
+
 def os_reason(err: OSError) -> str:
     """An OSError as the few words a user needs (``Permission denied``)."""
     return err.strerror or type(err).__name__
@@ -43,8 +50,8 @@ def read_input(path: str | Path, limit: int) -> bytes:
         descriptor = os.open(path, flags)
     except OSError as err:
         raise UnreadableFileError(name, os_reason(err)) from None
-    except ValueError:  # a NUL character in the name
-        raise UnreadableFileError(name, "the name holds a NUL character") from None
+    except ValueError:  # a NUL character, or a surrogate that no file name can hold
+        raise UnreadableFileError(name, bad_name(name)) from None
     try:
         kind = special_kind(os.fstat(descriptor).st_mode)
         if kind is not None:

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from kok_layouts.errors import OutputError, shown
-from kok_layouts.input_file import os_reason, special_kind
+from kok_layouts.input_file import bad_name, os_reason, special_kind
 
 _DIRECT = (stat.S_ISCHR, stat.S_ISFIFO)
 
@@ -34,10 +34,8 @@ def _fail(path: Path | str, reason: str) -> OutputError:
 
 def _destination(path: Path) -> tuple[Path, os.stat_result | None]:
     """The file a write to ``path`` lands in (symlinks followed) and its status, if any."""
-    if "\0" in str(path):
-        raise _fail(path, "the name holds a NUL character")
-    target = Path(os.path.realpath(path))
     try:
+        target = Path(os.path.realpath(path))
         status = target.stat()
     except FileNotFoundError:
         if not target.parent.is_dir():
@@ -45,6 +43,8 @@ def _destination(path: Path) -> tuple[Path, os.stat_result | None]:
         return target, None
     except OSError as err:  # a symlink loop, a name too long, no permission
         raise _fail(path, os_reason(err)) from None
+    except ValueError:  # a NUL or a lone surrogate in the name
+        raise _fail(path, bad_name(str(path))) from None
     kind = special_kind(status.st_mode)
     if kind is not None and not any(test(status.st_mode) for test in _DIRECT):
         raise _fail(path, f"it {kind}; give the name of a file")

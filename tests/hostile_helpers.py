@@ -60,7 +60,7 @@ def snapshot(folder: Path) -> Snapshot:
             path = Path(top) / name
             mode = path.lstat().st_mode
             if stat.S_ISLNK(mode):
-                entries[str(path)] = ("link", os.readlink(path))
+                entries[str(path)] = ("link", str(path.readlink()))
             elif stat.S_ISREG(mode):
                 entries[str(path)] = ("file", hashlib.sha256(path.read_bytes()).hexdigest())
             else:

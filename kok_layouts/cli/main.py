@@ -8,6 +8,7 @@ closed or full standard output), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import os
 import sys
@@ -89,12 +90,27 @@ def _error(message: str) -> None:
         print(f"kok: {message}", file=sys.stderr)
 
 
+def _escape(error: UnicodeError) -> tuple[str, int]:
+    """Encoding error handler: a byte that was not UTF-8 in a file name or argument (held
+    as a surrogate, PEP 383) prints as ``\\xff``; any other unencodable character as
+    ``\\ud800``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start:error.end]
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+                   else c.encode("ascii", "backslashreplace").decode("ascii")
+                   for c in text), error.end
+
+
+codecs.register_error("kok-escape", _escape)
+
+
 def _printable_streams() -> None:
     """Never fail to print a name: text that cannot be encoded (a lone surrogate from an
     argument that was not UTF-8) is printed escaped instead of raising UnicodeEncodeError."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors="kok-escape")
 
 
 def _silence_stdout() -> None:
