@@ -18,6 +18,7 @@ from kok_layouts.output import check_destination
 
 MAX_SEED = 2**64 - 1
 _INTEGER = re.compile(r"[+-]?[0-9]{1,20}")
+_LONG_INTEGER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 
 
@@ -28,6 +29,8 @@ def _quoted(text: str) -> str:
 def parse_integer(text: str) -> int:
     """A whole number written in ASCII digits (``-3``, ``12``), at most 20 digits."""
     if not _INTEGER.fullmatch(text.strip()):
+        if _LONG_INTEGER.fullmatch(text.strip()):
+            raise ValueError(f"{_quoted(text)} is far too large")
         raise ValueError(f"{_quoted(text)} is not a whole number written in digits 0-9")
     return int(text.strip())
 

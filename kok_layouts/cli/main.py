@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except OSError as err:  # a full disk or a failing terminal while printing the result
         _silence_stdout()
-        _error(f"cannot write to standard output: {err.strerror or type(err).__name__}")
+        _error(f"cannot write to standard output: {err.strerror or err}")
         return EXIT_USAGE
     except RecursionError:
         _error("the input is nested too deeply to handle")
