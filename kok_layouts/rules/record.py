@@ -352,8 +352,8 @@ def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> Sheet:
             raise reader.fail(f"$.layout: {unknown}") from None
     edition = record.get("edition", sheet.edition)
     if edition != sheet.edition:
-        raise reader.fail(f"layout {reference!r} is a {sheet.edition} sheet; this record "
-                          f"holds a {edition} game")
+        raise reader.fail(f"$.edition: layout {reference!r} is a {sheet.edition} sheet; "
+                          f"this record holds a {edition} game")
     return sheet
 
 
