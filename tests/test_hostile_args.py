@@ -200,3 +200,46 @@ def test_any_layout_name_is_a_layout_or_one_line(name: str) -> None:
     assert run.code == 2
     lines = run.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("kok") and "Traceback" not in run.err
+
+
+HOSTILE_VALUES = ["", " ", "-1", "0", "1", "2", "3", "²", "٣", "1e3", "nan", HUGE, "H1",
+                  "Z9", ",", "H1,H1", "joker", "green", "purple", "bomb", "kids", "grey",
+                  "black", "nope", "x" * 300, "a\x1bb", "\ud800", "out.pdf", "out.png",
+                  "/dev/null", ".", "--", "-o", "--json", "H=2", "max_rolls=2",
+                  "first_three_rolls_open=no"]
+COMMANDS: dict[str, list[str]] = {
+    "show": ["--colour"],
+    "validate": ["--profile", "--json"],
+    "moves": ["--crossed", "--colour", "--number", "--special", "--jokers-left",
+              "--boxes-left", "--hearts", "--marks-used", "--json"],
+    "score": ["--crossed", "--jokers-used", "--later", "--hearts-under", "--boxes-left",
+              "--json"],
+    "render": ["-o", "--paper", "--per-page", "--lang", "--colorblind", "--player"],
+    "preview": ["-o", "--dpi", "--page", "--per-page", "--lang"],
+    "simulate": ["--seed", "--players", "--option", "--bots", "--format"],
+    "replay": ["--json"],
+}
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_command_line_ends_in_an_answer_or_one_line(
+        data: st.DataObject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    command = data.draw(st.sampled_from(sorted(COMMANDS)))
+    options = data.draw(st.lists(st.sampled_from(COMMANDS[command]), max_size=4))
+    args = [command, data.draw(st.sampled_from(["black", "grey", "kids", TRAVEL, "nope",
+                                                "\ud800", "x" * 300]))]
+    for option in options:
+        args += [option, data.draw(st.sampled_from(HOSTILE_VALUES))]
+    if command == "simulate":
+        args += ["--games", "1"]  # any count is covered above; keep each run short
+    if command in ("render", "preview"):
+        args += ["--pages" if command == "render" else "--dpi", "20"]
+    run = run_kok(*args)
+    assert run.code in (0, 1, 2), (args, run.err)
+    assert "Traceback" not in run.err
+    if run.code == 2 and command != "validate":
+        lines = run.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("kok"), (args, run.err)
