@@ -294,3 +294,40 @@ def test_a_record_too_large_is_refused_without_reading_it_all(tmp_path: Path) ->
     assert_refused(run_kok("replay", str(big)), f"{big}: over 20,000,000 bytes", before,
                    tmp_path)
     assert record["format"] == 1
+
+
+def test_a_file_without_read_permission_is_one_line(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    layout = tmp_path / "secret.yaml"
+    layout.write_text("format: 1\n")
+    real_open = os.open
+
+    def refuse(path: str, flags: int, *rest: int) -> int:
+        if str(path) == str(layout):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *rest)
+
+    monkeypatch.setattr(os, "open", refuse)  # as root every file is readable
+    before = snapshot(tmp_path)
+    for args in (("show", str(layout)), ("replay", str(layout))):
+        run = run_kok(*args)
+        assert_refused(run, f"{layout}", before, tmp_path)
+        assert "cannot read: Permission denied" in run.err
+
+
+@pytest.mark.parametrize("interruption", [KeyboardInterrupt, OSError(28, "No space left")])
+def test_an_interrupted_write_keeps_the_old_file_and_leaves_no_part_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        interruption: BaseException | type[BaseException]) -> None:
+    out = tmp_path / "pad.pdf"
+    out.write_bytes(b"old")
+    before = snapshot(tmp_path)
+
+    def stop(_: int) -> None:
+        raise interruption
+
+    monkeypatch.setattr(os, "fsync", stop)
+    run = run_kok("render", "black", "-o", str(out))
+    expected = "interrupted" if interruption is KeyboardInterrupt else "No space left"
+    assert_refused(run, expected, before, tmp_path,
+                   code=130 if interruption is KeyboardInterrupt else 2)
