@@ -331,3 +331,30 @@ def test_an_interrupted_write_keeps_the_old_file_and_leaves_no_part_file(
     expected = "interrupted" if interruption is KeyboardInterrupt else "No space left"
     assert_refused(run, expected, before, tmp_path,
                    code=130 if interruption is KeyboardInterrupt else 2)
+
+
+@pytest.mark.parametrize("template", [
+    ("render", "LAYOUT", "-o", "OUT"), ("preview", "LAYOUT", "-o", "OUT", "--dpi", "20"),
+    ("simulate", "LAYOUT", "--games", "1", "-o", "OUT"),
+    ("check", "LAYOUT", "--games", "1", "--report", "OUT")], ids=lambda t: t[0])
+@pytest.mark.parametrize("through", ["same name", "symlink"])
+def test_the_output_is_never_one_of_the_inputs(tmp_path: Path, template: tuple[str, ...],
+                                              through: str) -> None:
+    layout = tmp_path / "board.yaml"
+    layout.write_text((ROOT / "examples" / "travel.yaml").read_text(encoding="utf-8"))
+    out = layout
+    if through == "symlink":
+        out = tmp_path / ("link.pdf" if "--report" in template else "link.yaml")
+        out.symlink_to("board.yaml")
+    before = snapshot(tmp_path)
+    args = [str(layout) if a == "LAYOUT" else str(out) if a == "OUT" else a for a in template]
+    run = run_kok(*args)
+    assert_refused(run, "that is an input of this command", before, tmp_path)
+
+
+def test_a_built_in_name_as_output_is_not_taken_for_the_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run_kok("render", "black", "-o", "black").code == 0
+    assert run_kok("render", "black", "-o", "black").code == 0  # replacing its own output
+    assert (tmp_path / "black").read_bytes().startswith(b"%PDF")

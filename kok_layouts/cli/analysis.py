@@ -81,7 +81,7 @@ def _progress(done: int, total: int) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     _check_numbers(args)
-    output_path(args.report, "--report")
+    output_path(args.report, "--report", inputs=[args.layout])
     sheet = load_layout(args.layout)
     if args.report is not None and args.report.suffix.lower() not in (".pdf", ".png"):
         raise UsageError(f"--report {args.report}: write a .pdf or a .png")
@@ -107,7 +107,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_simulate(args: argparse.Namespace) -> int:
     _check_numbers(args)
-    output_path(args.output)
+    output_path(args.output, inputs=[args.layout])
     sheet = load_layout(args.layout)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]

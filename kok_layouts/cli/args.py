@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from kok_layouts.errors import UsageError, shown
+from kok_layouts.model.loader import list_layouts
 from kok_layouts.output import check_destination
 
 MAX_SEED = 2**64 - 1
@@ -72,10 +73,24 @@ def decimal(text: str) -> float:
     return float(text.strip())
 
 
-def output_path(path: Path | None, option: str = "-o") -> None:
-    """Check before any long work that ``path`` can be written (see kok_layouts.output)."""
+def output_path(path: Path | None, option: str = "-o",
+                inputs: Iterable[str | Path | None] = ()) -> None:
+    """Check before any long work that ``path`` can be written (see kok_layouts.output)
+    and is none of the command's ``inputs``: ``-o board.yaml`` must not turn the layout
+    being printed into a PDF."""
     if path is None:
         return
     if not str(path).strip():
         raise UsageError(f"{option}: give a file name")
     check_destination(path)
+    builtin = {name for info in list_layouts() for name in (info.name, *info.aliases)}
+    for given in inputs:
+        if given is None or str(given).strip().lower() in builtin:
+            continue  # a built-in layout is read from the package, not from this name
+        try:
+            same = Path(path).samefile(given)
+        except (OSError, ValueError):  # one of them does not exist (or cannot)
+            continue
+        if same:
+            raise UsageError(f"{option} {shown(str(path))}: that is an input of this command; "
+                             "write the output to another file")

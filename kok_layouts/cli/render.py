@@ -77,7 +77,7 @@ def _marks(args: argparse.Namespace, layout_names: list[str]) -> SheetMarks | No
 
 
 def run_render(args: argparse.Namespace) -> int:
-    output_path(args.output)
+    output_path(args.output, inputs=[*args.layouts, args.record])
     options = _options(args)
     options.check()
     sheets = [load_layout(name) for name in args.layouts]
@@ -92,7 +92,7 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def run_preview(args: argparse.Namespace) -> int:
-    output_path(args.output)
+    output_path(args.output, inputs=[args.layout, args.record])
     if not 10 <= args.dpi <= 1200:
         raise UsageError(f"--dpi is {args.dpi:g}; use 10 to 1200")
     sheet = load_layout(args.layout)
