@@ -310,11 +310,15 @@ class _Reader:
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self.path = ""
+        """The JSON path of the value being replayed (``$.rolls[6].choices.Ann``)."""
         self.where = ""
+        """The same place as a player reads it (``roll 7, player Ann``)."""
 
     def fail(self, message: str) -> RecordError:
+        path = f": {self.path}" if self.path else ""
         place = f", {self.where}" if self.where else ""
-        return RecordError(f"{self.file}{place}: {message}")
+        return RecordError(f"{self.file}{path}{place}: {message}")
 
     def get(self, data: Any, key: str, kind: type | tuple[type, ...],
             check: Callable[[Any], bool] | None = None) -> Any:
@@ -423,12 +427,15 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
     sheet = _layout_of(reader, record, base or Path.cwd())
     players = reader.get(record, "players", list)
     try:
+        reader.path = "$.options"
         options = Options.from_dict(reader.get(record, "options", dict))
+        reader.path = "$.players"
         game = new_game(sheet, [str(p) for p in players], options,
                         solo=reader.get(record, "solo", bool))
     except (TypeError, ValueError) as err:
         raise reader.fail(str(err)) from None
     for index, raw_roll in enumerate(reader.get(record, "rolls", list)):
+        reader.path = json_path(("rolls", index))
         reader.where = f"roll {index + 1}"
         if game.over:
             raise reader.fail("the game was already over")
@@ -452,6 +459,7 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
         while waiting := game.waiting_for():
             for seat in waiting:
                 name = game.players[seat]
+                reader.path = json_path(("rolls", index, "choices", name))
                 reader.where = f"roll {index + 1}, player {name}"
                 if name not in choices:
                     raise reader.fail("no choice recorded (use null for a pass)")
@@ -465,6 +473,7 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
     recorded = record.get("scores")
     if isinstance(recorded, dict) and game.over:
         for name, score in zip(game.players, game.scores(), strict=True):
+            reader.path = json_path(("scores", name))
             if recorded.get(name) != score.as_dict():
                 raise reader.fail(f"recorded score of {name} is {recorded.get(name)}, "
                                   f"but the moves give {score.as_dict()}")
