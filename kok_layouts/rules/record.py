@@ -316,9 +316,11 @@ class _Reader:
         """The same place as a player reads it (``roll 7, player Ann``)."""
 
     def fail(self, message: str) -> RecordError:
+        if self.where:  # "game.json, roll 7, player Ann: ... (at $.rolls[6].choices.Ann)"
+            at = f" (at {self.path})" if self.path else ""
+            return RecordError(f"{self.file}, {self.where}: {message}{at}")
         path = f": {self.path}" if self.path else ""
-        place = f", {self.where}" if self.where else ""
-        return RecordError(f"{self.file}{path}{place}: {message}")
+        return RecordError(f"{self.file}{path}: {message}")
 
     def get(self, data: Any, key: str, kind: type | tuple[type, ...],
             check: Callable[[Any], bool] | None = None) -> Any:
