@@ -96,3 +96,24 @@ class RecordError(KokError):
 
 class UsageError(KokError):
     """A command-line value that makes no sense (a bad cell name, an unknown colour)."""
+
+
+def shown(text: str, limit: int = 120) -> str:
+    """``text`` (a path or an argument) as one printable line: bytes that were not UTF-8
+    as ``\\xff``, control characters escaped, and at most ``limit`` characters."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate that did not come from a byte
+        raw = text.encode("utf-8", "backslashreplace")
+    clean = raw.decode("utf-8", "backslashreplace")
+    clean = "".join(c if c.isprintable() else repr(c)[1:-1] for c in clean)
+    return clean if len(clean) <= limit else clean[: limit - 3] + "..."
+
+
+class UnreadableFileError(KokError):
+    """An input file that cannot be read: missing, a folder, a FIFO or device, unreadable."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{shown(path)}: cannot read: {reason}")

@@ -1,13 +1,25 @@
-"""Writing output files atomically: a complete new file or the old one untouched."""
+"""Writing output files: the one place where kok writes a file.
+
+A regular file (new or existing) is written atomically: a complete new file or the old one
+untouched, never a partial file. Something that is not a regular file is never replaced:
+a character device (``/dev/null``) or a pipe with a reader is written into directly, and a
+folder, a block device, a socket or a pipe nobody reads is refused with one line. A
+symbolic link is followed, so the link stays and its target gets the new content.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
-from kok_layouts.errors import OutputError
+from kok_layouts.errors import OutputError, shown
+from kok_layouts.input_file import bad_name, os_reason, special_kind
+
+_DIRECT = (stat.S_ISCHR, stat.S_ISFIFO)
 
 
 def _umask() -> int:
@@ -16,32 +28,90 @@ def _umask() -> int:
     return current
 
 
-def _reason(err: OSError) -> str:
-    return err.strerror or type(err).__name__
+def _fail(path: Path | str, reason: str) -> OutputError:
+    return OutputError(f"{shown(str(path))}: cannot write: {reason}")
+
+
+def _destination(path: Path) -> tuple[Path, os.stat_result | None]:
+    """The file a write to ``path`` lands in (symlinks followed) and its status, if any."""
+    try:
+        target = Path(os.path.realpath(path))
+        status = target.stat()
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise _fail(path, "No such file or directory") from None
+        return target, None
+    except OSError as err:  # a symlink loop, a name too long, no permission
+        raise _fail(path, os_reason(err)) from None
+    except ValueError:  # a NUL or a lone surrogate in the name
+        raise _fail(path, bad_name(str(path))) from None
+    kind = special_kind(status.st_mode)
+    if kind is not None and not any(test(status.st_mode) for test in _DIRECT):
+        raise _fail(path, f"it {kind}; give the name of a file")
+    return target, status
+
+
+def check_destination(path: Path) -> None:
+    """Raise :class:`OutputError` now if ``path`` cannot be written, before any long work."""
+    target, status = _destination(path)
+    folder = target.parent
+    if status is None or stat.S_ISREG(status.st_mode):
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise _fail(path, f"the folder {shown(str(folder))} is not writable")
+        if len(target.name.encode("utf-8", "surrogateescape")) > 255:
+            raise _fail(path, "File name too long")
+
+
+def _write_directly(path: Path, target: Path, data: bytes) -> None:
+    """Write into a device or a pipe; never block on a pipe nobody reads."""
+    flags = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(target, flags)
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise _fail(path, "it is a pipe that no process reads") from None
+        raise _fail(path, os_reason(err)) from None
+    try:
+        os.set_blocking(descriptor, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view):]
+    except OSError as err:
+        raise _fail(path, os_reason(err)) from None
+    finally:
+        os.close(descriptor)
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
+    """Write ``data`` to ``path``: atomically to a regular file, directly into a device.
 
-    On any error nothing is left behind and an existing file keeps its old content.
+    On any error nothing is left behind, an existing file keeps its old content and a
+    special file is never replaced (see the module docstring).
     """
-    if path.is_dir():
-        raise OutputError(f"{path}: is a folder; give a file name")
+    path = Path(path)
+    target, status = _destination(path)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_directly(path, target, data)
+        return
+    mode = stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask()
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                        dir=path.parent)
+        # A short prefix: the temporary name must fit wherever the target's name fits.
+        handle, name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".part",
+                                        dir=target.parent)
     except OSError as err:
-        raise OutputError(f"{path}: cannot write: {_reason(err)}") from None
+        raise _fail(path, os_reason(err)) from None
     temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
-        temporary.chmod(0o666 & ~_umask())
-        temporary.replace(path)
+            out.flush()
+            os.fsync(out.fileno())
+        temporary.chmod(mode)
+        temporary.replace(target)
     except OSError as err:
         with contextlib.suppress(OSError):
             temporary.unlink()
-        raise OutputError(f"{path}: cannot write: {_reason(err)}") from None
+        raise _fail(path, os_reason(err)) from None
     except BaseException:
         with contextlib.suppress(OSError):
             temporary.unlink()

@@ -12,6 +12,7 @@ from typing import Any
 
 from kok_layouts.analysis.check import check, text_report
 from kok_layouts.analysis.simulate import iter_rows, simulate
+from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
@@ -24,10 +25,10 @@ MAX_GAMES = 1_000_000
 
 def _common(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("layout", metavar="LAYOUT")
-    parser.add_argument("--games", type=int, default=games, help=f"games (default {games})")
-    parser.add_argument("--players", type=int, default=2, help="1 (solo) to 6 (default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--games", type=integer, default=games, help=f"games (default {games})")
+    parser.add_argument("--players", type=integer, default=2, help="1 (solo) to 6 (default 2)")
+    parser.add_argument("--seed", type=seed, default=1, help="the seed (default 1)")
+    parser.add_argument("--jobs", type=integer, default=1, help="processes (default 1)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rules option, repeatable: first_three_rolls_open=off, "
                              "connect_through_crossed=on, end=roll, max_rolls=N")
@@ -80,6 +81,7 @@ def _progress(done: int, total: int) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     _check_numbers(args)
+    output_path(args.report, "--report", inputs=[args.layout])
     sheet = load_layout(args.layout)
     if args.report is not None and args.report.suffix.lower() not in (".pdf", ".png"):
         raise UsageError(f"--report {args.report}: write a .pdf or a .png")
@@ -105,6 +107,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_simulate(args: argparse.Namespace) -> int:
     _check_numbers(args)
+    output_path(args.output, inputs=[args.layout])
     sheet = load_layout(args.layout)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]

@@ -1,12 +1,16 @@
 """Entry point of ``kok``: parses the command line and turns user errors into one line.
 
 Exit codes: 0 success, 1 a layout with structural problems (``validate``), 2 bad input
-(unreadable or schema-invalid layout, unknown name, illegal move, unwritable output).
+(unreadable or schema-invalid layout, unknown name, illegal move, unwritable output, a
+closed or full standard output), 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -40,20 +44,81 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kok`` with ``argv`` (default: the process arguments); returns the exit code."""
+    _printable_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stdout is None or (sys.stdin is None and args.command == "play"):
+        which = "output" if sys.stdout is None else "input"
+        _error(f"standard {which} is closed; run kok with it open (or redirect it to a file)")
+        return EXIT_USAGE
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
         return code
     except LayoutError as err:
         for problem in err.problems:
-            print(f"kok: {problem}", file=sys.stderr)
+            _error(str(problem))
         return EXIT_USAGE
     except KokError as err:
-        print(f"kok: {err}", file=sys.stderr)
+        _error(str(err))
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("kok: interrupted", file=sys.stderr)
+        _error("interrupted")
         return 130
     except BrokenPipeError:
-        return 0
+        _silence_stdout()
+        _error("standard output was closed before everything was written (broken pipe)")
+        return EXIT_USAGE
+    except UnicodeDecodeError:
+        _error("standard input is not UTF-8 text")
+        return EXIT_USAGE
+    except OSError as err:  # a full disk or a failing terminal while printing the result
+        _silence_stdout()
+        _error(f"cannot write to standard output: {err.strerror or err}")
+        return EXIT_USAGE
+    except RecursionError:
+        _error("the input is nested too deeply to handle")
+        return EXIT_USAGE
+    except MemoryError:
+        _error("out of memory; try a smaller input")
+        return EXIT_USAGE
+
+
+def _error(message: str) -> None:
+    """One line ``kok: message`` on standard error (if there is one)."""
+    if sys.stderr is not None:
+        print(f"kok: {message}", file=sys.stderr)
+
+
+def _escape(error: UnicodeError) -> tuple[str, int]:
+    """Encoding error handler: a byte that was not UTF-8 in a file name or argument (held
+    as a surrogate, PEP 383) prints as ``\\xff``; any other unencodable character as
+    ``\\ud800``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start:error.end]
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+                   else c.encode("ascii", "backslashreplace").decode("ascii")
+                   for c in text), error.end
+
+
+codecs.register_error("kok-escape", _escape)
+
+
+def _printable_streams() -> None:
+    """Never fail to print a name: text that cannot be encoded (a lone surrogate from an
+    argument that was not UTF-8) is printed escaped instead of raising UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="kok-escape")
+
+
+def _silence_stdout() -> None:
+    """After a failed write, point standard output at /dev/null so that Python's own flush
+    at exit does not fail again with a second message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from kok_layouts.cli.args import integer, seed
 from kok_layouts.cli.rules import classic_sheet, split_items
 from kok_layouts.cli.text import render_text, wants_colour
 from kok_layouts.errors import IllegalMoveError, UsageError
@@ -40,11 +41,11 @@ def register(commands: Any) -> None:
     mode = play.add_mutually_exclusive_group(required=True)
     mode.add_argument("--solo", action="store_true",
                       help="the solo game (classic: 30 rolls of 2 colour and 2 number dice)")
-    mode.add_argument("--players", type=int, metavar="N",
+    mode.add_argument("--players", type=integer, metavar="N",
                       help="Kids: pass-and-play for N players (2 to 4) at one terminal")
     play.add_argument("--layout", metavar="NAME", default="black",
                       help="the sheet (default: black)")
-    play.add_argument("--seed", metavar="S", type=int, default=None,
+    play.add_argument("--seed", metavar="S", type=seed, default=None,
                       help="seed the dice for a repeatable game")
     play.add_argument("--colour", "--color", choices=("auto", "always", "never"),
                       default="auto", help="colour the sheet (default: on a terminal)")

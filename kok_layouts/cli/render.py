@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from kok_layouts.cli.args import decimal, integer, output_path
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
@@ -25,7 +26,7 @@ def _print_options(parser: argparse.ArgumentParser) -> None:
                                          "shows the sheets upright and largest)")
     turn.add_argument("--portrait", dest="landscape", action="store_const", const=False,
                       help="portrait pages")
-    parser.add_argument("--per-page", type=int, choices=PER_PAGE, default=1,
+    parser.add_argument("--per-page", type=integer, choices=PER_PAGE, default=1,
                         help="sheets per page, with cut marks between them (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="language of the printed labels (default: en)")
@@ -40,10 +41,10 @@ def register(commands: Any) -> None:
                         help="built-in names or .yaml paths, placed in turn")
     render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path,
                         help="a .pdf file, or a .png file for a one-page document")
-    render.add_argument("--dpi", type=float, default=150,
+    render.add_argument("--dpi", type=decimal, default=150,
                         help="resolution of a .png output (default: 150)")
     _print_options(render)
-    render.add_argument("--pages", type=int, metavar="N", default=None,
+    render.add_argument("--pages", type=integer, metavar="N", default=None,
                         help="pages to print, e.g. 100 for a pad (default: one per sheet)")
     render.add_argument("--record", metavar="RECORD", type=Path,
                         help="a game record: print the sheet as a player filled it in")
@@ -53,7 +54,7 @@ def register(commands: Any) -> None:
     preview = commands.add_parser("preview", help="draw a sheet as a PNG image")
     preview.add_argument("layout", metavar="LAYOUT")
     preview.add_argument("-o", "--output", metavar="OUT.png", required=True, type=Path)
-    preview.add_argument("--dpi", type=float, default=150, help="resolution (default: 150)")
+    preview.add_argument("--dpi", type=decimal, default=150, help="resolution (default: 150)")
     preview.add_argument("--page", action="store_true",
                          help="show the first printed page instead of the sheet alone "
                               "(implied by --paper, --landscape, --portrait and --per-page)")
@@ -102,6 +103,7 @@ def _check_dpi(dpi: float) -> None:
 
 
 def run_render(args: argparse.Namespace) -> int:
+    output_path(args.output, inputs=[*args.layouts, args.record])
     options = _options(args)
     options.check()
     kind = _format(args.output, (".pdf", ".png"))
@@ -126,6 +128,7 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def run_preview(args: argparse.Namespace) -> int:
+    output_path(args.output, inputs=[args.layout, args.record])
     _check_dpi(args.dpi)
     _format(args.output, (".png",))
     sheet = load_layout(args.layout)

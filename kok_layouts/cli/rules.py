@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from kok_layouts.errors import UsageError
+from kok_layouts.cli.args import integer, parse_integer
+from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.grid import cells_of, column_index
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Kok2Sheet, Sheet
@@ -29,14 +30,14 @@ def register(commands: Any) -> None:
     moves.add_argument("--special", choices=SPECIAL_FACES,
                        help="Keer op Keer 2: a face of the special die, instead of colour and "
                             "number")
-    moves.add_argument("--jokers-left", metavar="K", type=int, default=None,
+    moves.add_argument("--jokers-left", metavar="K", type=integer, default=None,
                        help="exclamation marks left (default: all of the sheet's)")
-    moves.add_argument("--boxes-left", metavar="N", type=int, default=None,
+    moves.add_argument("--boxes-left", metavar="N", type=integer, default=None,
                        help="Keer op Keer 2: unused boxes (default: those available at the "
                             "start)")
-    moves.add_argument("--hearts", metavar="N", type=int, default=0,
+    moves.add_argument("--hearts", metavar="N", type=integer, default=0,
                        help="Keer op Keer 2: hearts circled on the heart track (default 0)")
-    moves.add_argument("--marks-used", metavar="N", type=int, default=0,
+    moves.add_argument("--marks-used", metavar="N", type=integer, default=0,
                        help="Kids: exclamation marks already crossed by the chameleons")
     moves.add_argument("--json", action="store_true", help="print one JSON array")
     moves.set_defaults(run=run_moves)
@@ -45,14 +46,14 @@ def register(commands: Any) -> None:
     score.add_argument("layout", metavar="LAYOUT")
     score.add_argument("--crossed", metavar="CELLS", default="",
                        help="crossed cells, comma-separated (H1,H2)")
-    score.add_argument("--jokers-used", metavar="N", type=int, default=0,
+    score.add_argument("--jokers-used", metavar="N", type=integer, default=0,
                        help="exclamation marks used")
     score.add_argument("--later", metavar="ITEMS", default="",
                        help="column letters and colour names completed, but not first "
                             "(Kids: columns whose visitor another player took)")
     score.add_argument("--hearts-under", metavar="COL=N,...", default="",
                        help="Keer op Keer 2: the heart numbers written under completed columns")
-    score.add_argument("--boxes-left", metavar="N", type=int, default=None,
+    score.add_argument("--boxes-left", metavar="N", type=integer, default=None,
                        help="Keer op Keer 2: unused boxes (default: those available at the "
                             "start)")
     score.add_argument("--json", action="store_true", help="print JSON")
@@ -205,7 +206,9 @@ def run_moves(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise UsageError(f"--colour: {err}; or joker") from None
     try:
-        number = parse_number_face(args.number)
+        word = args.number.strip().lower()
+        number = parse_number_face(word if word in ("joker", "?") else
+                                   parse_integer(args.number))
     except ValueError as err:
         raise UsageError(f"--number: {err}") from None
     left = sheet.exclamation_marks if args.jokers_left is None else args.jokers_left
@@ -280,12 +283,14 @@ def _hearts_under(player: Kok2PlayerSheet, items: list[str], done: set[int]) -> 
             column = column_index(column_text)
         except ValueError as err:
             raise UsageError(f"--hearts-under: {err}") from None
-        if not number.strip().isdigit():
-            raise UsageError(f"--hearts-under: {item!r} is not COLUMN=NUMBER, like H=2")
+        try:
+            value = parse_integer(number)
+        except ValueError:
+            raise UsageError(f"--hearts-under: {shown(item, 40)!r} is not COLUMN=NUMBER, "
+                             "like H=2") from None
         if column not in done:
             raise UsageError(f"--hearts-under: column {column_text.upper()} is not complete")
-        value = int(number)
-        if value > player.sheet.heart_track:
+        if not 0 <= value <= player.sheet.heart_track:
             raise UsageError(f"--hearts-under: {value} hearts, but the track has "
                              f"{player.sheet.heart_track}")
         written[column] = value

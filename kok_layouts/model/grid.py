@@ -59,8 +59,10 @@ class Geometry:
     def parse(self, name: str) -> Cell:
         """The cell named ``name`` (``"H1"``, ``"h1"``); ``ValueError`` if it is off the grid."""
         text = name.strip()
-        if len(text) < 2 or not text[1:].isdigit():
-            raise ValueError(f"{name!r} is not a cell name like H1 (column letter, row number)")
+        # ASCII digits only: "H²" passes isdigit() but not int(), and int() reads "H٣" as H3.
+        if not 2 <= len(text) <= 4 or not (text[1:].isascii() and text[1:].isdigit()):
+            shown = repr(name) if len(name) <= 20 else f"{name[:17]!r}..."
+            raise ValueError(f"{shown} is not a cell name like H1 (column letter, row number)")
         column = column_index(text[0])
         row = int(text[1:]) - 1
         if column >= self.width or not 0 <= row < self.height:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from kok_layouts.errors import LayoutError, Problem, UnknownLayoutError
+from kok_layouts.errors import LayoutError, Problem, UnknownLayoutError, UnreadableFileError, shown
+from kok_layouts.input_file import read_input
 from kok_layouts.model.build import build_sheet
 from kok_layouts.model.schema_check import schema_problems
 from kok_layouts.model.sheet import Edition, Sheet
@@ -27,17 +29,11 @@ def parse_layout(data: bytes | str, file: str = "<layout>") -> Sheet:
 
 def load_file(path: str | Path) -> Sheet:
     """The sheet in the YAML file at ``path``."""
-    path = Path(path)
-    name = str(path)
+    name = shown(str(path))
     try:
-        if path.is_dir():
-            raise LayoutError("read", [Problem("read", "is a folder, not a layout file",
-                                               SourceMap(name).at(1, 1))])
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        reason = err.strerror or type(err).__name__
-        raise LayoutError("read", [Problem("read", f"cannot read: {reason}",
+        data = read_input(path, MAX_FILE_BYTES)
+    except UnreadableFileError as err:
+        raise LayoutError("read", [Problem("read", f"cannot read: {err.reason}",
                                            SourceMap(name).at(1, 1))]) from None
     return parse_layout(data, name)
 
@@ -86,7 +82,12 @@ def _listing_order(info: LayoutInfo) -> tuple[int, str]:
 
 
 def _looks_like_path(text: str) -> bool:
-    return text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text
+    if text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
+        return True
+    try:  # anything that exists is read as a file, so a FIFO or a loop gets its own message
+        return os.path.lexists(text)
+    except (OSError, ValueError):  # a name too long for the system: not a layout name either
+        return True
 
 
 def load_layout(name_or_path: str | Path) -> Sheet:
@@ -103,11 +104,11 @@ def load_layout(name_or_path: str | Path) -> Sheet:
     for sheet in builtins.values():
         if wanted == sheet.name or wanted in sheet.aliases:
             return sheet
-    if _looks_like_path(text) or Path(text).is_file():
+    if _looks_like_path(text):
         return load_file(text)
     names = list(builtins)
     close = difflib.get_close_matches(wanted, names + [a for s in builtins.values()
                                                         for a in s.aliases], n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
-    raise UnknownLayoutError(f"unknown layout {text!r}: {hint}built-in layouts are "
+    raise UnknownLayoutError(f"unknown layout '{shown(text, 60)}': {hint}built-in layouts are "
                              f"{', '.join(names)}; or give the path of a .yaml file")

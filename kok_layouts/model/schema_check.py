@@ -11,10 +11,10 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from kok_layouts.errors import Problem
+from kok_layouts.errors import Location, Problem
 from kok_layouts.model.sheet import EDITIONS, Edition
 from kok_layouts.model.source import SourceMap, SourcePath
 from kok_layouts.resources import schema
@@ -28,6 +28,36 @@ _SIZES = {
     "minProperties": ("entries", "at least", "needed"),
     "maxProperties": ("entries", "at most", "allowed"),
 }
+
+
+def _is_integer(checker: object, instance: object) -> bool:
+    """An integer is an ``int`` as written: JSON Schema's own rule also takes 5.0, which
+    would then print as ``5.0`` and score as a float."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _same_kind(name: str) -> Any:
+    """``const`` or ``enum`` that also tells 1.0 from 1 (JSON Schema's equality does not)."""
+    original = Draft202012Validator.VALIDATORS[name]
+
+    def check(validator: Any, expected: Any, instance: Any, schema: Any) -> Any:
+        allowed = [expected] if name == "const" else list(expected)
+        if isinstance(instance, float) and not any(isinstance(a, float) for a in allowed):
+            shown = ", ".join(repr(a) for a in allowed)
+            yield ValidationError(f"{instance!r} is not {shown} (write it without a decimal "
+                                  "point)")
+            return
+        yield from original(validator, expected, instance, schema)
+
+    return check
+
+
+StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    validators={"const": _same_kind("const"), "enum": _same_kind("enum")},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+"""Draft 2020-12 with integers that are integers: used for layouts and game records."""
+
 # Which problems come first: the ones that tend to cause the others.
 _RANK = {"const": 0, "additionalProperties": 0, "required": 1, "type": 2}
 
@@ -42,6 +72,11 @@ def describe_path(path: SourcePath) -> str:
 
 def _shorten(text: str) -> str:
     return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
+
+
+def _number(value: float) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _hint(error: ValidationError) -> str:
@@ -99,6 +134,9 @@ def _problems_of(error: ValidationError, source: SourceMap) -> list[Problem]:
     elif error.validator == "type":
         found = type(instance).__name__.replace("NoneType", "nothing").replace("str", "text")
         message = f"{where} must be of type {expected}, not {found}{_hint(error)}"
+        if expected == "integer" and isinstance(instance, float):
+            message = (f"{where} must be a whole number written without a decimal point, "
+                       f"not {_number(instance)}{_hint(error)}")
     elif error.validator == "pattern":
         message = f"{where}: {instance!r} is not allowed here{_hint(error)}"
     elif str(error.validator) in _SIZES:
@@ -135,10 +173,19 @@ def schema_problems(data: Any, source: SourceMap) -> list[Problem]:
     edition = _edition_of(data, source)
     if isinstance(edition, Problem):
         return [edition]
-    validator = Draft202012Validator(schema(edition))
+    validator = StrictValidator(schema(edition))
     ranked: list[tuple[int, Problem]] = []
     for error in validator.iter_errors(data):
         rank = _RANK.get(str(error.validator), 3)
         ranked.extend((rank, problem) for problem in _problems_of(error, source))
     ranked.sort(key=lambda item: (item[0], item[1].location or source.at(0, 0)))
-    return [problem for _, problem in ranked]
+    # One problem per value: .inf as a star penalty is "not an integer", not also "too big".
+    seen: set[Location] = set()
+    problems = []
+    for _, problem in ranked:
+        if problem.location is not None and problem.code != "schema-missing-key":
+            if problem.location in seen:
+                continue
+            seen.add(problem.location)
+        problems.append(problem)
+    return problems

@@ -21,6 +21,40 @@ MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 100_000
 MAX_DEPTH = 64
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+_TAG = "tag:yaml.org,2002:"
+# The scalar kinds a layout schema uses, with the word a designer reads in a message.
+_SCALAR_KINDS = {_TAG + "str": "text", _TAG + "int": "an integer", _TAG + "float": "a number",
+                 _TAG + "bool": "true or false", _TAG + "null": "null"}
+# Implicit resolvers a layout needs: booleans, integers, numbers, null and the merge key
+# (to refuse it by name). Timestamps (``title: 2001-13-45``), ``=`` and the ``!``/``&``/``*``
+# scalars stay plain text.
+_RESOLVED = frozenset({_TAG + "bool", _TAG + "int", _TAG + "float", _TAG + "null",
+                       _TAG + "merge"})
+
+
+class _LayoutLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with only the implicit resolvers the layout schemas need."""
+
+
+_LayoutLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag in _RESOLVED]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def unprintable(text: str) -> str | None:
+    """Why ``text`` cannot be printed or written as UTF-8, or None if it can.
+
+    Lone surrogates (``"\\ud800"``) cannot be encoded at all; NUL and the other control
+    characters (all but tab and newline) would garble a terminal, a PDF or a file name.
+    """
+    for index, char in enumerate(text):
+        code = ord(char)
+        if 0xD800 <= code <= 0xDFFF:
+            return f"character {index + 1} is U+{code:04X}, a lone surrogate that is not text"
+        if (code < 0x20 and char not in "\t\n") or 0x7F <= code <= 0x9F:
+            return f"character {index + 1} is the control character U+{code:04X}"
+    return None
 
 
 @dataclass
@@ -70,7 +104,7 @@ class _Builder:
     def __init__(self, source: SourceMap) -> None:
         self.source = source
         self.problems: list[Problem] = []
-        self.loader = yaml.SafeLoader("")
+        self.loader = _LayoutLoader("")
         self.nodes = 0
 
     def build(self, node: yaml.Node, path: SourcePath, depth: int = 0) -> Any:
@@ -120,12 +154,29 @@ class _Builder:
         return result
 
     def _scalar(self, node: yaml.Node, path: SourcePath | None) -> Any:
+        line, column = _mark(node)
+        kind = _SCALAR_KINDS.get(str(node.tag))
+        if kind is None:
+            self.problems.append(_problem(
+                self.source, line, column, "yaml-tag",
+                f"tag {node.tag!r} is not allowed; only plain YAML values (text, integers, "
+                "numbers, true/false, null)"))
+            return None
         try:
             value = self.loader.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as err:
-            line, column = _mark(node)
-            self.problems.append(_problem(self.source, line, column, "yaml-tag",
-                                          f"{err.problem}; only plain YAML values are allowed"))
+        except Exception as err:  # PyYAML's constructors fail in many ways on bad text
+            # (ValueError, KeyError, IndexError, AttributeError): all are the file's fault.
+            shown = str(node.value)
+            shown = repr(shown) if len(shown) <= 40 else f"a value of {len(shown):,} characters"
+            why = "too many digits" if "digits" in str(err) else "not valid"
+            self.problems.append(_problem(
+                self.source, line, column, "yaml-value",
+                f"{shown} cannot be read as {kind} ({why}); write a plain value or quote it"))
+            return None
+        if isinstance(value, str) and (bad := unprintable(value)) is not None:
+            self.problems.append(_problem(
+                self.source, line, column, "text",
+                f"text cannot be printed: {bad}; remove it"))
             return None
         if (path is not None and isinstance(value, str) and isinstance(node, yaml.ScalarNode)
                 and node.start_mark.line == node.end_mark.line):
@@ -153,7 +204,7 @@ def _decode(data: bytes, source: SourceMap) -> str:
 def _compose(text: str, source: SourceMap) -> yaml.Node | None:
     """Compose the single YAML document of ``text`` into a node tree."""
     try:
-        loader = yaml.SafeLoader(text)
+        loader = _LayoutLoader(text)
         try:
             return loader.get_single_node()
         finally:

@@ -43,7 +43,7 @@ class Options:
                     raise ValueError(f"option {name} is on or off, not {raw!r}")
                 values[name] = _BOOLEANS[raw]
             elif name == "max_rolls":
-                if not raw.isdigit() or int(raw) < 1:
+                if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) < 1:
                     raise ValueError(f"option max_rolls is a positive number, not {raw!r}")
                 values[name] = int(raw)
             else:

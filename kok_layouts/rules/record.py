@@ -7,14 +7,27 @@ a rule is refused with the roll and the player where it goes wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kok_layouts.errors import IllegalMoveError, KokError, RecordError
+from jsonschema.exceptions import ValidationError
+
+from kok_layouts.errors import (
+    IllegalMoveError,
+    KokError,
+    LayoutError,
+    RecordError,
+    UnreadableFileError,
+    shown,
+)
+from kok_layouts.input_file import read_input
 from kok_layouts.model.loader import load_layout
+from kok_layouts.model.schema_check import StrictValidator
 from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.output import write_atomically
+from kok_layouts.resources import data_dir
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -115,24 +128,181 @@ def save_record(game: Game, path: str | Path, layout: str, seed: int | None = No
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
-    """The JSON of a record file; :class:`RecordError` with line and column if it is not JSON."""
-    name = str(path)
+    """The JSON of a record file; :class:`RecordError` with line and column if it is not JSON.
+
+    The file must be a regular file of at most 20 MB; NaN, Infinity, duplicate keys,
+    numbers of thousands of digits and nesting too deep to read are refused, each in one
+    line. The record's shape is checked by :func:`replay` against its JSON Schema.
+    """
+    name = shown(str(path))
     try:
-        with Path(path).open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as err:
-        raise RecordError(f"{name}: cannot read: {err.strerror or type(err).__name__}") from None
+        data = read_input(path, MAX_RECORD_BYTES)
+    except UnreadableFileError as err:
+        raise RecordError(f"{name}: cannot read: {err.reason}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"{name}: over {MAX_RECORD_BYTES:,} bytes, too large for a record")
     try:
-        value = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError(f"{name}: not UTF-8 text") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise RecordError(f"{name}:{line}: not UTF-8 text; save the record as UTF-8") from None
+    try:
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as err:
         raise RecordError(f"{name}:{err.lineno}:{err.colno}: not JSON: {err.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{name}: not a record: values nested too deeply to read") from None
+    except ValueError as err:
+        raise RecordError(f"{name}: not a record: {_short(str(err))}") from None
     if not isinstance(value, dict):
-        raise RecordError(f"{name}: a record is a JSON object")
+        raise RecordError(f"{name}: a record is a JSON object {{...}}, not {_kind(value)}")
     return value
+
+
+def _no_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not a number a record can hold")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {_short(key)!r} is written twice in one object")
+        result[key] = value
+    return result
+
+
+def _short(text: str, limit: int = 80) -> str:
+    if "digits" in text and "int" in text:
+        return "a number has more digits than a record can hold"
+    return shown(text, limit)
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of ``value`` as a sentence reads it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number with a decimal point"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+_WANTED = {"integer": "an integer", "string": "text", "boolean": "true or false",
+           "null": "null", "array": "a list", "object": "an object", "number": "a number"}
+
+
+def json_path(path: Iterable[str | int]) -> str:
+    """A place in a record as a JSON path: ``$.rolls[2].choices.Ann.cells[0]``."""
+    text = "$"
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier() and part.isascii():
+            text += f".{part}"
+        else:
+            text += f"[{json.dumps(shown(part, 40))}]"
+    return text
+
+
+def _innermost(error: ValidationError) -> ValidationError:
+    """For "one of these shapes" errors, the error inside the shape the value nearly has
+    (a choice whose cells are numbers: the first cell that is not a name)."""
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
+        return error
+    if not isinstance(error.instance, (dict, list)):
+        return error  # a scalar of no allowed kind: say what is allowed
+    inside = [e for e in error.context if e.relative_path or e.validator != "type"]
+    if not inside:
+        return error
+    deepest = min(inside, key=lambda e: (-len(e.absolute_path), [
+        (0, part, "") if isinstance(part, int) else (1, 0, part) for part in e.absolute_path]))
+    return _innermost(deepest)
+
+
+def _describe(error: ValidationError) -> str:
+    """One schema violation of a record, in words."""
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    hint = f" ({schema['description']})" if "description" in schema else ""
+    instance: Any = error.instance
+    expected: Any = error.validator_value
+    if error.validator in ("anyOf", "oneOf"):
+        if "description" in schema:
+            return f"is {shown(json.dumps(instance), 40)}; {schema['description']}"
+        return f"must be {' or '.join(_WANTED.get(str(t), str(t)) for t in _types(error))}, " \
+               f"not {_kind(instance)}"
+    if error.validator == "type":
+        kinds = [expected] if isinstance(expected, str) else list(expected)
+        wanted = " or ".join(_WANTED.get(k, k) for k in kinds)
+        return f"must be {wanted}, not {_kind(instance)}{hint}"
+    if error.validator == "required" and isinstance(instance, dict):
+        missing = next(k for k in expected if k not in instance)
+        described = schema.get("properties", {}).get(missing, {}).get("description")
+        return f"missing field {missing!r}" + (f" ({described})" if described else "")
+    if error.validator == "additionalProperties" and isinstance(instance, dict):
+        known = sorted(schema.get("properties", {}))
+        extra = next(k for k in instance if k not in known)
+        return f"unknown field '{shown(extra, 40)}'; known fields: {', '.join(known)}"
+    if error.validator in ("const", "enum"):
+        choices = [expected] if error.validator == "const" else list(expected)
+        return (f"is {shown(json.dumps(instance), 40)}; use "
+                f"{' or '.join(json.dumps(c) for c in choices)}")
+    if error.validator == "pattern":
+        if "cell" in str(schema.get("description", "")):
+            return f"'{shown(str(instance), 20)}' is not a cell name like H1"
+        return "holds a control character or a lone surrogate, which is not printable text"
+    if error.validator in ("minimum", "maximum"):
+        bound = "at least" if error.validator == "minimum" else "at most"
+        return f"is {shown(str(instance), 24)}; it must be {bound} {expected}{hint}"
+    if error.validator in ("minItems", "maxItems", "minLength", "maxLength",
+                           "maxProperties"):
+        bound = "at least" if error.validator.startswith("min") else "at most"
+        noun = "characters" if "Length" in error.validator else "entries"
+        return f"has {len(instance):,} {noun}; {bound} {expected} allowed{hint}"
+    if error.validator == "uniqueItems":
+        return "names the same player twice; give each player once"
+    return _short(error.message, 120)
+
+
+def _types(error: ValidationError) -> list[str]:
+    found: list[str] = []
+    for sub in error.context or ():
+        expected = sub.schema.get("type") if isinstance(sub.schema, dict) else None
+        if sub.validator == "$ref":
+            expected = "object"
+        if isinstance(expected, str) and expected not in found:
+            found.append(expected)
+    return found or ["a valid value"]
+
+
+_RANK = {"required": 0, "additionalProperties": 0, "type": 1, "const": 1}
+
+
+def record_problems(record: Any) -> list[str]:
+    """Every way ``record`` breaks the record schema, as ``$.path: what`` lines, most
+    relevant first (missing and unknown fields, then wrong types, then values)."""
+    if not isinstance(record, dict):
+        return [f"$: a record is a JSON object {{...}}, not {_kind(record)}"]
+    validator = StrictValidator(_record_schema())
+    try:
+        errors = [_innermost(e) for e in validator.iter_errors(record)]
+    except RecursionError:
+        return ["$: values nested too deeply to check"]
+    errors.sort(key=lambda e: (_RANK.get(str(e.validator), 2), len(e.absolute_path),
+                               [str(p) for p in e.absolute_path]))
+    return [f"{json_path(e.absolute_path)}: {_describe(e)}" for e in errors]
+
+
+@cache
+def _record_schema() -> dict[str, Any]:
+    path = data_dir("schemas") / "record.schema.json"
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
 
 
 class _Reader:
@@ -140,11 +310,17 @@ class _Reader:
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self.path = ""
+        """The JSON path of the value being replayed (``$.rolls[6].choices.Ann``)."""
         self.where = ""
+        """The same place as a player reads it (``roll 7, player Ann``)."""
 
     def fail(self, message: str) -> RecordError:
-        place = f", {self.where}" if self.where else ""
-        return RecordError(f"{self.file}{place}: {message}")
+        if self.where:  # "game.json, roll 7, player Ann: ... (at $.rolls[6].choices.Ann)"
+            at = f" (at {self.path})" if self.path else ""
+            return RecordError(f"{self.file}, {self.where}: {message}{at}")
+        path = f": {self.path}" if self.path else ""
+        return RecordError(f"{self.file}{path}: {message}")
 
     def get(self, data: Any, key: str, kind: type | tuple[type, ...],
             check: Callable[[Any], bool] | None = None) -> Any:
@@ -163,15 +339,27 @@ def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> Sheet:
     reference = reader.get(record, "layout", str)
     try:
         sheet: Sheet = load_layout(reference)
-    except KokError:
+    except KokError as err:
         candidate = base / reference
-        if not candidate.is_file():
-            raise
-        sheet = load_layout(candidate)
+        try:
+            found = candidate.is_file()
+        except (OSError, ValueError):
+            found = False
+        try:
+            if not found:
+                raise err
+            sheet = load_layout(candidate)
+        except LayoutError as bad:
+            more = len(bad.problems) - 1
+            tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+            raise reader.fail(f"$.layout: the layout cannot be loaded: {bad.problems[0]}"
+                              f"{tail}") from None
+        except KokError as unknown:
+            raise reader.fail(f"$.layout: {unknown}") from None
     edition = record.get("edition", sheet.edition)
     if edition != sheet.edition:
-        raise reader.fail(f"layout {reference!r} is a {sheet.edition} sheet; this record "
-                          f"holds a {edition} game")
+        raise reader.fail(f"$.edition: layout {reference!r} is a {sheet.edition} sheet; "
+                          f"this record holds a {edition} game")
     return sheet
 
 
@@ -229,19 +417,27 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
     Raises :class:`RecordError` naming the roll and player of the first broken rule, or
     the player whose recorded score differs from the replayed one.
     """
-    reader = _Reader(file)
+    reader = _Reader(shown(file))
+    problems = record_problems(record)
+    if problems:
+        more = len(problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise reader.fail(problems[0] + tail)
     if reader.get(record, "format", int) != RECORD_FORMAT:
         raise reader.fail(f"unknown record format {record['format']!r}; this version reads "
                           f"format {RECORD_FORMAT}")
     sheet = _layout_of(reader, record, base or Path.cwd())
     players = reader.get(record, "players", list)
     try:
+        reader.path = "$.options"
         options = Options.from_dict(reader.get(record, "options", dict))
+        reader.path = "$.players"
         game = new_game(sheet, [str(p) for p in players], options,
                         solo=reader.get(record, "solo", bool))
     except (TypeError, ValueError) as err:
         raise reader.fail(str(err)) from None
     for index, raw_roll in enumerate(reader.get(record, "rolls", list)):
+        reader.path = json_path(("rolls", index))
         reader.where = f"roll {index + 1}"
         if game.over:
             raise reader.fail("the game was already over")
@@ -265,6 +461,7 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
         while waiting := game.waiting_for():
             for seat in waiting:
                 name = game.players[seat]
+                reader.path = json_path(("rolls", index, "choices", name))
                 reader.where = f"roll {index + 1}, player {name}"
                 if name not in choices:
                     raise reader.fail("no choice recorded (use null for a pass)")
@@ -278,6 +475,7 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
     recorded = record.get("scores")
     if isinstance(recorded, dict) and game.over:
         for name, score in zip(game.players, game.scores(), strict=True):
+            reader.path = json_path(("scores", name))
             if recorded.get(name) != score.as_dict():
                 raise reader.fail(f"recorded score of {name} is {recorded.get(name)}, "
                                   f"but the moves give {score.as_dict()}")

@@ -1,0 +1,96 @@
+"""Parsing command-line values the same way in every command.
+
+``int()`` and ``float()`` take more than a person means: ``int("٣")`` is 3 and
+``"²".isdigit()`` is true but ``int("²")`` fails. Here a number is plain ASCII digits, a
+seed is never negative, and a count has bounds, so every bad value ends in one line from
+argparse (``kok render: error: argument --pages: ...``) and exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from kok_layouts.errors import UsageError, shown
+from kok_layouts.model.loader import list_layouts
+from kok_layouts.output import check_destination
+
+MAX_SEED = 2**64 - 1
+_INTEGER = re.compile(r"[+-]?[0-9]{1,20}")
+_LONG_INTEGER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
+
+
+def _quoted(text: str) -> str:
+    return f"'{shown(text, 40)}'"
+
+
+def parse_integer(text: str) -> int:
+    """A whole number written in ASCII digits (``-3``, ``12``), at most 20 digits."""
+    if not _INTEGER.fullmatch(text.strip()):
+        if _LONG_INTEGER.fullmatch(text.strip()):
+            raise ValueError(f"{_quoted(text)} is far too large")
+        raise ValueError(f"{_quoted(text)} is not a whole number written in digits 0-9")
+    return int(text.strip())
+
+
+def integer(text: str) -> int:
+    """argparse type: a whole number in ASCII digits; the command checks its range."""
+    try:
+        return parse_integer(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def count(low: int, high: int) -> Callable[[str], int]:
+    """argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        value = integer(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{_quoted(text)}: use {low:,} to {high:,}")
+        return value
+
+    parse.__name__ = "count"
+    return parse
+
+
+def seed(text: str) -> int:
+    """argparse type: a seed, 0 to 2**64 - 1 (numpy refuses negative seeds)."""
+    value = integer(text)
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)}: a seed is 0 to {MAX_SEED}")
+    return value
+
+
+def decimal(text: str) -> float:
+    """argparse type: a plain decimal number such as ``150`` or ``72.5`` (no ``nan``,
+    ``inf``, exponents or non-ASCII digits); the command checks its range."""
+    if not _DECIMAL.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number like 150 or 72.5")
+    return float(text.strip())
+
+
+def output_path(path: Path | None, option: str = "-o",
+                inputs: Iterable[str | Path | None] = ()) -> None:
+    """Check before any long work that ``path`` can be written (see kok_layouts.output)
+    and is none of the command's ``inputs``: ``-o board.yaml`` must not turn the layout
+    being printed into a PDF."""
+    if path is None:
+        return
+    if not str(path).strip():
+        raise UsageError(f"{option}: give a file name")
+    check_destination(path)
+    builtin = {name for info in list_layouts() for name in (info.name, *info.aliases)}
+    for given in inputs:
+        if given is None or str(given).strip().lower() in builtin:
+            continue  # a built-in layout is read from the package, not from this name
+        try:
+            same = Path(path).samefile(given)
+        except (OSError, ValueError):  # one of them does not exist (or cannot)
+            continue
+        if same:
+            raise UsageError(f"{option} {shown(str(path))}: that is an input of this command; "
+                             "write the output to another file")
