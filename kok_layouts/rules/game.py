@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from kok_layouts.errors import IllegalMoveError
-from kok_layouts.model.sheet import ClassicSheet
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
+from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -27,7 +27,7 @@ from kok_layouts.rules.dice import (
 )
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.player import PlayerSheet, checked_options, checked_sheet
 from kok_layouts.rules.scoring import Score
 
 MAX_PLAYERS = 6
@@ -76,21 +76,49 @@ class Phase(Enum):
     OVER = "over"
 
 
+def player_names(players: object) -> list[str]:
+    """The seats' names from a count or a list of names: :class:`BadArgumentError` for
+    none, more than :data:`MAX_PLAYERS` or a repeated or blank name, :class:`KokTypeError`
+    for anything but a whole number or a list of texts."""
+    if type(players) is int:
+        if not 1 <= players <= MAX_PLAYERS:
+            raise BadArgumentError(f"a game has 1 to {MAX_PLAYERS} players, not {players}")
+        return [f"player {i + 1}" for i in range(players)]
+    if not isinstance(players, (list, tuple)):
+        raise KokTypeError(f"players are a list of names or a count, not "
+                           f"{type(players).__name__}")
+    names: list[str] = []
+    for name in players:
+        if not isinstance(name, str):
+            raise KokTypeError(f"a player's name is text, not {type(name).__name__} {name!r}")
+        if not name.strip():
+            raise BadArgumentError("a player's name cannot be blank")
+        names.append(name)
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise BadArgumentError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise BadArgumentError(f"two players have the same name {twice!r}")
+    return names
+
+
 class Game:
     """A classic game for 1 to 6 players, or a solo game (``solo=True``)."""
 
-    def __init__(self, sheet: ClassicSheet, players: Sequence[str] | int,
+    sheet_kind: ClassVar[type[Sheet]] = ClassicSheet
+    """The sheets this game is played on; others are refused at construction."""
+
+    def __init__(self, sheet: Sheet, players: Sequence[str] | int,
                  options: Options | None = None, *, solo: bool = False) -> None:
-        names = ([f"player {i + 1}" for i in range(players)] if isinstance(players, int)
-                 else list(players))
+        checked = checked_sheet(sheet, self.sheet_kind,
+                                f"a {type(self).__name__} needs a {self.sheet_kind.__name__}")
+        self.sheet = cast(ClassicSheet, checked)
+        names = player_names(players)
+        if type(solo) is not bool:
+            raise KokTypeError(f"solo is True or False, not {solo!r}")
         if solo and len(names) != 1:
-            raise ValueError("a solo game has exactly one player")
-        if not 1 <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
-        if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
-        self.sheet = sheet
-        self.options = options or Options()
+            raise BadArgumentError("a solo game has exactly one player")
+        self.options = checked_options(options)
         self.solo = solo
         self.players: tuple[str, ...] = tuple(names)
         self.sheets = [self._new_sheet() for _ in names]
@@ -109,6 +137,32 @@ class Game:
     def _new_sheet(self) -> PlayerSheet:
         return PlayerSheet(self.sheet, self.options)
 
+    def __repr__(self) -> str:
+        if self.phase is Phase.OVER:
+            state = "over"
+        elif self.phase is Phase.ROLL:
+            state = f"{self.players[self.active]} to throw"
+        else:
+            waiting = ", ".join(self.players[s] for s in self.waiting_for())
+            state = f"{self.roll!r}, waiting for {waiting}"
+        return (f"<{type(self).__name__} {self.sheet.name}{' solo' if self.solo else ''}: "
+                f"{', '.join(self.players)}; roll {self.rolls_done + 1}, {state}>")
+
+    def seat_of(self, seat: int | str) -> int:
+        """The seat index of ``seat`` (an index or a player's name); refused if not in the
+        game."""
+        if isinstance(seat, str):
+            if seat not in self.players:
+                raise BadArgumentError(f"no player {seat!r}; the players are "
+                                       f"{', '.join(self.players)}")
+            return self.players.index(seat)
+        if type(seat) is not int:
+            raise KokTypeError(f"a seat is an index or a player's name, not "
+                               f"{type(seat).__name__}")
+        if not 0 <= seat < len(self.players):
+            raise BadArgumentError(f"seat {seat} is not in this game (0 to "
+                                   f"{len(self.players) - 1})")
+        return seat
     # -- the chance step ---------------------------------------------------------------
     @property
     def rolls_done(self) -> int:
@@ -122,6 +176,9 @@ class Game:
 
     def set_roll(self, roll: Roll) -> None:
         """Start a roll with these faces (a replay, a test or a physical throw)."""
+        if not isinstance(roll, Roll) or not isinstance(roll.colours, (tuple, list)) \
+                or not isinstance(roll.numbers, (tuple, list)):
+            raise KokTypeError(f"a roll is a Roll(colours=(...), numbers=(...)), not {roll!r}")
         if self.phase is not Phase.ROLL:
             raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
         self._check_roll(roll)
@@ -134,7 +191,7 @@ class Game:
     def _check_roll(self, roll: Roll) -> None:
         try:
             check_roll(self.sheet, roll, self.colour_dice, self.number_dice)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise IllegalMoveError(str(err)) from None
 
     def _remember_taken(self) -> None:
@@ -153,6 +210,7 @@ class Game:
 
     def dice_for(self, seat: int) -> tuple[list[int], list[int]]:
         """The colour and number dice (indices into the roll) ``seat`` may choose from."""
+        seat = self.seat_of(seat)
         roll = self._current_roll()
         colours, numbers = list(range(len(roll.colours))), list(range(len(roll.numbers)))
         if seat == self.active or self.solo:
@@ -171,6 +229,7 @@ class Game:
 
     def choices_for(self, seat: int) -> list[Choice]:
         """Every legal choice of ``seat`` for the current roll (passing is always allowed)."""
+        seat = self.seat_of(seat)
         roll = self._current_roll()
         player = self.sheets[seat]
         colours, numbers = self.dice_for(seat)
@@ -227,19 +286,27 @@ class Game:
     def check_choice(self, seat: int, choice: Choice | None) -> None:
         """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now."""
         roll = self._current_roll()
-        self._check_turn(seat)
+        seat = self._check_turn(seat, choice)
         if choice is None:
             return
         self._check_dice(seat, roll, choice)
         self.sheets[seat].check(choice.move)
 
-    def _check_turn(self, seat: int) -> None:
-        """``seat`` may choose now: the active player first, everyone once."""
+    def _check_turn(self, seat: int, choice: object = None) -> int:
+        """``seat`` may choose now: the active player first, everyone once. Also refuses a
+        ``choice`` that is not a :class:`Choice` (or ``None``). Returns the seat index."""
+        seat = self.seat_of(seat)
+        if choice is not None and (not isinstance(choice, Choice)
+                                   or type(choice.colour_die) is not int
+                                   or type(choice.number_die) is not int):
+            raise KokTypeError(f"a choice is a Choice(colour_die, number_die, move) or None "
+                               f"to pass, not {choice!r}")
         if seat not in self.waiting_for():
             if seat in self._choices:
                 raise IllegalMoveError(f"{self.players[seat]} has already chosen in this roll")
             raise IllegalMoveError(f"the active player {self.players[self.active]} chooses "
                                    "first")
+        return seat
 
     def _check_dice(self, seat: int, roll: Roll, choice: Choice) -> None:
         """The dice of ``choice`` are available to ``seat`` and match its move."""
@@ -268,6 +335,7 @@ class Game:
     def choose(self, seat: int, choice: Choice | None) -> None:
         """``seat`` takes ``choice`` (``None`` passes); the move is crossed at once."""
         self.check_choice(seat, choice)
+        seat = self.seat_of(seat)
         if choice is not None:
             self._apply(seat, choice)
         self._choices[seat] = choice
@@ -275,6 +343,19 @@ class Game:
     def _apply(self, seat: int, choice: Choice) -> None:
         self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
                                taken_colours=self._taken_colours)
+
+    def undo(self) -> tuple[int, Choice | None]:
+        """Take back the last choice of the current roll (before :meth:`finish_roll`):
+        returns its seat and choice; that seat chooses again. The choices of a roll are
+        taken back last first, so the dice others could take stay consistent."""
+        self._current_roll()
+        if not self._choices:
+            raise IllegalMoveError("no choice to take back in this roll")
+        seat = next(reversed(self._choices))
+        choice = self._choices.pop(seat)
+        if choice is not None:
+            self.sheets[seat].pop()
+        return seat, choice
 
     def finish_roll(self) -> RollLog:
         """Close the roll once everyone has chosen: log it, check the end, pass the dice."""
