@@ -148,6 +148,11 @@ class Game:
         return (f"<{type(self).__name__} {self.sheet.name}{' solo' if self.solo else ''}: "
                 f"{', '.join(self.players)}; roll {self.rolls_done + 1}, {state}>")
 
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the game's position, for comparing states."""
+        return (self.phase, self.active, self.rolls_done, self.roll, self.end_triggered,
+                tuple(self._choices.items()), tuple(s.state_key() for s in self.sheets))
+
     def seat_of(self, seat: int | str) -> int:
         """The seat index of ``seat`` (an index or a player's name); refused if not in the
         game."""
