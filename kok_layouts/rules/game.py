@@ -349,6 +349,11 @@ class Game:
         self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
                                taken_colours=self._taken_colours)
 
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The seats that have chosen in the current roll, in the order they chose."""
+        return tuple(self._choices)
+
     def undo(self) -> tuple[int, Choice | None]:
         """Take back the last choice of the current roll (before :meth:`finish_roll`):
         returns its seat and choice; that seat chooses again. The choices of a roll are
