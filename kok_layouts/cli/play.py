@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -606,6 +607,8 @@ def _check_save(path: Path | None) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise UsageError(f"--save {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"--save {path}: cannot write in the folder {folder}")
 
 
 def run_play(args: argparse.Namespace) -> int:
