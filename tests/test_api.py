@@ -3,6 +3,7 @@ values, one vocabulary, typed loaders."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -157,7 +158,7 @@ def test_a_wrong_sheet_kind_is_refused_at_construction(make: object, layout: str
     assert isinstance(caught.value, KokError) and isinstance(caught.value, TypeError)
 
 
-def test_the_readme_construction_passes_mypy_strict(tmp_path: Path) -> None:
+def test_the_readme_examples_and_typed_construction_pass_mypy_strict(tmp_path: Path) -> None:
     program = tmp_path / "typed.py"
     program.write_text(
         "from kok_layouts import load_layout, load_classic\n"
@@ -167,8 +168,14 @@ def test_the_readme_construction_passes_mypy_strict(tmp_path: Path) -> None:
         "kids = KidsPlayerSheet(load_layout('kids'))\n"
         "grey = Kok2PlayerSheet(load_layout('grey'))\n"
         "width: int = load_classic('black').start_columns[0]\n")
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    files = [str(program)]
+    for index, block in enumerate(blocks):
+        path = tmp_path / f"readme_block_{index + 1}.py"
+        path.write_text(block)
+        files.append(str(path))
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                           "--cache-dir", str(tmp_path / "cache"), str(program)],
+                           "--cache-dir", str(tmp_path / "cache"), *files],
                           capture_output=True, text=True, cwd=ROOT, check=False, timeout=300)
     assert done.returncode == 0, done.stdout
 

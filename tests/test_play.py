@@ -3,9 +3,14 @@ bots at one terminal, commands as the hints read, undo, help, records."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import shlex
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -255,3 +260,36 @@ def test_a_finished_game_record_holds_the_scores(tmp_path: Path) -> None:
 def test_readme_mentions_the_play_to_render_path() -> None:
     text = (ROOT / "README.md").read_text()
     assert "--save game.json" in text and "--record game.json --player Ann" in text
+
+
+def _readme_commands(marker: str) -> list[list[str]]:
+    """The ``kok ...`` lines of the README's sh block that holds ``marker``."""
+    text = (ROOT / "README.md").read_text()
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", text, re.S) if marker in b)
+    return [shlex.split(line.split("#")[0])[1:] for line in block.splitlines()
+            if line.startswith("kok ")]
+
+
+def test_the_readme_play_commands_run_as_written(kok: Any, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    commands = _readme_commands("kok play --solo")
+    assert len(commands) >= 4
+    for args in commands:
+        monkeypatch.setattr(sys, "stdin", io.StringIO("pass\nmoves\nquit\n"))
+        run = kok(*args)
+        assert run.code == 0, (args, run.err)
+    assert (tmp_path / "game.json").is_file()
+
+
+def test_the_readme_record_example_works_as_written(kok: Any, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    commands = [c for c in _readme_commands("--record game.json --player Ann")
+                if c[0] == "play" or "--record" in c]
+    assert [c[0] for c in commands] == ["play", "render"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\npass\n" * 4 + "quit\n"))
+    for args in commands:
+        run = kok(*args)
+        assert run.code == 0, (args, run.err)
+    assert (tmp_path / "ann.pdf").read_bytes().startswith(b"%PDF")
