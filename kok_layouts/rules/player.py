@@ -183,8 +183,11 @@ class PlayerSheet:
         marks than are left are not legal. An unknown colour or number raises
         :class:`~kok_layouts.errors.BadArgumentError`.
         """
-        colour = parse_colour_face(self.sheet, colour)
-        number = parse_number_face(number)
+        # Keys and 0..5 (what bots and the CLI pass) need no parsing: the hot path.
+        if not (colour in self.board.colour_masks or colour == JOKER_COLOUR):
+            colour = parse_colour_face(self.sheet, colour)
+        if type(number) is not int or not 0 <= number <= MAX_MOVE:
+            number = parse_number_face(number)
         if marks_left is None:
             budget = self.marks_left
         elif type(marks_left) is not int:
