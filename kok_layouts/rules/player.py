@@ -184,7 +184,8 @@ class PlayerSheet:
         :class:`~kok_layouts.errors.BadArgumentError`.
         """
         # Keys and 0..5 (what bots and the CLI pass) need no parsing: the hot path.
-        if not (colour in self.board.colour_masks or colour == JOKER_COLOUR):
+        if not isinstance(colour, str) or not (colour in self.board.colour_masks
+                                               or colour == JOKER_COLOUR):
             colour = parse_colour_face(self.sheet, colour)
         if type(number) is not int or not 0 <= number <= MAX_MOVE:
             number = parse_number_face(number)
