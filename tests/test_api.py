@@ -218,3 +218,11 @@ def test_choice_repr_shows_the_move_by_name() -> None:
     me = PlayerSheet(load_layout("black"))
     choice = Choice(0, 1, me.move("y", "H6 H7"))
     assert "cells=['H6', 'H7']" in repr(choice)
+
+
+def test_a_roll_may_name_its_faces() -> None:
+    named, keyed = (Game(load_layout("black"), ["Ann"]) for _ in range(2))
+    named.set_roll(Roll(("green", "yellow", "joker"), ("3", "?", 1)))  # type: ignore[arg-type]
+    keyed.set_roll(Roll(("g", "y", "X"), (3, 0, 1)))
+    assert named.roll == keyed.roll
+    assert named.choices_for(0) == keyed.choices_for(0)

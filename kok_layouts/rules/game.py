@@ -15,14 +15,17 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError
 from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
     Roll,
     check_roll,
+    colour_faces,
     expand_faces,
+    parse_colour_face,
+    parse_number_face,
     throw,
 )
 from kok_layouts.rules.moves import Move
@@ -186,12 +189,38 @@ class Game:
             raise KokTypeError(f"a roll is a Roll(colours=(...), numbers=(...)), not {roll!r}")
         if self.phase is not Phase.ROLL:
             raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+        roll = self._keyed(roll)
         self._check_roll(roll)
         self.roll = roll
         self._choices = {}
         if not self.solo:
             self._remember_taken()
         self.phase = Phase.CHOOSE
+
+    def _keyed(self, roll: Roll) -> Roll:
+        """``roll`` with faces given by name (``"green"``, ``"joker"``, ``"?"``) turned into
+        the keys the rules use; a face that is no face is left for :meth:`_check_roll`."""
+        faces = colour_faces(self.sheet)
+
+        def colour(face: Any) -> Any:
+            if face in faces or not isinstance(face, str):
+                return face
+            try:
+                return parse_colour_face(self.sheet, face)
+            except KokError:
+                return face
+
+        def number(face: Any) -> Any:
+            if type(face) is int:
+                return face
+            try:
+                return parse_number_face(face)
+            except KokError:
+                return face
+
+        keyed = Roll(tuple(colour(f) for f in roll.colours),
+                     tuple(number(n) for n in roll.numbers), roll.special)
+        return roll if keyed == roll else keyed
 
     def _check_roll(self, roll: Roll) -> None:
         try:
