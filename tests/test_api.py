@@ -226,3 +226,12 @@ def test_a_roll_may_name_its_faces() -> None:
     keyed.set_roll(Roll(("g", "y", "X"), (3, 0, 1)))
     assert named.roll == keyed.roll
     assert named.choices_for(0) == keyed.choices_for(0)
+
+
+def test_special_actions_and_kids_moves_name_their_cells_too() -> None:
+    grey = Kok2PlayerSheet(load_layout("grey"))
+    assert repr(grey.legal_specials("bomb")[0]) == \
+        "Special(face='bomb', cells=['A1', 'A2', 'B1', 'B2'])"
+    assert repr(grey.legal_specials("heart")[0]) == "Special(face='heart')"
+    kids = KidsPlayerSheet(load_layout("kids"))
+    assert repr(kids.legal_moves("crocodile")) == "[KidsMove(die='c', cells=['G4'])]"

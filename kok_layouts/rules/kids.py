@@ -13,7 +13,7 @@ complete, and every column completed scores its visitor.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -31,6 +31,7 @@ from kok_layouts.rules.dice import (
 )
 from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.moves import named_mask
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options, checked_sheet
 
@@ -45,6 +46,14 @@ class KidsMove:
     die: str
     cells: int = 0
     chameleon: int = 0
+    width: int = field(default=0, compare=False, repr=False)
+    """The sheet's width, only for the ``repr`` to name the cells."""
+
+    def __repr__(self) -> str:
+        cells = f", cells={named_mask(self.cells, self.width)}" if self.cells else ""
+        chameleon = (f", chameleon={named_mask(self.chameleon, self.width)}"
+                     if self.chameleon else "")
+        return f"KidsMove(die={self.die!r}{cells}{chameleon})"
 
     @property
     def jokers(self) -> int:
@@ -137,14 +146,15 @@ class KidsPlayerSheet:
         """Every legal move with a die face: an animal (``"crocodile"``), its colour or key,
         or ``"purple"`` / ``"+"``."""
         die = PURPLE if die == PURPLE else parse_colour_face(self.sheet, die)
+        width = self.sheet.width
         if die != PURPLE:
-            return [KidsMove(die, m) for m in self.open_enclosures(die)]
+            return [KidsMove(die, m, 0, width) for m in self.open_enclosures(die)]
         if self.marks_left < 1:
             return []
         if not self.next_mark_is_chameleon():
             return [KidsMove(PURPLE)]
         options = self.open_enclosures()
-        return [KidsMove(PURPLE, 0, m) for m in options] or [KidsMove(PURPLE)]
+        return [KidsMove(PURPLE, 0, m, width) for m in options] or [KidsMove(PURPLE)]
 
     def why_illegal(self, move: KidsMove) -> str | None:
         if not isinstance(move, KidsMove) or not isinstance(move.die, str) \

@@ -12,7 +12,7 @@ boxes beyond the nine printed ones are lost.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -23,7 +23,7 @@ from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Kok2Sheet, Sheet, SpecialFace
 from kok_layouts.rules.dice import Roll, check_roll, throw
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
-from kok_layouts.rules.moves import Move
+from kok_layouts.rules.moves import Move, named_mask
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet, checked_sheet
 from kok_layouts.rules.scoring import Score
@@ -38,10 +38,16 @@ class Special:
 
     face: SpecialFace
     cells: int = 0
+    width: int = field(default=0, compare=False, repr=False)
+    """The sheet's width, only for the ``repr`` to name the cells."""
 
     @property
     def jokers(self) -> int:
         return 0
+
+    def __repr__(self) -> str:
+        cells = f", cells={named_mask(self.cells, self.width)}" if self.cells else ""
+        return f"Special(face={self.face!r}{cells})"
 
 
 Action = Move | Special
@@ -144,25 +150,26 @@ class Kok2PlayerSheet(PlayerSheet):
                                    f"not {face!r}")
         if self.boxes_left < 1:
             return []
+        width = self.sheet.width
         if face == "heart":
             return [Special("heart")] if self.hearts < self.sheet.heart_track else []
         if face == "bomb":
-            return [Special("bomb", m) for m in self.bomb_masks()]
+            return [Special("bomb", m, width) for m in self.bomb_masks()]
         reach = self._reach()
         if face == "stars":
             stars = list(cells_of(reach & self.board.star_mask))
-            return [Special("stars", sum(1 << c for c in group))
+            return [Special("stars", sum(1 << c for c in group), width)
                     for size in range(1, STARS_AT_MOST + 1) for group in combinations(stars, size)]
         if face == "row":
             found = []
             for row_mask in self.board.row_masks:
                 free = list(cells_of(reach & row_mask))
-                found += [Special("row", sum(1 << c for c in group))
+                found += [Special("row", sum(1 << c for c in group), width)
                           for size in range(1, ROW_AT_MOST + 1)
                           for group in combinations(free, size)]
             return found
         touching = self.board.start_mask | self.board.dilate(self.crossed) | self.crossed
-        return [Special("block", area & ~self.crossed) for area in self.board.area_masks
+        return [Special("block", area & ~self.crossed, width) for area in self.board.area_masks
                 if area & ~self.crossed and area & touching]
 
     def _special_is_legal(self, action: Special) -> bool:

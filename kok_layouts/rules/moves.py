@@ -7,6 +7,21 @@ from dataclasses import dataclass, field
 from kok_layouts.model.grid import cells_of, column_letter
 
 
+def mask_names(mask: object, width: int) -> list[str] | None:
+    """The names of the cells of ``mask`` on a grid ``width`` wide, by column then row;
+    ``None`` when the width is unknown (0) or the mask is not a cell mask."""
+    if not width or type(mask) is not int or mask < 0:
+        return None
+    ordered = sorted(cells_of(mask), key=lambda c: (c % width, c // width))
+    return [f"{column_letter(c % width)}{c // width + 1}" for c in ordered]
+
+
+def named_mask(mask: object, width: int) -> str:
+    """A mask for a ``repr``: its cell names when the width is known, else the number."""
+    names = mask_names(mask, width)
+    return repr(names) if names is not None else repr(mask)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Move:
     """Cross the cells of ``cells`` (a bitmask) as ``number`` cells of colour ``colour``.
@@ -31,15 +46,10 @@ class Move:
 
     def cell_names(self) -> list[str] | None:
         """The names of the cells, by column then row; ``None`` without the sheet's width."""
-        width = self.width
-        if not width or not isinstance(self.cells, int) or self.cells < 0:
-            return None
-        ordered = sorted(cells_of(self.cells), key=lambda c: (c % width, c // width))
-        return [f"{column_letter(c % width)}{c // width + 1}" for c in ordered]
+        return mask_names(self.cells, self.width)
 
     def __repr__(self) -> str:
-        names = self.cell_names()
-        cells = repr(names) if names is not None else repr(self.cells)
+        cells = named_mask(self.cells, self.width)
         jokers = "".join(f", {flag}=True" for flag in ("colour_joker", "number_joker")
                          if getattr(self, flag))
         return f"Move(colour={self.colour!r}, number={self.number!r}, cells={cells}{jokers})"
