@@ -293,3 +293,21 @@ def test_the_readme_record_example_works_as_written(kok: Any, tmp_path: Path,
         run = kok(*args)
         assert run.code == 0, (args, run.err)
     assert (tmp_path / "ann.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_kids_takes_bots_names_and_save_too(tmp_path: Path) -> None:
+    record = tmp_path / "kids.json"
+    run = kok_process("play", "--layout", "kids", "--names", "Sam", "--bots", "friendly",
+                      "--seed", "2", "--colour", "never", "--save", str(record),
+                      stdin="1\n" * 60)
+    assert run.code == 0, run.err
+    assert "friendly (friendly bot):" in run.out
+    game = load_and_replay(record)
+    assert game.players == ("Sam", "friendly") and game.over
+
+
+def test_kids_at_the_prompt_a_non_ascii_digit_is_not_a_number() -> None:
+    run = kok_process("play", "--layout", "kids", "--players", "2", "--seed", "1",
+                      "--colour", "never", stdin="²\n١\nquit\n")
+    assert run.code == 0 and "Traceback" not in run.err
+    assert run.out.count("not allowed: type a number") == 2

@@ -102,7 +102,9 @@ BAD_ARGUMENTS = [
     ("--solo", "--bots", "greedy"), ("--players", "2", "--names", "Ann"),
     ("--players", "1", "--names", "A" * 41), ("--names", "Ann\u0007", "--players", "1"),
     ("--save", "/nonexistent-folder/g.json", "--solo"), ("--save", "/tmp", "--solo"),
-    ("--layout", "kids", "--players", "2", "--bots", "greedy"), ("--layout", "nope", "--solo"),
+    ("--layout", "kids", "--players", "3", "--bots", "greedy,random"),
+    ("--layout", "kids", "--solo", "--bots", "greedy"), ("--layout", "kids", "--players", "²"),
+    ("--layout", "nope", "--solo"),
     (), ("--players", "²"),
 ]
 

@@ -484,12 +484,15 @@ def _kids_options(game: KidsGame, seat: int) -> list[Choice]:
     return options
 
 
-def play_kids(sheet: KidsSheet, players: int, seed: int | None, colour: bool,
-              read: Callable[[str], str], write: Callable[[str], None]) -> int:
-    """A Kids game at one terminal: solo (``players == 1``) or pass-and-play."""
+def play_kids(sheet: KidsSheet, names: list[str], seed: int | None, colour: bool,
+              read: Callable[[str], str], write: Callable[[str], None],
+              bots: dict[int, Strategy] | None = None) -> KidsGame:
+    """A Kids game at one terminal: solo (one name, no bots) or people and ``bots`` (by
+    seat) taking turns. Returns the game, finished or stopped."""
+    bots = bots or {}
     rng = np.random.default_rng(seed)
-    names = ["you"] if players == 1 else [f"player {i + 1}" for i in range(players)]
-    game = KidsGame(sheet, names, solo=players == 1)
+    hints = np.random.default_rng(0)            # hints never change the dice
+    game = KidsGame(sheet, names, solo=len(names) == 1)
     hint_bot = GreedyBot()
     write(f"{sheet.title}: cross whole enclosures, start at the stars. Type the number of a "
           "move, 'hint' or 'quit'.")
@@ -501,6 +504,12 @@ def play_kids(sheet: KidsSheet, players: int, seed: int | None, colour: bool,
               + ", ".join(face_name(sheet, f) for f in roll.colours))
         while (waiting := game.waiting_for()) and not quitting:
             seat = waiting[0]
+            if seat in bots:
+                choice = bots[seat].choose(game, seat, rng)
+                game.choose(seat, choice)
+                taken = "nothing" if choice is None else describe_move(sheet, choice.move)
+                write(f"{game.players[seat]} ({bots[seat].name} bot): {taken}")
+                continue
             player = game.sheets[seat]
             options = _kids_options(game, seat)
             write("")
@@ -524,15 +533,17 @@ def play_kids(sheet: KidsSheet, players: int, seed: int | None, colour: bool,
                     quitting = True
                     break
                 if line == "hint":
-                    suggestion = hint_bot.choose(game, seat, rng)
+                    suggestion = hint_bot.choose(game, seat, hints)
                     if suggestion is not None:
                         write(f"the greedy bot would take: {describe_move(sheet, suggestion.move)}")
                     continue
-                if line.isdigit() and 1 <= int(line) <= len(options):
+                if line.isascii() and line.isdigit() and 1 <= int(line) <= len(options):
                     game.choose(seat, options[int(line) - 1])
                     break
                 write(f"not allowed: type a number from 1 to {len(options)}")
         if quitting:
+            while game.chosen:              # a roll left half-chosen does not count
+                game.undo()
             break
         game.finish_roll()
     write("")
@@ -541,7 +552,7 @@ def play_kids(sheet: KidsSheet, players: int, seed: int | None, colour: bool,
                        in zip(game.players, game.scores(), strict=True))
     winners = ", ".join(game.players[s] for s in game.winners())
     write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
-    return 0
+    return game
 
 
 def _names(text: str, count: int) -> list[str]:
@@ -636,14 +647,28 @@ def run_play(args: argparse.Namespace) -> int:
         raise UsageError("say who plays: --solo, --players N (people at this terminal) "
                          "and/or --bots NAMES")
     if isinstance(loaded, KidsSheet):
-        if bots or args.save is not None or args.names:
-            raise UsageError("--bots, --names and --save are for classic and Keer op Keer 2 "
-                             "layouts; Kids plays solo or pass-and-play")
-        players = 1 if args.solo else args.players
-        if not 2 <= players <= 4 and not args.solo:
-            raise UsageError(f"--players is {players}; Kids is for 2 to 4 players")
-        return play_kids(loaded, players, args.seed, colour, read, write)
-    sheet = classic_sheet(loaded)
+        people = 1 if args.solo or args.players is None else args.players
+        if args.solo and bots:
+            raise UsageError("a solo game has no bots; use --bots without --solo")
+        if not args.solo and not 2 <= people + len(bots) <= 4:
+            raise UsageError(f"{people} people and {len(bots)} bots: Kids is for 2 to 4 "
+                             "players")
+        if people < 1:
+            raise UsageError(f"--players is {people}; at least one person plays")
+        names = _seat_names(_names(args.names, people), bots)
+        game: Game = play_kids(loaded, names, args.seed, colour, read, write,
+                               {people + i: bot for i, bot in enumerate(bots)})
+    else:
+        game = _play_classic(args, classic_sheet(loaded), bots, colour, read, write)
+    if args.save is not None:
+        save_record(game, args.save, args.layout, args.seed)
+        write(f"wrote the game record {args.save}")
+    return 0
+
+
+def _play_classic(args: argparse.Namespace, sheet: ClassicSheet, bots: list[Strategy],
+                  colour: bool, read: Callable[[str], str],
+                  write: Callable[[str], None]) -> Game:
     people = 1 if args.solo or args.players is None else args.players
     if not 1 <= people + len(bots) <= MAX_PLAYERS or people < 1:
         raise UsageError(f"{people} people and {len(bots)} bots: a game has 1 to "
@@ -658,7 +683,4 @@ def run_play(args: argparse.Namespace) -> int:
                          Terminal(read, write))
     table.run()
     table.final()
-    if args.save is not None:
-        save_record(game, args.save, args.layout, args.seed)
-        write(f"wrote the game record {args.save}")
-    return 0
+    return game
