@@ -262,10 +262,6 @@ class ClassicTable:
         self.hint_bot = GreedyBot()
         self.quitting = False
 
-    @property
-    def people(self) -> list[int]:
-        return [s for s in range(len(self.game.players)) if s not in self.bots]
-
     def show(self, seat: int) -> None:
         game, write = self.game, self.io.write
         player = game.sheets[seat]
@@ -366,6 +362,10 @@ class ClassicTable:
         else:
             if head == "cross":
                 words = words[1:]
+            if head in SPECIAL_FACES and not isinstance(game, Kok2Game):
+                write(f"not allowed: {head} is a face of the Keer op Keer 2 special die; "
+                      f"{game.sheet.name} has no special die")
+                return False
             try:
                 if isinstance(game, Kok2Game) and words and words[0].lower() in SPECIAL_FACES:
                     choice = special_from_words(game, words[0].lower(), words[1:], seat)
