@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kok_layouts.errors import BadArgumentError, KokError, KokTypeError
+from kok_layouts.errors import KokError
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.render.charts import report_scene
 from kok_layouts.render.classic_layout import classic_scene
@@ -75,7 +75,8 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
 def render_png(sheet: Sheet, dpi: float = 150, options: PrintOptions = PrintOptions(),
                marks: SheetMarks | None = None, *, page: bool = False) -> bytes:
     """A PNG of the sheet alone, or (``page=True``) of the first page as it prints."""
-    _check_dpi(dpi)
+    from kok_layouts.render.resolution import check_dpi  # refuses dpi outside 10..1200
+    check_dpi(dpi)
     options.check()
     scene = sheet_scene(sheet, options.lang, options.colorblind, marks)
     if not page:
@@ -83,18 +84,6 @@ def render_png(sheet: Sheet, dpi: float = 150, options: PrintOptions = PrintOpti
     layout = layout_page(scene.width, scene.height, options.paper, options.landscape,
                          options.per_page)
     return png_bytes(page_png([scene], layout, dpi), dpi)
-
-
-MIN_DPI, MAX_DPI = 10, 1200
-"""The resolutions a PNG may have: below, nothing is legible; above, an A4 page is
-hundreds of megabytes."""
-
-
-def _check_dpi(dpi: object) -> None:
-    if not isinstance(dpi, (int, float)) or isinstance(dpi, bool):
-        raise KokTypeError(f"dpi is a number, not {type(dpi).__name__}")
-    if not MIN_DPI <= dpi <= MAX_DPI:
-        raise BadArgumentError(f"dpi is {dpi}; use {MIN_DPI} to {MAX_DPI}")
 
 
 def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -> bytes:
