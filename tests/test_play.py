@@ -311,3 +311,14 @@ def test_kids_at_the_prompt_a_non_ascii_digit_is_not_a_number() -> None:
                       "--colour", "never", stdin="²\n\u0661\nquit\n")
     assert run.code == 0 and "Traceback" not in run.err
     assert run.out.count("not allowed: type a number") == 2
+
+
+def test_a_crossed_cell_is_marked_by_colour_and_symbol_in_colour() -> None:
+    from kok_layouts.cli.text import render_text
+    sheet = load_layout("black")
+    h1 = sheet.parse_cell("H1")
+    plain, crossed = (render_text(sheet, True, mask).splitlines()[2] for mask in (0, 1 << h1))
+    assert "XG" in crossed and "XG" not in plain
+    background = crossed.split("\x1b[1;97mXG")[0].rsplit("\x1b[48;2;", 1)[1]
+    red, green, blue = (int(part) for part in background.rstrip("m").split(";"))
+    assert green > red and green > blue and green < 100      # still green, darkened
