@@ -220,6 +220,12 @@ CONSTRUCTION_CASES: list[tuple[Callable[[], object], type[Exception]]] = [
     (lambda: PlayerSheet(BLACK, options={}), KokTypeError),  # type: ignore[arg-type]
     (lambda: load_layout(None), KokTypeError),  # type: ignore[arg-type]
     (lambda: load_classic(5), KokTypeError),  # type: ignore[arg-type]
+    (lambda: Options(end="sideways"), BadArgumentError),  # type: ignore[arg-type]
+    (lambda: Options(first_three_rolls_open="no"), KokTypeError),  # type: ignore[arg-type]
+    (lambda: Options(connect_through_crossed=1), KokTypeError),  # type: ignore[arg-type]
+    (lambda: Options(max_rolls=0), BadArgumentError),
+    (lambda: Options(max_rolls=2.5), BadArgumentError),  # type: ignore[arg-type]
+    (lambda: Options.from_dict({"first_three_rolls_open": "no"}), KokTypeError),
 ]
 
 
@@ -243,7 +249,24 @@ GAME_CASES: list[tuple[Callable[[Game], object], type[Exception]]] = [
     (lambda g: g.set_roll(None), KokTypeError),  # type: ignore[arg-type]
     (lambda g: g.undo(), IllegalMoveError),
     (lambda g: g.finish_roll(), IllegalMoveError),
+    (lambda g: g.make_choice("0", 0, "H6"), KokTypeError),  # type: ignore[arg-type]
+    (lambda g: g.make_choice(0, 0, None), KokTypeError),  # type: ignore[arg-type]
+    (lambda g: g.make_choice(0, 0, "Z9"), IllegalMoveError),
+    (lambda g: g.make_choice(0, 9, "H6"), IllegalMoveError),
 ]
+
+
+@pytest.mark.parametrize("rng", [None, 42, "seed", np.random.RandomState(1)])
+def test_the_dice_need_a_seeded_generator(rng: object) -> None:
+    for game in (Game(BLACK, ["Ann"]), KidsGame(KIDS, ["Ann", "Bob"])):
+        assert_refused(game.state_key, lambda g=game: g.throw(rng),  # type: ignore[misc]
+                       KokTypeError)
+
+
+def test_an_unknown_animal_is_refused_by_name() -> None:
+    me = KidsPlayerSheet(KIDS)
+    assert_refused(me.state_key, lambda: me.open_enclosures("zebra"), BadArgumentError)
+    assert me.open_enclosures("crocodile") == me.open_enclosures("c")
 
 
 @pytest.mark.parametrize(("call", "error"), GAME_CASES)

@@ -79,6 +79,14 @@ class Phase(Enum):
     OVER = "over"
 
 
+def check_rng(rng: object) -> None:
+    """:class:`KokTypeError` unless ``rng`` is a ``numpy.random.Generator`` (the dice come
+    from a seeded generator, never from global state)."""
+    if not isinstance(rng, np.random.Generator):
+        raise KokTypeError(f"the dice need a numpy.random.Generator "
+                           f"(numpy.random.default_rng(seed)), not {type(rng).__name__}")
+
+
 def player_names(players: object) -> list[str]:
     """The seats' names from a count or a list of names: :class:`BadArgumentError` for
     none, more than :data:`MAX_PLAYERS` or a repeated or blank name, :class:`KokTypeError`
@@ -178,6 +186,7 @@ class Game:
 
     def throw(self, rng: np.random.Generator) -> Roll:
         """Throw the dice from ``rng`` and start the roll."""
+        check_rng(rng)
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
         self.set_roll(roll)
         return roll
@@ -294,12 +303,17 @@ class Game:
         Legality is checked when the choice is made (:meth:`choose`).
         """
         roll = self._current_roll()
+        if type(colour_die) is not int or type(number_die) is not int:
+            raise KokTypeError(f"dice are indices into the roll, not {colour_die!r} and "
+                               f"{number_die!r}")
         if not (0 <= colour_die < len(roll.colours) and 0 <= number_die < len(roll.numbers)):
             raise IllegalMoveError(f"the roll has {len(roll.colours)} colour and "
                                    f"{len(roll.numbers)} number dice")
         board = self.sheets[0].board
         try:
             mask = board.parse_cells(cells)
+        except KokTypeError:
+            raise
         except ValueError as err:
             raise IllegalMoveError(str(err)) from None
         colour_face, number_face = roll.colours[colour_die], roll.numbers[number_die]

@@ -30,7 +30,7 @@ from kok_layouts.rules.dice import (
     parse_colour_face,
 )
 from kok_layouts.rules.drawing import draw_sheet
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.game import Choice, Game, check_rng
 from kok_layouts.rules.moves import named_mask
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options, checked_sheet
@@ -134,6 +134,10 @@ class KidsPlayerSheet:
         """Enclosures that may be crossed: uncrossed, of ``animal`` (any if ``None``), holding
         a star or sharing a side with a crossed enclosure."""
         board, crossed = self.board, self.crossed
+        if animal is not None and animal not in board.colour_masks:
+            animal = parse_colour_face(self.sheet, animal)
+            if animal not in board.colour_masks:
+                raise BadArgumentError(f"{animal!r} is no animal of {self.sheet.name}")
         reach = board.star_mask | board.dilate(crossed)
         colour = board.colour_masks[animal] if animal is not None else board.full
         return [m for m in board.area_masks
@@ -255,6 +259,7 @@ class KidsGame(Game):
         return KidsPlayerSheet(self.sheet, self.options)
 
     def throw(self, rng: np.random.Generator) -> Roll:
+        check_rng(rng)
         faces = colour_faces(self.sheet)
         roll = Roll(tuple(faces[int(i)] for i in rng.integers(0, len(faces), size=3)), ())
         self.set_roll(roll)

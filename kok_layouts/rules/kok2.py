@@ -22,7 +22,7 @@ from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Kok2Sheet, Sheet, SpecialFace
 from kok_layouts.rules.dice import Roll, check_roll, throw
-from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, check_rng
 from kok_layouts.rules.moves import Move, named_mask
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet, checked_sheet
@@ -363,6 +363,7 @@ class Kok2Game(Game):
         return Kok2PlayerSheet(self.sheet, self.options)
 
     def throw(self, rng: np.random.Generator) -> Roll:
+        check_rng(rng)
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
         faces = self.sheet.special_faces
         roll = Roll(roll.colours, roll.numbers, faces[int(rng.integers(len(faces)))])
