@@ -235,3 +235,9 @@ def test_special_actions_and_kids_moves_name_their_cells_too() -> None:
     assert repr(grey.legal_specials("heart")[0]) == "Special(face='heart')"
     kids = KidsPlayerSheet(load_layout("kids"))
     assert repr(kids.legal_moves("crocodile")) == "[KidsMove(die='c', cells=['G4'])]"
+
+
+def test_str_of_a_kok2_sheet_adds_boxes_and_hearts() -> None:
+    me = Kok2PlayerSheet(load_layout("grey"))
+    me.push(rules.Special("heart"))
+    assert "boxes left 0, hearts 1/5" in str(me).splitlines()[-1]

@@ -110,6 +110,10 @@ class Kok2PlayerSheet(PlayerSheet):
         other._snapshots = list(self._snapshots)
         return other
 
+    def _footer(self) -> str:
+        return (f"marks left {self.marks_left}, boxes left {self.boxes_left}, hearts "
+                f"{self.hearts}/{self.sheet.heart_track}, score {self.score().total}")
+
     @property
     def boxes_left(self) -> int:
         return self.boxes_gained - self.boxes_used

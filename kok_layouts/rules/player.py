@@ -77,8 +77,10 @@ class PlayerSheet:
     def __str__(self) -> str:
         """The sheet as text: crosses, completed columns and colours, the score."""
         return draw_sheet(self.sheet, self.crossed, self.completed_columns(),
-                          self.completed_colours(),
-                          f"marks left {self.marks_left}, score {self.score().total}")
+                          self.completed_colours(), self._footer())
+
+    def _footer(self) -> str:
+        return f"marks left {self.marks_left}, score {self.score().total}"
 
     # -- state -------------------------------------------------------------------------
     def copy(self) -> PlayerSheet:
