@@ -198,6 +198,9 @@ def test_help_is_per_edition() -> None:
     _, out2 = run_table(grey, {}, script(["help", "quit"]))
     assert "special die" not in "\n".join(out) and "cross H6 H7" in "\n".join(out)
     assert "bomb C3" in "\n".join(out2)
+    kids = kok_process("play", "--layout", "kids", "--players", "2", "--seed", "1",
+                       "--colour", "never", stdin="help\nquit\n")
+    assert "whole enclosure" in kids.out and "bomb" not in kids.out
 
 
 def test_completed_columns_and_colours_are_marked_by_symbol() -> None:

@@ -52,6 +52,13 @@ The special die (costs a box; instead of a colour and a number die):
 
 HELP = HELP_KOK2
 
+HELP_KIDS = """Type the number of a move from the list (a move crosses one whole enclosure of
+the animal on a die you may take; purple crosses an exclamation mark). Other commands:
+  moves   the list again
+  hint    what the greedy bot would take
+  help    this text
+  quit    stop the game and count the circles"""
+
 MAX_NAME = 40
 """The longest player name ``--names`` takes (it is printed in every prompt)."""
 MOVES_SHOWN = 40
@@ -532,6 +539,13 @@ def play_kids(sheet: KidsSheet, names: list[str], seed: int | None, colour: bool
                 if line in ("quit", "q", "exit"):
                     quitting = True
                     break
+                if line in ("help", "?", "h"):
+                    write(HELP_KIDS)
+                    continue
+                if line == "moves":
+                    for number, choice in enumerate(options, 1):
+                        write(f"  {number}) {describe_move(sheet, choice.move)}")
+                    continue
                 if line == "hint":
                     suggestion = hint_bot.choose(game, seat, hints)
                     if suggestion is not None:
@@ -540,7 +554,8 @@ def play_kids(sheet: KidsSheet, names: list[str], seed: int | None, colour: bool
                 if line.isascii() and line.isdigit() and 1 <= int(line) <= len(options):
                     game.choose(seat, options[int(line) - 1])
                     break
-                write(f"not allowed: type a number from 1 to {len(options)}")
+                write(f"not allowed: type a number from 1 to {len(options)} ('help' lists "
+                      "the commands)")
         if quitting:
             while game.chosen:              # a roll left half-chosen does not count
                 game.undo()
