@@ -179,6 +179,7 @@ class Game:
             raise BadArgumentError(f"seat {seat} is not in this game (0 to "
                                    f"{len(self.players) - 1})")
         return seat
+
     # -- the chance step ---------------------------------------------------------------
     @property
     def rolls_done(self) -> int:
