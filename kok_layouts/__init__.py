@@ -7,16 +7,29 @@
 """
 
 from kok_layouts.errors import (
+    BadArgumentError,
+    IllegalMoveError,
     KokError,
+    KokTypeError,
     LayoutError,
     Location,
     OutputError,
     Problem,
     UnknownLayoutError,
+    WrongSheetError,
 )
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.grid import Cell, Geometry
-from kok_layouts.model.loader import LayoutInfo, list_layouts, load_file, load_layout, parse_layout
+from kok_layouts.model.loader import (
+    LayoutInfo,
+    list_layouts,
+    load_classic,
+    load_file,
+    load_kids,
+    load_kok2,
+    load_layout,
+    parse_layout,
+)
 from kok_layouts.model.sheet import (
     Area,
     ClassicSheet,
@@ -32,13 +45,16 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Area",
+    "BadArgumentError",
     "Cell",
     "ClassicSheet",
     "Colour",
     "Geometry",
+    "IllegalMoveError",
     "KidsSheet",
     "Kok2Sheet",
     "KokError",
+    "KokTypeError",
     "LayoutError",
     "LayoutInfo",
     "Location",
@@ -48,9 +64,13 @@ __all__ = [
     "RowRule",
     "Sheet",
     "UnknownLayoutError",
+    "WrongSheetError",
     "check_sheet",
     "list_layouts",
+    "load_classic",
     "load_file",
+    "load_kids",
+    "load_kok2",
     "load_layout",
     "parse_layout",
 ]

@@ -117,3 +117,18 @@ class UnreadableFileError(KokError):
         self.path = path
         self.reason = reason
         super().__init__(f"{shown(path)}: cannot read: {reason}")
+
+
+class KokTypeError(KokError, TypeError):
+    """An argument of the wrong type for the Python API: ``None``, a number where a colour
+    name is wanted, a move that is not a :class:`Move`. Also a ``TypeError``."""
+
+
+class WrongSheetError(KokTypeError):
+    """A sheet of another edition than the object needs (a Kids sheet for a classic
+    player's sheet); the message names both editions."""
+
+
+class BadArgumentError(KokError):
+    """An argument value the Python API does not know: an unknown colour, a die face that
+    does not exist, an empty or repeated player list, a seat that is not in the game."""

@@ -51,7 +51,7 @@ def test_kids_bad_input_is_one_line_and_exit_2(kok: Any) -> None:
                  ("score", "kids", "--later", "A"),
                  ("score", "kids", "--crossed", "N1"),
                  ("play", "--players", "5", "--layout", "kids"),
-                 ("play", "--players", "2", "--layout", "black")):
+                 ("play", "--players", "3", "--layout", "kids", "--bots", "greedy,random")):
         run = kok(*args)
         assert run.code == 2, args
         assert len(run.err.strip().splitlines()) == 1 and run.err.startswith("kok: "), args

@@ -248,7 +248,7 @@ def test_a_filled_in_sheet_shows_the_crosses_marks_and_score(tmp_path: Path) -> 
     from kok_layouts.rules.game import Game
 
     sheet = load_layout("black")
-    game = play_game(Game(sheet, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],  # type: ignore[arg-type]
+    game = play_game(Game(sheet, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],
                      np.random.default_rng(4))
     marks = marks_from_game(game, "Ann")
     data = render_pdf([sheet], LANDSCAPE, marks)
@@ -270,7 +270,7 @@ def test_filled_in_kok2_and_kids_sheets_show_their_editions_marks() -> None:
     from kok_layouts.rules.kok2 import Kok2Game
 
     grey = load_layout("grey")
-    game = play_game(Kok2Game(grey, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],  # type: ignore[arg-type]
+    game = play_game(Kok2Game(grey, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],
                      np.random.default_rng(3))
     marks = marks_from_game(game, "Ann")
     assert marks.hearts_under and marks.boxes_used >= 1
@@ -279,7 +279,7 @@ def test_filled_in_kok2_and_kids_sheets_show_their_editions_marks() -> None:
         assert str(value) in text.split()
     assert str(game.scores()[0].total) in text.split()
     kids = load_layout("kids")
-    played = play_game(KidsGame(kids, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],  # type: ignore[arg-type]
+    played = play_game(KidsGame(kids, ["Ann", "Bob"]), [GreedyBot(), GreedyBot()],
                        np.random.default_rng(3))
     kid_marks = marks_from_game(played, "Bob")
     words = page_text(render_pdf([kids], LANDSCAPE, kid_marks)).split()

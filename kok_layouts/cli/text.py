@@ -16,8 +16,11 @@ def wants_colour(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def _ansi_cell(hex_colour: str, text: str) -> str:
+def _ansi_cell(hex_colour: str, text: str, crossed: bool = False) -> str:
     r, g, b = (round(part * 255) for part in rgb(hex_colour))
+    if crossed:  # a crossed cell: its colour darkened and a bold X, so colour and symbol say it
+        r, g, b = (round(part * 0.45) for part in (r, g, b))
+        return f"\x1b[48;2;{r};{g};{b}m\x1b[1;97m{text}\x1b[0m"
     ink = "30" if (r * 299 + g * 587 + b * 114) / 1000 > 140 else "97"
     return f"\x1b[48;2;{r};{g};{b}m\x1b[{ink}m{text}\x1b[0m"
 
@@ -50,7 +53,8 @@ def render_text(sheet: Sheet, colour: bool, crossed: int = 0) -> str:
                                      else " ")
             letter = key.upper() if star else key
             text = f"{letter}{mark} " if not crossed >> cell & 1 else f"X{letter} "
-            cells.append(_ansi_cell(sheet.colour_by_key[key].rgb, text) if colour else text)
+            cells.append(_ansi_cell(sheet.colour_by_key[key].rgb, text,
+                                    bool(crossed >> cell & 1)) if colour else text)
         line = f"{label}  " + "".join(cells)
         if isinstance(sheet, Kok2Sheet):
             rule = sheet.rows[row]

@@ -7,14 +7,25 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
-from kok_layouts.errors import LayoutError, Problem, UnknownLayoutError, UnreadableFileError, shown
+from kok_layouts.errors import (
+    KokTypeError,
+    LayoutError,
+    Problem,
+    UnknownLayoutError,
+    UnreadableFileError,
+    WrongSheetError,
+    shown,
+)
 from kok_layouts.input_file import read_input
 from kok_layouts.model.build import build_sheet
 from kok_layouts.model.schema_check import schema_problems
-from kok_layouts.model.sheet import Edition, Sheet
+from kok_layouts.model.sheet import ClassicSheet, Edition, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import MAX_FILE_BYTES, SourceMap, parse_yaml
 from kok_layouts.resources import layouts_dir
+
+S = TypeVar("S", bound=Sheet)
 
 
 def parse_layout(data: bytes | str, file: str = "<layout>") -> Sheet:
@@ -98,6 +109,8 @@ def load_layout(name_or_path: str | Path) -> Sheet:
     """
     if isinstance(name_or_path, Path):
         return load_file(name_or_path)
+    if not isinstance(name_or_path, str):
+        raise KokTypeError(f"a layout is a name or a path, not {type(name_or_path).__name__}")
     text = name_or_path.strip()
     wanted = text.lower()
     builtins = _builtins()
@@ -112,3 +125,29 @@ def load_layout(name_or_path: str | Path) -> Sheet:
     hint = f"did you mean {close[0]!r}? " if close else ""
     raise UnknownLayoutError(f"unknown layout '{shown(text, 60)}': {hint}built-in layouts are "
                              f"{', '.join(names)}; or give the path of a .yaml file")
+
+
+# -- typed loaders: the sheet kind known to the type checker -------------------------------
+def _load_kind(name_or_path: str | Path, kind: type[S], wanted: str) -> S:
+    if not isinstance(name_or_path, (str, Path)):
+        raise KokTypeError(f"a layout is a name or a path, not {type(name_or_path).__name__}")
+    sheet = load_layout(name_or_path)
+    if not isinstance(sheet, kind):
+        raise WrongSheetError(f"{sheet.name} is a {sheet.edition} sheet, not {wanted}")
+    return sheet
+
+
+def load_classic(name_or_path: str | Path) -> ClassicSheet:
+    """:func:`load_layout` for a classic (or Keer op Keer 2) sheet; any other kind is
+    refused with :class:`~kok_layouts.errors.WrongSheetError`."""
+    return _load_kind(name_or_path, ClassicSheet, "a classic or Keer op Keer 2 sheet")
+
+
+def load_kok2(name_or_path: str | Path) -> Kok2Sheet:
+    """:func:`load_layout` for a Keer op Keer 2 sheet, refusing any other kind."""
+    return _load_kind(name_or_path, Kok2Sheet, "a Keer op Keer 2 sheet")
+
+
+def load_kids(name_or_path: str | Path) -> KidsSheet:
+    """:func:`load_layout` for a Kids sheet, refusing any other kind."""
+    return _load_kind(name_or_path, KidsSheet, "a Kids sheet")

@@ -100,6 +100,8 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
 def render_png(sheet: Sheet, dpi: float = 150, options: PrintOptions = PrintOptions(),
                marks: SheetMarks | None = None, *, page: bool = False) -> bytes:
     """A PNG of the sheet alone, or (``page=True``) of the first page as it prints."""
+    from kok_layouts.render.resolution import check_dpi  # refuses dpi outside 10..1200
+    check_dpi(dpi)
     options.check()
     if not page:
         scene = sheet_scene(sheet, options.lang, options.colorblind, marks)

@@ -2,3 +2,96 @@
 
 Layer 2: imports the sheet model, never the analysis, rendering or CLI layers.
 """
+
+from kok_layouts.errors import (
+    BadArgumentError,
+    IllegalMoveError,
+    KokError,
+    KokTypeError,
+    RecordError,
+    WrongSheetError,
+)
+from kok_layouts.rules.board import Board, board_for, split_cells
+from kok_layouts.rules.bots import (
+    BOTS,
+    FriendlyBot,
+    GreedyBot,
+    RandomBot,
+    Strategy,
+    make_bot,
+    play_game,
+)
+from kok_layouts.rules.dice import (
+    JOKER_COLOUR,
+    JOKER_NUMBER,
+    PURPLE,
+    Roll,
+    parse_colour_face,
+    parse_number_face,
+)
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, Phase, RollLog, solo_band
+from kok_layouts.rules.kids import KidsGame, KidsMove, KidsPlayerSheet, KidsScore, describe_move
+from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Kok2Score, Special, fill_bombs
+from kok_layouts.rules.moves import Move
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.record import load_and_replay, new_game, replay, save_record
+from kok_layouts.rules.scoring import Score
+
+
+def parse_cells(sheet: PlayerSheet | KidsPlayerSheet | Board, names: str | list[str]) -> int:
+    """The cell mask of ``"H6 H7"``, ``"H6,H7"`` or ``["H6", "H7"]`` on a player's sheet
+    or board."""
+    board = sheet if isinstance(sheet, Board) else sheet.board
+    return board.parse_cells(names)
+
+
+__all__ = [
+    "BOTS",
+    "JOKER_COLOUR",
+    "JOKER_NUMBER",
+    "PURPLE",
+    "SPECIAL_DIE",
+    "BadArgumentError",
+    "Board",
+    "Choice",
+    "FriendlyBot",
+    "Game",
+    "GreedyBot",
+    "IllegalMoveError",
+    "KidsGame",
+    "KidsMove",
+    "KidsPlayerSheet",
+    "KidsScore",
+    "Kok2Game",
+    "Kok2PlayerSheet",
+    "Kok2Score",
+    "KokError",
+    "KokTypeError",
+    "Move",
+    "Options",
+    "Phase",
+    "PlayerSheet",
+    "RandomBot",
+    "RecordError",
+    "Roll",
+    "RollLog",
+    "Score",
+    "Special",
+    "Strategy",
+    "WrongSheetError",
+    "board_for",
+    "describe_move",
+    "fill_bombs",
+    "load_and_replay",
+    "make_bot",
+    "new_game",
+    "parse_cells",
+    "parse_colour_face",
+    "parse_number_face",
+    "play_game",
+    "replay",
+    "save_record",
+    "solo_band",
+    "split_cells",
+]

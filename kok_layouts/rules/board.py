@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.grid import Cell, Geometry, cells_of, mask_of
 from kok_layouts.model.sheet import Sheet
 
@@ -84,15 +85,41 @@ class Board:
         ordered = sorted(cells_of(mask), key=lambda c: (c % width, c // width))
         return [self.sheet.cell_name(c) for c in ordered]
 
-    def parse_cells(self, names: Iterable[str]) -> int:
-        """The mask of the named cells; ``ValueError`` for an unknown or repeated name."""
+    def parse_cells(self, names: str | Iterable[str]) -> int:
+        """The mask of the named cells: ``"H6 H7"``, ``"H6,H7"`` or ``["H6", "H7"]``.
+
+        :class:`~kok_layouts.errors.BadArgumentError` (a ``ValueError``) for an unknown,
+        hole or repeated name; :class:`~kok_layouts.errors.KokTypeError` for a name that
+        is not text.
+        """
         mask = 0
-        for name in names:
-            cell = self.sheet.parse_cell(name)
+        for name in split_cells(names):
+            try:
+                cell = self.sheet.parse_cell(name)
+            except ValueError as err:
+                raise BadArgumentError(str(err)) from None
             if mask >> cell & 1:
-                raise ValueError(f"cell {self.sheet.cell_name(cell)} is named twice")
+                raise BadArgumentError(f"cell {self.sheet.cell_name(cell)} is named twice")
             mask |= 1 << cell
         return mask
+
+
+def split_cells(names: str | Iterable[str]) -> list[str]:
+    """Cell names from ``"H6 H7"``, ``"H6,H7"``, ``"H6, H7"`` or an iterable of names."""
+    if isinstance(names, str):
+        items: Iterable[object] = names.replace(",", " ").split()
+    elif names is None or isinstance(names, (bytes, int)):
+        raise KokTypeError(f"cells are names like 'H6 H7' or ['H6', 'H7'], not "
+                           f"{type(names).__name__}")
+    else:
+        items = names
+    found = []
+    for name in items:
+        if not isinstance(name, str):
+            raise KokTypeError(f"a cell name is text like 'H6', not {type(name).__name__} "
+                               f"{name!r}")
+        found.append(name)
+    return found
 
 
 @lru_cache(maxsize=32)

@@ -39,6 +39,9 @@ class RandomBot:
 
     name = "random"
 
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
     def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         choices = game.choices_for(seat)
         if not choices:
@@ -105,6 +108,12 @@ class GreedyBot:
     """
 
     name = "greedy"
+
+    def __repr__(self) -> str:
+        defaults = GreedyBot.__init__.__kwdefaults__ or {}
+        changed = ", ".join(f"{key}={getattr(self, key)!r}" for key, value in defaults.items()
+                            if getattr(self, key) != value)
+        return f"{type(self).__name__}({changed})"
 
     def __init__(self, *, progress: float = 1.0, joker_premium: float = 2.5,
                  pass_below: float = 0.0, cell_weight: float = 0.15,
@@ -296,6 +305,9 @@ class FriendlyBot:
     otherwise: a fair game for a young child, who wins now and then."""
 
     name = "friendly"
+
+    def __repr__(self) -> str:
+        return f"FriendlyBot(skill={self.skill!r})"
 
     def __init__(self, skill: float = 0.1) -> None:
         if not 0.0 <= skill <= 1.0:

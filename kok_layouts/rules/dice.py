@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.sheet import Sheet
 
 JOKER_COLOUR = "X"
@@ -35,6 +36,10 @@ class Roll:
         numbers = " ".join("?" if n == JOKER_NUMBER else str(n) for n in self.numbers)
         special = f" / special: {self.special}" if self.special else ""
         return f"{colours} / {numbers}{special}"
+
+    def __repr__(self) -> str:
+        special = f", special={self.special!r}" if self.special is not None else ""
+        return f"Roll(colours={self.colours!r}, numbers={self.numbers!r}{special})"
 
 
 PURPLE = "+"
@@ -71,28 +76,44 @@ def throw(sheet: Sheet, rng: np.random.Generator, colour_dice: int = 3,
 
 def parse_colour_face(sheet: Sheet, text: str) -> str:
     """A colour die face from its name (``green``), letter (``g``) or ``joker`` / ``X``
-    (Kids: an animal, its colour, or ``purple``)."""
+    (Kids: an animal, its colour, or ``purple``).
+
+    :class:`~kok_layouts.errors.KokTypeError` for a value that is not text,
+    :class:`~kok_layouts.errors.BadArgumentError` for a face the sheet's dice do not have.
+    """
+    if not isinstance(text, str):
+        raise KokTypeError(f"a colour is a name like 'yellow', a key like 'y' or 'joker', "
+                           f"not {type(text).__name__} {text!r}")
     word = text.strip().lower()
     if sheet.edition == "kids":
         if word == "purple":
             return PURPLE
     elif word in ("joker", "x"):
         return JOKER_COLOUR
-    return sheet.colour(text).key
+    try:
+        return sheet.colour(text).key
+    except ValueError as err:
+        raise BadArgumentError(str(err)) from None
 
 
 def parse_number_face(text: str | int) -> int:
-    """A number die face from ``1``..``5`` or ``joker`` / ``?`` (returned as 0)."""
+    """A number die face from ``1``..``5`` (number or text) or ``joker`` / ``?`` / ``0``
+    (returned as 0). Only ASCII digits count: ``"²"`` is no number."""
+    if isinstance(text, bool) or not isinstance(text, (int, str)):
+        raise KokTypeError(f"a number die face is 1..5 or 'joker', not {type(text).__name__} "
+                           f"{text!r}")
     if isinstance(text, int):
         value = text
     elif text.strip().lower() in ("joker", "?"):
         return JOKER_NUMBER
-    elif text.strip().isdigit():
+    elif text.strip().isascii() and text.strip().isdigit() and len(text.strip()) < 4:
         value = int(text)
     else:
-        raise ValueError(f"{text!r} is not a number die face; use 1..5 or joker")
+        raise BadArgumentError(f"{text!r} is not a number die face; use 1..5 or joker")
+    if value == JOKER_NUMBER:
+        return JOKER_NUMBER
     if value not in NUMBERS:
-        raise ValueError(f"{value} is not a number die face; use 1..5 or joker")
+        raise BadArgumentError(f"{value} is not a number die face; use 1..5 or joker")
     return value
 
 

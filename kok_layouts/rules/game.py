@@ -11,23 +11,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from kok_layouts.errors import IllegalMoveError
-from kok_layouts.model.sheet import ClassicSheet
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError
+from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
     Roll,
     check_roll,
+    colour_faces,
     expand_faces,
+    parse_colour_face,
+    parse_number_face,
     throw,
 )
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.player import PlayerSheet, checked_options, checked_sheet
 from kok_layouts.rules.scoring import Score
 
 MAX_PLAYERS = 6
@@ -76,21 +79,57 @@ class Phase(Enum):
     OVER = "over"
 
 
+def check_rng(rng: object) -> None:
+    """:class:`KokTypeError` unless ``rng`` is a ``numpy.random.Generator`` (the dice come
+    from a seeded generator, never from global state)."""
+    if not isinstance(rng, np.random.Generator):
+        raise KokTypeError(f"the dice need a numpy.random.Generator "
+                           f"(numpy.random.default_rng(seed)), not {type(rng).__name__}")
+
+
+def player_names(players: object) -> list[str]:
+    """The seats' names from a count or a list of names: :class:`BadArgumentError` for
+    none, more than :data:`MAX_PLAYERS` or a repeated or blank name, :class:`KokTypeError`
+    for anything but a whole number or a list of texts."""
+    if type(players) is int:
+        if not 1 <= players <= MAX_PLAYERS:
+            raise BadArgumentError(f"a game has 1 to {MAX_PLAYERS} players, not {players}")
+        return [f"player {i + 1}" for i in range(players)]
+    if not isinstance(players, (list, tuple)):
+        raise KokTypeError(f"players are a list of names or a count, not "
+                           f"{type(players).__name__}")
+    names: list[str] = []
+    for name in players:
+        if not isinstance(name, str):
+            raise KokTypeError(f"a player's name is text, not {type(name).__name__} {name!r}")
+        if not name.strip():
+            raise BadArgumentError("a player's name cannot be blank")
+        names.append(name)
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise BadArgumentError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise BadArgumentError(f"two players have the same name {twice!r}")
+    return names
+
+
 class Game:
     """A classic game for 1 to 6 players, or a solo game (``solo=True``)."""
 
-    def __init__(self, sheet: ClassicSheet, players: Sequence[str] | int,
+    sheet_kind: ClassVar[type[Sheet]] = ClassicSheet
+    """The sheets this game is played on; others are refused at construction."""
+
+    def __init__(self, sheet: Sheet, players: Sequence[str] | int,
                  options: Options | None = None, *, solo: bool = False) -> None:
-        names = ([f"player {i + 1}" for i in range(players)] if isinstance(players, int)
-                 else list(players))
+        checked = checked_sheet(sheet, self.sheet_kind,
+                                f"a {type(self).__name__} needs a {self.sheet_kind.__name__}")
+        self.sheet = cast(ClassicSheet, checked)
+        names = player_names(players)
+        if type(solo) is not bool:
+            raise KokTypeError(f"solo is True or False, not {solo!r}")
         if solo and len(names) != 1:
-            raise ValueError("a solo game has exactly one player")
-        if not 1 <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
-        if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
-        self.sheet = sheet
-        self.options = options or Options()
+            raise BadArgumentError("a solo game has exactly one player")
+        self.options = checked_options(options)
         self.solo = solo
         self.players: tuple[str, ...] = tuple(names)
         self.sheets = [self._new_sheet() for _ in names]
@@ -109,6 +148,38 @@ class Game:
     def _new_sheet(self) -> PlayerSheet:
         return PlayerSheet(self.sheet, self.options)
 
+    def __repr__(self) -> str:
+        if self.phase is Phase.OVER:
+            state = "over"
+        elif self.phase is Phase.ROLL:
+            state = f"{self.players[self.active]} to throw"
+        else:
+            waiting = ", ".join(self.players[s] for s in self.waiting_for())
+            state = f"{self.roll!r}, waiting for {waiting}"
+        return (f"<{type(self).__name__} {self.sheet.name}{' solo' if self.solo else ''}: "
+                f"{', '.join(self.players)}; roll {self.rolls_done + 1}, {state}>")
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the game's position, for comparing states."""
+        return (self.phase, self.active, self.rolls_done, self.roll, self.end_triggered,
+                tuple(self._choices.items()), tuple(s.state_key() for s in self.sheets))
+
+    def seat_of(self, seat: int | str) -> int:
+        """The seat index of ``seat`` (an index or a player's name); refused if not in the
+        game."""
+        if isinstance(seat, str):
+            if seat not in self.players:
+                raise BadArgumentError(f"no player {seat!r}; the players are "
+                                       f"{', '.join(self.players)}")
+            return self.players.index(seat)
+        if type(seat) is not int:
+            raise KokTypeError(f"a seat is an index or a player's name, not "
+                               f"{type(seat).__name__}")
+        if not 0 <= seat < len(self.players):
+            raise BadArgumentError(f"seat {seat} is not in this game (0 to "
+                                   f"{len(self.players) - 1})")
+        return seat
+
     # -- the chance step ---------------------------------------------------------------
     @property
     def rolls_done(self) -> int:
@@ -116,14 +187,19 @@ class Game:
 
     def throw(self, rng: np.random.Generator) -> Roll:
         """Throw the dice from ``rng`` and start the roll."""
+        check_rng(rng)
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
         self.set_roll(roll)
         return roll
 
     def set_roll(self, roll: Roll) -> None:
         """Start a roll with these faces (a replay, a test or a physical throw)."""
+        if not isinstance(roll, Roll) or not isinstance(roll.colours, (tuple, list)) \
+                or not isinstance(roll.numbers, (tuple, list)):
+            raise KokTypeError(f"a roll is a Roll(colours=(...), numbers=(...)), not {roll!r}")
         if self.phase is not Phase.ROLL:
             raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+        roll = self._keyed(roll)
         self._check_roll(roll)
         self.roll = roll
         self._choices = {}
@@ -131,10 +207,35 @@ class Game:
             self._remember_taken()
         self.phase = Phase.CHOOSE
 
+    def _keyed(self, roll: Roll) -> Roll:
+        """``roll`` with faces given by name (``"green"``, ``"joker"``, ``"?"``) turned into
+        the keys the rules use; a face that is no face is left for :meth:`_check_roll`."""
+        faces = colour_faces(self.sheet)
+
+        def colour(face: Any) -> Any:
+            if face in faces or not isinstance(face, str):
+                return face
+            try:
+                return parse_colour_face(self.sheet, face)
+            except KokError:
+                return face
+
+        def number(face: Any) -> Any:
+            if type(face) is int:
+                return face
+            try:
+                return parse_number_face(face)
+            except KokError:
+                return face
+
+        keyed = Roll(tuple(colour(f) for f in roll.colours),
+                     tuple(number(n) for n in roll.numbers), roll.special)
+        return roll if keyed == roll else keyed
+
     def _check_roll(self, roll: Roll) -> None:
         try:
             check_roll(self.sheet, roll, self.colour_dice, self.number_dice)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise IllegalMoveError(str(err)) from None
 
     def _remember_taken(self) -> None:
@@ -153,6 +254,7 @@ class Game:
 
     def dice_for(self, seat: int) -> tuple[list[int], list[int]]:
         """The colour and number dice (indices into the roll) ``seat`` may choose from."""
+        seat = self.seat_of(seat)
         roll = self._current_roll()
         colours, numbers = list(range(len(roll.colours))), list(range(len(roll.numbers)))
         if seat == self.active or self.solo:
@@ -171,6 +273,7 @@ class Game:
 
     def choices_for(self, seat: int) -> list[Choice]:
         """Every legal choice of ``seat`` for the current roll (passing is always allowed)."""
+        seat = self.seat_of(seat)
         roll = self._current_roll()
         player = self.sheets[seat]
         colours, numbers = self.dice_for(seat)
@@ -201,12 +304,17 @@ class Game:
         Legality is checked when the choice is made (:meth:`choose`).
         """
         roll = self._current_roll()
+        if type(colour_die) is not int or type(number_die) is not int:
+            raise KokTypeError(f"dice are indices into the roll, not {colour_die!r} and "
+                               f"{number_die!r}")
         if not (0 <= colour_die < len(roll.colours) and 0 <= number_die < len(roll.numbers)):
             raise IllegalMoveError(f"the roll has {len(roll.colours)} colour and "
                                    f"{len(roll.numbers)} number dice")
         board = self.sheets[0].board
         try:
             mask = board.parse_cells(cells)
+        except KokTypeError:
+            raise
         except ValueError as err:
             raise IllegalMoveError(str(err)) from None
         colour_face, number_face = roll.colours[colour_die], roll.numbers[number_die]
@@ -227,19 +335,27 @@ class Game:
     def check_choice(self, seat: int, choice: Choice | None) -> None:
         """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now."""
         roll = self._current_roll()
-        self._check_turn(seat)
+        seat = self._check_turn(seat, choice)
         if choice is None:
             return
         self._check_dice(seat, roll, choice)
         self.sheets[seat].check(choice.move)
 
-    def _check_turn(self, seat: int) -> None:
-        """``seat`` may choose now: the active player first, everyone once."""
+    def _check_turn(self, seat: int, choice: object = None) -> int:
+        """``seat`` may choose now: the active player first, everyone once. Also refuses a
+        ``choice`` that is not a :class:`Choice` (or ``None``). Returns the seat index."""
+        seat = self.seat_of(seat)
+        if choice is not None and (not isinstance(choice, Choice)
+                                   or type(choice.colour_die) is not int
+                                   or type(choice.number_die) is not int):
+            raise KokTypeError(f"a choice is a Choice(colour_die, number_die, move) or None "
+                               f"to pass, not {choice!r}")
         if seat not in self.waiting_for():
             if seat in self._choices:
                 raise IllegalMoveError(f"{self.players[seat]} has already chosen in this roll")
             raise IllegalMoveError(f"the active player {self.players[self.active]} chooses "
                                    "first")
+        return seat
 
     def _check_dice(self, seat: int, roll: Roll, choice: Choice) -> None:
         """The dice of ``choice`` are available to ``seat`` and match its move."""
@@ -268,6 +384,7 @@ class Game:
     def choose(self, seat: int, choice: Choice | None) -> None:
         """``seat`` takes ``choice`` (``None`` passes); the move is crossed at once."""
         self.check_choice(seat, choice)
+        seat = self.seat_of(seat)
         if choice is not None:
             self._apply(seat, choice)
         self._choices[seat] = choice
@@ -275,6 +392,24 @@ class Game:
     def _apply(self, seat: int, choice: Choice) -> None:
         self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
                                taken_colours=self._taken_colours)
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The seats that have chosen in the current roll, in the order they chose."""
+        return tuple(self._choices)
+
+    def undo(self) -> tuple[int, Choice | None]:
+        """Take back the last choice of the current roll (before :meth:`finish_roll`):
+        returns its seat and choice; that seat chooses again. The choices of a roll are
+        taken back last first, so the dice others could take stay consistent."""
+        self._current_roll()
+        if not self._choices:
+            raise IllegalMoveError("no choice to take back in this roll")
+        seat = next(reversed(self._choices))
+        choice = self._choices.pop(seat)
+        if choice is not None:
+            self.sheets[seat].pop()
+        return seat, choice
 
     def finish_roll(self) -> RollLog:
         """Close the roll once everyone has chosen: log it, check the end, pass the dice."""

@@ -13,17 +13,27 @@ complete, and every column completed scores its visitor.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from kok_layouts.errors import IllegalMoveError
-from kok_layouts.model.sheet import KidsSheet
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
+from kok_layouts.model.sheet import KidsSheet, Sheet
 from kok_layouts.rules.board import Board, board_for
-from kok_layouts.rules.dice import PURPLE, Roll, check_roll, colour_faces, face_name
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.dice import (
+    PURPLE,
+    Roll,
+    check_roll,
+    colour_faces,
+    face_name,
+    parse_colour_face,
+)
+from kok_layouts.rules.drawing import draw_sheet
+from kok_layouts.rules.game import Choice, Game, check_rng
+from kok_layouts.rules.moves import named_mask
 from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import checked_options, checked_sheet
 
 NO_DIE = -1
 
@@ -36,6 +46,14 @@ class KidsMove:
     die: str
     cells: int = 0
     chameleon: int = 0
+    width: int = field(default=0, compare=False, repr=False)
+    """The sheet's width, only for the ``repr`` to name the cells."""
+
+    def __repr__(self) -> str:
+        cells = f", cells={named_mask(self.cells, self.width)}" if self.cells else ""
+        chameleon = (f", chameleon={named_mask(self.chameleon, self.width)}"
+                     if self.chameleon else "")
+        return f"KidsMove(die={self.die!r}{cells}{chameleon})"
 
     @property
     def jokers(self) -> int:
@@ -65,15 +83,26 @@ class KidsScore:
 class KidsPlayerSheet:
     """One player's Kids sheet: crossed enclosures, exclamation marks, lost visitors."""
 
-    def __init__(self, sheet: KidsSheet, options: Options | None = None) -> None:
-        self.sheet = sheet
-        self.board: Board = board_for(sheet)
-        self.options = options or Options()
+    def __init__(self, sheet: Sheet, options: Options | None = None) -> None:
+        self.sheet = checked_sheet(sheet, KidsSheet, "a KidsPlayerSheet needs a Kids sheet")
+        self.board: Board = board_for(self.sheet)
+        self.options = checked_options(options)
         self.crossed = 0
         self.marks_used = 0
         self.later_columns: frozenset[int] = frozenset()
         """Columns this player completed after another player: the visitor is lost."""
         self._history: list[tuple[KidsMove, int, int, frozenset[int]]] = []
+
+    def __repr__(self) -> str:
+        return (f"<KidsPlayerSheet {self.sheet.name}: {self.crossed.bit_count()} crossed, "
+                f"{self.marks_left} marks left, {self.score().total} circles>")
+
+    def __str__(self) -> str:
+        """The sheet as text: crosses, completed columns and animals, the circles."""
+        return draw_sheet(self.sheet, self.crossed, self.completed_columns(),
+                          self.completed_colours(),
+                          f"exclamation marks left {self.marks_left}, "
+                          f"circles {self.score().total}")
 
     def copy(self) -> KidsPlayerSheet:
         other = object.__new__(KidsPlayerSheet)
@@ -105,6 +134,10 @@ class KidsPlayerSheet:
         """Enclosures that may be crossed: uncrossed, of ``animal`` (any if ``None``), holding
         a star or sharing a side with a crossed enclosure."""
         board, crossed = self.board, self.crossed
+        if animal is not None and animal not in board.colour_masks:
+            animal = parse_colour_face(self.sheet, animal)
+            if animal not in board.colour_masks:
+                raise BadArgumentError(f"{animal!r} is no animal of {self.sheet.name}")
         reach = board.star_mask | board.dilate(crossed)
         colour = board.colour_masks[animal] if animal is not None else board.full
         return [m for m in board.area_masks
@@ -114,17 +147,25 @@ class KidsPlayerSheet:
         return (self.marks_used + 1) % self.sheet.chameleon_every == 0
 
     def legal_moves(self, die: str) -> list[KidsMove]:
-        """Every legal move with a die face: an animal's key or purple."""
+        """Every legal move with a die face: an animal (``"crocodile"``), its colour or key,
+        or ``"purple"`` / ``"+"``."""
+        die = PURPLE if die == PURPLE else parse_colour_face(self.sheet, die)
+        width = self.sheet.width
         if die != PURPLE:
-            return [KidsMove(die, m) for m in self.open_enclosures(die)]
+            return [KidsMove(die, m, 0, width) for m in self.open_enclosures(die)]
         if self.marks_left < 1:
             return []
         if not self.next_mark_is_chameleon():
             return [KidsMove(PURPLE)]
         options = self.open_enclosures()
-        return [KidsMove(PURPLE, 0, m) for m in options] or [KidsMove(PURPLE)]
+        return [KidsMove(PURPLE, 0, m, width) for m in options] or [KidsMove(PURPLE)]
 
     def why_illegal(self, move: KidsMove) -> str | None:
+        if not isinstance(move, KidsMove) or not isinstance(move.die, str) \
+                or type(move.cells) is not int or type(move.chameleon) is not int \
+                or move.cells < 0 or move.chameleon < 0:
+            raise KokTypeError(f"a Kids move is a KidsMove(die, cells, chameleon) with "
+                               f"non-negative cell masks, not {move!r}")
         if move.die == PURPLE:
             if move.cells:
                 return "purple crosses an exclamation mark, not an enclosure"
@@ -161,6 +202,16 @@ class KidsPlayerSheet:
     def push(self, move: KidsMove, *, taken_columns: frozenset[int] = frozenset()) -> None:
         """Play ``move``; ``taken_columns``: completed by others in earlier rolls (their
         visitor is lost). Illegal moves raise and change nothing."""
+        if isinstance(taken_columns, (str, int)):
+            raise KokTypeError("taken_columns is a collection of column indices")
+        try:
+            taken_columns = frozenset(taken_columns)
+        except TypeError:
+            raise KokTypeError("taken_columns is a collection of column indices") from None
+        for column in taken_columns:
+            if type(column) is not int or not 0 <= column < self.sheet.width:
+                raise BadArgumentError(f"taken_columns holds {column!r}; columns are 0.."
+                                       f"{self.sheet.width - 1}")
         self.check(move)
         self._history.append((move, self.crossed, self.marks_used, self.later_columns))
         before = set(self.completed_columns())
@@ -192,19 +243,23 @@ class KidsGame(Game):
 
     sheet: KidsSheet  # type: ignore[assignment]
     sheets: list[KidsPlayerSheet]  # type: ignore[assignment]
+    sheet_kind = KidsSheet
 
-    def __init__(self, sheet: KidsSheet, players: Any, options: Options | None = None, *,
+    def __init__(self, sheet: Sheet, players: Any, options: Options | None = None, *,
                  solo: bool = False) -> None:
-        options = replace(options or Options(), end="roll", first_three_rolls_open=False)
-        super().__init__(sheet, players, options, solo=solo)  # type: ignore[arg-type]
-        if not solo and not 2 <= len(self.players) <= 4:
-            raise ValueError(f"Kids is for 2 to 4 players, not {len(self.players)}")
+        options = replace(checked_options(options), end="roll", first_three_rolls_open=False)
+        if not solo and isinstance(players, (int, list, tuple)) and type(players) is not bool \
+                and not 2 <= (players if isinstance(players, int) else len(players)) <= 4:
+            count = players if isinstance(players, int) else len(players)
+            raise BadArgumentError(f"Kids is for 2 to 4 players, not {count}")
+        super().__init__(sheet, players, options, solo=solo)
         self.colour_dice, self.number_dice = 3, 0
 
     def _new_sheet(self) -> KidsPlayerSheet:  # type: ignore[override]
         return KidsPlayerSheet(self.sheet, self.options)
 
     def throw(self, rng: np.random.Generator) -> Roll:
+        check_rng(rng)
         faces = colour_faces(self.sheet)
         roll = Roll(tuple(faces[int(i)] for i in rng.integers(0, len(faces), size=3)), ())
         self.set_roll(roll)
@@ -219,6 +274,7 @@ class KidsGame(Game):
     def dice_for(self, seat: int) -> tuple[list[int], list[int]]:
         """The dice ``seat`` may choose from: all three for the active player, the two the
         active player left for the others (all three if the active player took none)."""
+        seat = self.seat_of(seat)
         roll = self._current_roll()
         dice = list(range(len(roll.colours)))
         if seat == self.active or self.solo:
@@ -229,6 +285,7 @@ class KidsGame(Game):
         return [i for i in dice if i != kept.colour_die], []
 
     def choices_for(self, seat: int) -> list[Choice]:
+        seat = self.seat_of(seat)
         roll = self._current_roll()
         player = self.sheets[seat]
         found: list[Choice] = []
@@ -243,7 +300,7 @@ class KidsGame(Game):
 
     def check_choice(self, seat: int, choice: Choice | None) -> None:
         roll = self._current_roll()
-        self._check_turn(seat)
+        seat = self._check_turn(seat, choice)
         if choice is None:
             if self.choices_for(seat):
                 raise IllegalMoveError(f"{self.players[seat]} must cross something: a die they "

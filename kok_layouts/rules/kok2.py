@@ -12,20 +12,20 @@ boxes beyond the nine printed ones are lost.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from kok_layouts.errors import IllegalMoveError
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.grid import cells_of
-from kok_layouts.model.sheet import Kok2Sheet, SpecialFace
+from kok_layouts.model.sheet import Kok2Sheet, Sheet, SpecialFace
 from kok_layouts.rules.dice import Roll, check_roll, throw
-from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
-from kok_layouts.rules.moves import Move
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, check_rng
+from kok_layouts.rules.moves import Move, named_mask
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.player import PlayerSheet, checked_sheet
 from kok_layouts.rules.scoring import Score
 
 STARS_AT_MOST = 2
@@ -38,10 +38,16 @@ class Special:
 
     face: SpecialFace
     cells: int = 0
+    width: int = field(default=0, compare=False, repr=False)
+    """The sheet's width, only for the ``repr`` to name the cells."""
 
     @property
     def jokers(self) -> int:
         return 0
+
+    def __repr__(self) -> str:
+        cells = f", cells={named_mask(self.cells, self.width)}" if self.cells else ""
+        return f"Special(face={self.face!r}{cells})"
 
 
 Action = Move | Special
@@ -69,7 +75,8 @@ class Kok2PlayerSheet(PlayerSheet):
 
     sheet: Kok2Sheet
 
-    def __init__(self, sheet: Kok2Sheet, options: Options | None = None) -> None:
+    def __init__(self, sheet: Sheet, options: Options | None = None) -> None:
+        sheet = checked_sheet(sheet, Kok2Sheet, "a Kok2PlayerSheet needs a Keer op Keer 2 sheet")
         super().__init__(sheet, options)
         self.boxes_gained = sheet.boxes_at_start
         self.boxes_used = 0
@@ -102,6 +109,10 @@ class Kok2PlayerSheet(PlayerSheet):
         other.column_hearts = dict(self.column_hearts)
         other._snapshots = list(self._snapshots)
         return other
+
+    def _footer(self) -> str:
+        return (f"marks left {self.marks_left}, boxes left {self.boxes_left}, hearts "
+                f"{self.hearts}/{self.sheet.heart_track}, score {self.score().total}")
 
     @property
     def boxes_left(self) -> int:
@@ -137,27 +148,32 @@ class Kok2PlayerSheet(PlayerSheet):
 
     def legal_specials(self, face: SpecialFace) -> list[Special]:
         """Every legal action of a special die face (none without an unused box)."""
+        if face not in self.sheet.special_faces:
+            raise BadArgumentError(f"the special die has the faces "
+                                   f"{', '.join(dict.fromkeys(self.sheet.special_faces))}, "
+                                   f"not {face!r}")
         if self.boxes_left < 1:
             return []
+        width = self.sheet.width
         if face == "heart":
             return [Special("heart")] if self.hearts < self.sheet.heart_track else []
         if face == "bomb":
-            return [Special("bomb", m) for m in self.bomb_masks()]
+            return [Special("bomb", m, width) for m in self.bomb_masks()]
         reach = self._reach()
         if face == "stars":
             stars = list(cells_of(reach & self.board.star_mask))
-            return [Special("stars", sum(1 << c for c in group))
+            return [Special("stars", sum(1 << c for c in group), width)
                     for size in range(1, STARS_AT_MOST + 1) for group in combinations(stars, size)]
         if face == "row":
             found = []
             for row_mask in self.board.row_masks:
                 free = list(cells_of(reach & row_mask))
-                found += [Special("row", sum(1 << c for c in group))
+                found += [Special("row", sum(1 << c for c in group), width)
                           for size in range(1, ROW_AT_MOST + 1)
                           for group in combinations(free, size)]
             return found
         touching = self.board.start_mask | self.board.dilate(self.crossed) | self.crossed
-        return [Special("block", area & ~self.crossed) for area in self.board.area_masks
+        return [Special("block", area & ~self.crossed, width) for area in self.board.area_masks
                 if area & ~self.crossed and area & touching]
 
     def _special_is_legal(self, action: Special) -> bool:
@@ -181,6 +197,9 @@ class Kok2PlayerSheet(PlayerSheet):
             not cells & ~row for row in self.board.row_masks)
 
     def why_illegal_special(self, action: Special) -> str | None:
+        if not isinstance(action.face, str) or type(action.cells) is not int or action.cells < 0:
+            raise KokTypeError(f"{action!r}: a special action has a face name and a "
+                               "non-negative cell mask")
         if action.face not in self.sheet.special_faces:
             return f"the special die has no face {action.face!r}"
         if self.boxes_left < 1:
@@ -248,12 +267,13 @@ class Kok2PlayerSheet(PlayerSheet):
              bombs: Iterable[int] = ()) -> None:
         """Play a move or special action; ``bombs``: the squares of bombs that row items
         give at once, in order. Illegal input raises and changes nothing."""
+        columns, colours = self.checked_taken(taken_columns, taken_colours)
+        rows, queue = self._checked_rows_and_bombs(taken_rows, bombs)
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
         state = self._state()
-        taken = (frozenset(taken_columns), frozenset(taken_colours), frozenset(taken_rows))
-        queue = list(bombs)
+        taken = (frozenset(columns), frozenset(colours), frozenset(rows))
         try:
             before = self.crossed
             self.crossed |= move.cells
@@ -285,6 +305,24 @@ class Kok2PlayerSheet(PlayerSheet):
             self._restore(state)
             raise
         self._snapshots.append((move, state))
+
+    def _checked_rows_and_bombs(self, rows: Iterable[int], bombs: Iterable[int],
+                                ) -> tuple[list[int], list[int]]:
+        """``taken_rows`` and ``bombs`` of :meth:`push`, refused before anything changes
+        unless they are row indices and non-negative cell masks."""
+        try:
+            row_list, bomb_list = list(rows), list(bombs)
+        except TypeError:
+            raise KokTypeError("taken_rows and bombs are collections of row indices and "
+                               "cell masks") from None
+        height = self.sheet.height
+        for row in row_list:
+            if type(row) is not int or not 0 <= row < height:
+                raise BadArgumentError(f"taken_rows holds {row!r}; rows are 0..{height - 1}")
+        for square in bomb_list:
+            if type(square) is not int or square < 0:
+                raise KokTypeError(f"a bomb is the cell mask of its square, not {square!r}")
+        return row_list, bomb_list
 
     def pop(self) -> Any:
         if not self._snapshots:
@@ -318,8 +356,9 @@ class Kok2Game(Game):
 
     sheet: Kok2Sheet
     sheets: list[Kok2PlayerSheet]  # type: ignore[assignment]
+    sheet_kind = Kok2Sheet
 
-    def __init__(self, sheet: Kok2Sheet, players: Any, options: Options | None = None, *,
+    def __init__(self, sheet: Sheet, players: Any, options: Options | None = None, *,
                  solo: bool = False) -> None:
         self._taken_rows: frozenset[int] = frozenset()
         super().__init__(sheet, players, options, solo=solo)
@@ -328,6 +367,7 @@ class Kok2Game(Game):
         return Kok2PlayerSheet(self.sheet, self.options)
 
     def throw(self, rng: np.random.Generator) -> Roll:
+        check_rng(rng)
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
         faces = self.sheet.special_faces
         roll = Roll(roll.colours, roll.numbers, faces[int(rng.integers(len(faces)))])
@@ -347,6 +387,7 @@ class Kok2Game(Game):
 
     def special_for(self, seat: int) -> bool:
         """Whether ``seat`` may take the special die in the current roll."""
+        seat = self.seat_of(seat)
         self._current_roll()
         if seat == self.active or self.solo:
             return True
@@ -368,7 +409,7 @@ class Kok2Game(Game):
         """As for the classic game, plus the special die; ``dry_run`` also plays the choice
         (with its bombs) on a copy of the player's sheet to check every rule."""
         roll = self._current_roll()
-        self._check_turn(seat)
+        seat = self._check_turn(seat, choice)
         if choice is None:
             return
         if choice.is_special:
@@ -388,6 +429,7 @@ class Kok2Game(Game):
     def choose(self, seat: int, choice: Choice | None) -> None:
         # The push itself checks every rule and changes nothing when one is broken.
         self.check_choice(seat, choice, dry_run=False)
+        seat = self.seat_of(seat)
         if choice is not None:
             self._apply(seat, choice)
         self._choices[seat] = choice

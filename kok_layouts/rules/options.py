@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from kok_layouts.errors import BadArgumentError, KokTypeError
+
 EndRule = Literal["round", "roll"]
 _BOOLEANS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
              "1": True, "0": False}
@@ -24,6 +26,18 @@ class Options:
     often; ``roll``: end right after that roll."""
     max_rolls: int | None = None
     """Stop after this many rolls even if nobody finished (simulations of odd boards)."""
+
+    def __post_init__(self) -> None:
+        for name in ("first_three_rolls_open", "connect_through_crossed"):
+            if type(getattr(self, name)) is not bool:
+                raise KokTypeError(f"option {name} is True or False, not "
+                                   f"{getattr(self, name)!r}")
+        if self.end not in ("round", "roll"):
+            raise BadArgumentError(f"option end is {self.end!r}; use 'round' or 'roll'")
+        if self.max_rolls is not None and (type(self.max_rolls) is not int
+                                           or self.max_rolls < 1):
+            raise BadArgumentError(f"option max_rolls is a positive whole number or None, "
+                                   f"not {self.max_rolls!r}")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

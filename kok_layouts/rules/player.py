@@ -7,17 +7,45 @@ The readable API (:meth:`PlayerSheet.legal_moves`, :meth:`push`, :meth:`pop`,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
-from kok_layouts.errors import IllegalMoveError
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of, column_letter
-from kok_layouts.model.sheet import ClassicSheet
+from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
-from kok_layouts.rules.dice import JOKER_COLOUR, JOKER_NUMBER, NUMBERS, expand_faces
+from kok_layouts.rules.dice import (
+    JOKER_COLOUR,
+    JOKER_NUMBER,
+    NUMBERS,
+    expand_faces,
+    parse_colour_face,
+    parse_number_face,
+)
+from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.scoring import Score
 
 StateKey = tuple[int, int, frozenset[int], frozenset[str]]
+S = TypeVar("S", bound=Sheet)
+
+
+def checked_options(options: object) -> Options:
+    """``options`` itself, the defaults for ``None``; :class:`KokTypeError` otherwise."""
+    if options is None:
+        return Options()
+    if not isinstance(options, Options):
+        raise KokTypeError(f"options are an Options(...), not {type(options).__name__}")
+    return options
+
+
+def checked_sheet(sheet: object, kind: type[S], what: str) -> S:
+    """``sheet`` if it is a ``kind``; :class:`WrongSheetError` naming both editions."""
+    if not isinstance(sheet, kind):
+        if isinstance(sheet, Sheet):
+            raise WrongSheetError(f"{sheet.name} is a {sheet.edition} sheet; {what}")
+        raise KokTypeError(f"{what}, not {type(sheet).__name__}")
+    return sheet
 
 
 class PlayerSheet:
@@ -28,15 +56,31 @@ class PlayerSheet:
     them through :meth:`push`; a lone sheet may set them directly.
     """
 
-    def __init__(self, sheet: ClassicSheet, options: Options | None = None) -> None:
-        self.sheet = sheet
-        self.board: Board = board_for(sheet)
-        self.options = options or Options()
+    sheet: ClassicSheet
+
+    def __init__(self, sheet: Sheet, options: Options | None = None) -> None:
+        self.sheet = checked_sheet(sheet, ClassicSheet,
+                                   "a PlayerSheet needs a classic or Keer op Keer 2 sheet")
+        self.board: Board = board_for(self.sheet)
+        self.options = checked_options(options)
         self.crossed = 0
         self.marks_used = 0
         self.later_columns: frozenset[int] = frozenset()
         self.later_colours: frozenset[str] = frozenset()
         self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.sheet.name}: "
+                f"{self.crossed.bit_count()} crossed, {self.marks_left} marks left, "
+                f"score {self.score().total}>")
+
+    def __str__(self) -> str:
+        """The sheet as text: crosses, completed columns and colours, the score."""
+        return draw_sheet(self.sheet, self.crossed, self.completed_columns(),
+                          self.completed_colours(), self._footer())
+
+    def _footer(self) -> str:
+        return f"marks left {self.marks_left}, score {self.score().total}"
 
     # -- state -------------------------------------------------------------------------
     def copy(self) -> PlayerSheet:
@@ -59,7 +103,23 @@ class PlayerSheet:
         return tuple(move for move, _, _ in self._history)
 
     def is_crossed(self, name: str) -> bool:
-        return bool(self.crossed >> self.sheet.parse_cell(name) & 1)
+        return bool(self.crossed >> self.board.parse_cells([name]).bit_length() - 1 & 1)
+
+    def parse_cells(self, names: str | Iterable[str]) -> int:
+        """The mask of ``"H6 H7"``, ``"H6,H7"`` or ``["H6", "H7"]`` on this sheet."""
+        return self.board.parse_cells(names)
+
+    def move(self, colour: str, cells: str | Iterable[str], *, colour_joker: bool = False,
+             number_joker: bool = False) -> Move:
+        """The move crossing ``cells`` in ``colour`` (a name or key), its number the count
+        of cells: ``me.move("yellow", "H6 H7")``. Not checked for legality (see
+        :meth:`why_illegal`)."""
+        key = parse_colour_face(self.sheet, colour)
+        if key == JOKER_COLOUR:
+            raise BadArgumentError("name the colour the joker stands for, with colour_joker="
+                                   "True")
+        mask = self.board.parse_cells(cells)
+        return Move(key, mask.bit_count(), mask, colour_joker, number_joker, self.sheet.width)
 
     def anchor(self) -> int:
         """Cells a move may start from: the start column(s) and every neighbour of a cross."""
@@ -78,7 +138,13 @@ class PlayerSheet:
 
     # -- moves -------------------------------------------------------------------------
     def legal_masks(self, colour: str, number: int) -> list[int]:
-        """Every set of cells a move of ``number`` cells of colour ``colour`` may cross."""
+        """Every set of cells a move of ``number`` cells of colour ``colour`` may cross
+        (``colour`` a key, ``number`` 1..5: the hot path takes no names or jokers)."""
+        if colour not in self.board.colour_masks or type(number) is not int \
+                or not 1 <= number <= MAX_MOVE:
+            raise BadArgumentError(f"legal_masks takes a colour key of {self.sheet.name} "
+                                   f"({', '.join(self.board.colour_keys)}) and 1..{MAX_MOVE}, "
+                                   f"not {colour!r} and {number!r}")
         crossed = self.crossed
         anchor = self.anchor()
         if self.options.connect_through_crossed:
@@ -110,24 +176,53 @@ class PlayerSheet:
             found.update(s for s in layer if s & anchor)
         return sorted(found)
 
-    def legal_moves(self, colour: str = JOKER_COLOUR, number: int = JOKER_NUMBER,
+    def legal_moves(self, colour: str = JOKER_COLOUR, number: int | str = JOKER_NUMBER,
                     *, marks_left: int | None = None) -> list[Move]:
         """Every legal move for a colour face and a number face (jokers expand).
 
-        ``colour`` is a colour key or ``X``; ``number`` 1..5 or 0 (``?``). Moves whose
-        jokers cost more marks than are left are not legal.
+        ``colour`` is a colour name or key (``"yellow"``, ``"y"``) or ``"joker"`` / ``"X"``;
+        ``number`` 1..5 or ``"joker"`` / ``"?"`` / ``0``. Moves whose jokers cost more
+        marks than are left are not legal. An unknown colour or number raises
+        :class:`~kok_layouts.errors.BadArgumentError`.
         """
-        budget = self.marks_left if marks_left is None else marks_left
+        # Keys and 0..5 (what bots and the CLI pass) need no parsing: the hot path.
+        if not isinstance(colour, str) or not (colour in self.board.colour_masks
+                                               or colour == JOKER_COLOUR):
+            colour = parse_colour_face(self.sheet, colour)
+        if type(number) is not int or not 0 <= number <= MAX_MOVE:
+            number = parse_number_face(number)
+        if marks_left is None:
+            budget = self.marks_left
+        elif type(marks_left) is not int:
+            raise KokTypeError(f"marks_left is a whole number, not {type(marks_left).__name__}")
+        elif marks_left < 0:
+            raise BadArgumentError(f"marks_left is {marks_left}; it cannot be negative")
+        else:
+            budget = marks_left
         moves = []
+        width = self.sheet.width
         for key, n, cost in expand_faces(colour, number, self.board.colour_keys):
             if cost > budget:
                 continue
             for mask in self.legal_masks(key, n):
-                moves.append(Move(key, n, mask, colour == JOKER_COLOUR, number == JOKER_NUMBER))
+                moves.append(Move(key, n, mask, colour == JOKER_COLOUR, number == JOKER_NUMBER,
+                                  width))
         return moves
+
+    def check_move_type(self, move: object) -> None:
+        """:class:`KokTypeError` unless ``move`` is a :class:`Move` with fields of the
+        right types (the rules' own checks assume them)."""
+        if not isinstance(move, Move):
+            raise KokTypeError(f"a move is a Move(...), not {type(move).__name__}")
+        if not isinstance(move.colour, str) or type(move.number) is not int \
+                or type(move.cells) is not int or move.cells < 0 \
+                or type(move.colour_joker) is not bool or type(move.number_joker) is not bool:
+            raise KokTypeError(f"{move!r}: a move has a colour key, a whole number, a "
+                               "non-negative cell mask and two True/False joker flags")
 
     def why_illegal(self, move: Move) -> str | None:
         """The rule ``move`` breaks, or ``None`` when it is legal."""
+        self.check_move_type(move)
         sheet, board = self.sheet, self.board
         if move.jokers > self.marks_left:
             return (f"the move needs {move.jokers} exclamation mark(s) for its joker(s), "
@@ -177,19 +272,44 @@ class PlayerSheet:
         """Play ``move``. ``taken_*``: what other players completed in earlier rolls, so
         that completing it now scores the lower value. Illegal moves raise and change nothing.
         """
+        taken_cols, taken_cols_set = self.checked_taken(taken_columns, taken_colours)
         self.check(move)
         self._history.append((move, self.later_columns, self.later_colours))
         before_columns = set(self.completed_columns())
         before_colours = set(self.completed_colours())
         self.crossed |= move.cells
         self.marks_used += move.jokers
-        taken_cols, taken_cols_set = set(taken_columns), set(taken_colours)
         new_columns = set(self.completed_columns()) - before_columns
         new_colours = set(self.completed_colours()) - before_colours
         if new_columns & taken_cols:
             self.later_columns = self.later_columns | (new_columns & taken_cols)
         if new_colours & taken_cols_set:
             self.later_colours = self.later_colours | (new_colours & taken_cols_set)
+
+    def checked_taken(self, columns: Iterable[int], colours: Iterable[str],
+                      ) -> tuple[set[int], set[str]]:
+        """The ``taken_*`` arguments of :meth:`push` as sets (colour names become keys),
+        refused before anything changes if a column or colour is not on the sheet."""
+        if isinstance(columns, (str, int)) or isinstance(colours, str):
+            raise KokTypeError("taken_columns and taken_colours are collections of column "
+                               "indices and colours")
+        try:
+            column_list, colour_list = list(columns), list(colours)
+        except TypeError:
+            raise KokTypeError("taken_columns and taken_colours are collections of column "
+                               "indices and colours") from None
+        width = self.sheet.width
+        for column in column_list:
+            if type(column) is not int or not 0 <= column < width:
+                raise BadArgumentError(f"taken_columns holds {column!r}; columns are 0.."
+                                       f"{width - 1}")
+        keys = set()
+        for colour in colour_list:
+            key = parse_colour_face(self.sheet, colour)
+            if key == JOKER_COLOUR:
+                raise BadArgumentError("taken_colours holds the joker, not a colour")
+            keys.add(key)
+        return set(column_list), keys
 
     def pop(self) -> Move:
         """Undo the last move, restoring the exact state before it."""
