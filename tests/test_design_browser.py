@@ -36,6 +36,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.select import Select  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 
 Driver = webdriver.Chrome
@@ -269,3 +270,109 @@ def test_a_page_on_another_origin_cannot_save(browser: Driver, board: Path) -> N
         evil.server_close()
     assert board.read_bytes() == before
     assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
+
+
+def test_a_report_with_advice_and_a_heat_map_is_drawn_and_its_points_apply(
+        page: tuple[Driver, DesignServer]) -> None:
+    """The report's advice and heat map (as ``kok check`` gives them) appear in the page;
+    the suggested column points go onto the board with one click."""
+    browser, _ = page
+    crossed = [[round((r * 9 + c) / 45, 3) for c in range(9)] for r in range(5)]
+    browser.execute_script("""renderReport({id: "x", chart: false, text: "t", report: {
+        verdict: "solvable", verdicts: [{code: "a", ok: true, text: "fair enough"}],
+        advice: {sentences: ["Make column A harder."],
+                 column_points: {first: [5, 4, 3, 2, 1, 2, 3, 4, 5],
+                                 later: [3, 2, 1, 1, 0, 1, 1, 2, 3]}},
+        heat_map: {width: 9, height: 5, crossed: arguments[0], mean_roll: arguments[0]}}})""",
+                           crossed)
+    assert browser.find_element(By.ID, "advice").text == "Make column A harder."
+    heat = browser.find_elements(By.CSS_SELECTOR, "#heat-map td")
+    assert len(heat) == 45
+    assert heat[0].get_attribute("title").startswith("A1: 0% of sheets")
+    browser.find_element(By.ID, "apply-points").click()
+    first = browser.find_element(By.CSS_SELECTOR, '[data-points="first-B"]')
+    assert first.get_attribute("value") == "4"
+    browser.find_element(By.ID, "undo").click()
+    first = browser.find_element(By.CSS_SELECTOR, '[data-points="first-B"]')
+    assert first.get_attribute("value") == "3"
+    settled(browser)
+
+
+def test_keer_op_keer_2_box_cells_and_row_items(browser: Driver, tmp_path: Path,
+                                                kok: Any) -> None:
+    path = tmp_path / "grey.yaml"
+    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        assert "box" in (cell(browser, "B3").get_attribute("class") or "")
+        browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').click()
+        cell(browser, "B3").click()
+        cell(browser, "A1").click()
+        row = browser.find_element(By.CSS_SELECTOR, '[aria-label="row 1 item"]')
+        Select(row).select_by_value("heart")
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "cells: [O3, E4, L5, F7, A1]" in text
+    assert "items: [heart, bomb, heart, bomb, box, heart, bomb]" in text
+    assert "# The Keer op Keer 2 (Noch mal so gut!) sheet" in text
+    assert kok("validate", str(path)).code == 0
+
+
+def test_kids_animals_enclosures_buckets_and_visitors(browser: Driver, tmp_path: Path,
+                                                      kok: Any) -> None:
+    path = tmp_path / "zoo.yaml"
+    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        names = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "[data-colour]")]
+        assert names == ["1 penguin", "2 lion", "3 crocodile", "4 elephant", "5 flamingo"]
+        assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
+        browser.find_element(By.CSS_SELECTOR, '[data-tool="enclosure"]').click()
+        cell(browser, "B2").click()  # B2 leaves the crocodile enclosure B2 C2 D2 B4 ...
+        walls = cell(browser, "C2").find_element(By.XPATH, "..").get_attribute("class") or ""
+        assert "wall-left" in walls
+        bucket = browser.find_element(By.CSS_SELECTOR, '[aria-label="buckets A"]')
+        bucket.send_keys(Keys.CONTROL, "a")  # select what is there, then type over it
+        bucket.send_keys("3", Keys.TAB)
+        visitor = browser.find_element(By.CSS_SELECTOR, '[aria-label="visitor A"]')
+        visitor.send_keys(Keys.CONTROL, "a")
+        visitor.send_keys("de kapitein", Keys.TAB)
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "enclosures:\n  - aaaaaaaaaaaaa\n  - abaaaaaaaaaaa\n" in text
+    assert "buckets: [3, 2, 1," in text
+    assert "  - de kapitein\n" in text
+    assert kok("validate", str(path)).code == 0
+
+
+def test_a_new_board_from_a_size_and_resizing_it(browser: Driver, tmp_path: Path,
+                                                 kok: Any, monkeypatch: pytest.MonkeyPatch
+                                                 ) -> None:
+    monkeypatch.chdir(tmp_path)
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        Select(
+            browser.find_element(By.ID, "start-edition")).select_by_value("classic")
+        for field, value in (("start-width", "8"), ("start-height", "4")):
+            box = browser.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="H4"]'))
+        settled(browser)
+        assert problems(browser) == []
+        for field, value in (("width", "10"), ("height", "6")):
+            box = browser.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        browser.find_element(By.ID, "resize").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="J6"]'))
+        settled(browser)
+        save(browser)
+        assert browser.execute_script("return document.body.dataset.saved") == "my-board.yaml"
+    assert kok("validate", str(tmp_path / "my-board.yaml")).code == 0

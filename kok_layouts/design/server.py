@@ -21,6 +21,7 @@ import contextlib
 import hmac
 import http.cookies
 import importlib
+import inspect
 import json
 import mimetypes
 import re
@@ -38,7 +39,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from kok_layouts.analysis.check import check
+from kok_layouts.analysis.check import check, text_report
 from kok_layouts.design.document import (
     EDITIONS,
     DesignError,
@@ -80,6 +81,7 @@ class CheckJob:
     """One ``kok check`` running in a thread; the page polls its progress."""
 
     id: str
+    phase: str = "starting"
     done: int = 0
     total: int = 0
     report: dict[str, Any] | None = None
@@ -89,7 +91,7 @@ class CheckJob:
     finished: bool = False
 
     def state(self) -> dict[str, Any]:
-        return {"id": self.id, "done": self.done, "total": self.total,
+        return {"id": self.id, "phase": self.phase, "done": self.done, "total": self.total,
                 "finished": self.finished, "error": self.error, "report": self.report,
                 "text": self.text, "chart": self.chart is not None}
 
@@ -277,14 +279,19 @@ class Designer:
 
 
 def _run_check(job: CheckJob, sheet: Any, games: int, players: int) -> None:
-    def progress(done: int, total: int) -> None:
-        job.done, job.total = done, total
+    def reporter(phase: str) -> Callable[[int, int], None]:
+        def progress(done: int, total: int) -> None:
+            job.phase, job.done, job.total = phase, done, total
+        return progress
 
+    # Newer versions of check report the exact search and the reference games too.
+    accepted = inspect.signature(check).parameters
+    phases = (("search_progress", "exact search"), ("reference_progress", "reference games"))
+    extra: dict[str, Any] = {name: reporter(phase) for name, phase in phases
+                             if name in accepted}
     try:
-        report = check(sheet, games, players, seed=1, progress=progress)
+        report = check(sheet, games, players, seed=1, progress=reporter("games"), **extra)
         data = report.as_dict()
-        from kok_layouts.analysis.check import text_report
-
         job.text = text_report(report)
         if report.summary is not None:
             job.chart = render_report(data, png=True, dpi=80)

@@ -116,6 +116,15 @@ function commit(mutate) {
   changed();
 }
 
+// A change typed into a field: the field shows it already, so nothing is redrawn (a redraw
+// would take the keyboard focus away while the designer tabs through the fields).
+function commitField(mutate) {
+  remember();
+  mutate(state.doc);
+  renderTools();
+  scheduleChecks();
+}
+
 function undo() {
   if (!state.undo.length) return;
   state.redo.push(snapshot());
@@ -270,13 +279,16 @@ function groupOf(row, col) {
 }
 
 function numberInput(value, onchange, attrs = {}) {
+  let current = value;
   return el("input", {
     type: "number", value: value ?? "", ...attrs,
     onchange: (event) => {
       const number = parseInt(event.target.value, 10);
-      if (Number.isNaN(number)) { renderAll(); return; }
-      commit((doc) => onchange(doc, number));
+      if (Number.isNaN(number)) return;  // half typed: the board keeps the last number
+      current = number;
+      commitField((doc) => onchange(doc, number));
     },
+    onblur: (event) => { if (event.target.value === "") event.target.value = current ?? ""; },
   });
 }
 
@@ -335,7 +347,7 @@ function renderSheet() {
       tr.append(el("th", { text: rows.labels[row] ?? "" }));
       const select = el("select", {
         "aria-label": `row ${row + 1} item`,
-        onchange: (event) => commit((doc) => {
+        onchange: (event) => commitField((doc) => {
           while (doc.rows.items.length < h) doc.rows.items.push(null);
           doc.rows.items[row] = event.target.value || null;
         }),
@@ -392,12 +404,12 @@ function field(label, path, attrs = {}) {
   };
   if (typeof value === "boolean") {
     input = el("input", { type: "checkbox", checked: value,
-                          onchange: (e) => commit((doc) => set(doc, e.target.checked)) });
+                          onchange: (e) => commitField((doc) => set(doc, e.target.checked)) });
   } else if (typeof value === "number") {
     input = numberInput(value, set, { min: 0, max: 99 });
   } else {
     input = el("input", { type: "text", value: Array.isArray(value) ? value.join(" ") : value,
-      onchange: (e) => commit((doc) => set(doc, Array.isArray(value)
+      onchange: (e) => commitField((doc) => set(doc, Array.isArray(value)
         ? e.target.value.split(/[\s,]+/).filter(Boolean) : e.target.value)) });
   }
   return el("label", { "data-field": path.join(".") }, `${label} `, input);
@@ -420,7 +432,7 @@ function renderExtras() {
     if (Array.isArray(state.doc.visitors)) {
       const visitors = state.doc.visitors.map((name, col) => el("label", {},
         `${LETTERS[col]} `, el("input", { type: "text", value: name, "aria-label": `visitor ${LETTERS[col]}`,
-          onchange: (e) => commit((doc) => { doc.visitors[col] = e.target.value; }) })));
+          onchange: (e) => commitField((doc) => { doc.visitors[col] = e.target.value; }) })));
       parts.push(fieldset("Visitors", ...visitors));
     }
   } else {
@@ -535,7 +547,8 @@ async function pollCheck(id) {
     const bar = $("#check-progress");
     bar.max = Math.max(job.total, 1);
     bar.value = job.done;
-    status(job.total ? `kok check: ${job.done} of ${job.total} games` : "kok check: solving…");
+    status(job.total ? `kok check, ${job.phase}: ${job.done} of ${job.total}`
+      : `kok check: ${job.phase}…`);
     if (!job.finished) {
       setTimeout(() => pollCheck(id), 400);
       return;
@@ -562,33 +575,61 @@ function textOf(item) {
 }
 
 function heatTable(heat) {
-  // A heat map is rows of numbers, or cell names with numbers.
-  let rows = null;
-  if (Array.isArray(heat) && heat.every(Array.isArray)) rows = heat;
-  else if (heat && typeof heat === "object") {
-    const source = heat.cells && typeof heat.cells === "object" ? heat.cells : heat;
-    rows = state.doc.grid.map((line, row) => [...line].map((_, col) => {
-      const value = source[cellName(row, col)];
-      return typeof value === "number" ? value : null;
-    }));
-  }
+  // The heat map: the share of sheets on which each cell was crossed (rows of numbers),
+  // with the mean roll it was crossed at when the report has it.
+  const rows = heat && Array.isArray(heat.crossed) ? heat.crossed
+    : Array.isArray(heat) && heat.every(Array.isArray) ? heat : null;
   if (!rows) return null;
+  const rolls = heat && Array.isArray(heat.mean_roll) ? heat.mean_roll : [];
   const numbers = rows.flat().filter((v) => typeof v === "number");
   if (!numbers.length) return null;
   const low = Math.min(...numbers), high = Math.max(...numbers);
-  const table = el("table", { class: "heat", "aria-label": "heat map" });
+  const table = el("table", { class: "heat", id: "heat-map", "aria-label": "heat map" });
   rows.forEach((line, row) => {
     const tr = el("tr");
     line.forEach((value, col) => {
-      const share = typeof value === "number" && high > low ? (value - low) / (high - low) : 0;
-      const colour = typeof value === "number"
-        ? `hsl(${Math.round(220 - 220 * share)}, 75%, ${Math.round(80 - 30 * share)}%)` : "#fff";
-      tr.append(el("td", { title: `${cellName(row, col)}: ${value ?? "-"}`,
-                           style: { background: colour } }));
+      const known = typeof value === "number";
+      const share = known && high > low ? (value - low) / (high - low) : 0;
+      const colour = known
+        ? `hsl(${Math.round(220 - 220 * share)}, 75%, ${Math.round(82 - 32 * share)}%)` : "#fff";
+      const roll = rolls[row] && typeof rolls[row][col] === "number"
+        ? `, mean roll ${rolls[row][col]}` : "";
+      tr.append(el("td", {
+        title: `${cellName(row, col)}: ${known ? Math.round(value * 100) + "% of sheets" : "-"}${roll}`,
+        style: { background: colour } }));
     });
     table.append(tr);
   });
   return table;
+}
+
+function adviceParts(advice) {
+  // The advice: sentences, and column points re-dealt by difficulty that one click applies.
+  if (!advice) return [];
+  const sentences = Array.isArray(advice) ? advice
+    : Array.isArray(advice.sentences) ? advice.sentences : [advice];
+  const parts = [];
+  if (sentences.length) {
+    parts.push(el("h3", { text: "Advice" }),
+               el("ul", { id: "advice" }, ...sentences.map((a) => el("li", { text: textOf(a) }))));
+  }
+  const points = advice.column_points;
+  if (points && Array.isArray(points.first) && points.first.length === width() &&
+      state.doc.column_points) {
+    const later = Array.isArray(points.later) && points.later.length === width() ? points.later : null;
+    parts.push(el("p", {}, `Suggested column points: ${points.first.join(" ")}`
+      + (later ? ` / later ${later.join(" ")}` : "") + " ",
+      el("button", { type: "button", id: "apply-points", onclick: () => commit((doc) => {
+        doc.column_points.first = [...points.first];
+        if (later) doc.column_points.later = [...later];
+      }), text: "apply" })));
+  } else if (points && Array.isArray(points.first) && points.first.length === width() &&
+             Array.isArray(state.doc.buckets)) {
+    parts.push(el("p", {}, `Suggested buckets: ${points.first.join(" ")} `,
+      el("button", { type: "button", id: "apply-points", text: "apply",
+                     onclick: () => commit((doc) => { doc.buckets = [...points.first]; }) })));
+  }
+  return parts;
 }
 
 function renderReport(job) {
@@ -601,14 +642,9 @@ function renderReport(job) {
     parts.push(el("ul", { id: "verdicts" }, ...verdicts.map((v) =>
       el("li", { class: v.ok ? "ok" : "bad", text: `${v.ok ? "✓" : "✗"} ${textOf(v)}` }))));
   }
-  const advice = report.advice;
-  if (advice && (!Array.isArray(advice) || advice.length)) {
-    parts.push(el("h3", { text: "Advice" }));
-    parts.push(el("ul", { id: "advice" },
-      ...(Array.isArray(advice) ? advice : [advice]).map((a) => el("li", { text: textOf(a) }))));
-  }
-  const heat = heatTable(report.heat_map ?? report.heatmap ?? report.heat);
-  if (heat) parts.push(el("h3", { text: "Heat map" }), heat);
+  parts.push(...adviceParts(report.advice));
+  const heat = heatTable(report.heat_map ?? report.heatmap);
+  if (heat) parts.push(el("h3", { text: "Heat map (share of sheets crossing each cell)" }), heat);
   if (job.chart) {
     parts.push(el("img", { src: `/api/check/${job.id}.png`, alt: "the check report's charts" }));
   }
@@ -733,8 +769,10 @@ function wire() {
   $("#new").addEventListener("click", async () => {
     try { showStart(await api("state")); } catch (err) { showError(err.message); }
   });
-  $("#title").addEventListener("change", (e) => commit((doc) => { doc.title = e.target.value; }));
-  $("#name").addEventListener("change", (e) => commit((doc) => { doc.name = e.target.value; }));
+  $("#title").addEventListener("change",
+    (e) => commitField((doc) => { doc.title = e.target.value; }));
+  $("#name").addEventListener("change",
+    (e) => commitField((doc) => { doc.name = e.target.value; }));
   $("#resize").addEventListener("click", async () => {
     try {
       const result = await api("resize", {
