@@ -36,8 +36,8 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.select import Select  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
+from selenium.webdriver.support.select import Select  # noqa: E402
 
 Driver = webdriver.Chrome
 
