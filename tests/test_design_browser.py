@@ -205,22 +205,41 @@ def test_the_page_fits_a_1024_pixel_window_and_needs_no_network(
     assert resources
     assert all(url.startswith(("blob:", f"http://127.0.0.1:{server.port}/"))
                for url in resources), resources
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(SCREENSHOT))
 
 
-def test_kok_check_shows_progress_then_verdicts(page: tuple[Driver, DesignServer]) -> None:
-    browser, _ = page
-    games = browser.find_element(By.ID, "check-games")
-    games.clear()
-    games.send_keys("12")
-    browser.find_element(By.ID, "check").click()
-    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#verdicts li"),
-             timeout=120)
-    text = browser.find_element(By.ID, "check-result").text
-    assert "Solvability:" in text
-    assert browser.find_element(By.ID, "check").is_enabled()
-    assert "kok check finished" in browser.find_element(By.ID, "status").text
+def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Also takes the README's screenshot: the official profile's problems and a check."""
+    monkeypatch.chdir(board.parent)
+    with running(board.name, board.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        Select(browser.find_element(By.ID, "profile")).select_by_value("official")
+        settled(browser)
+        assert any("15 x 7" in line for line in problems(browser))
+        games = browser.find_element(By.ID, "check-games")
+        games.send_keys(Keys.CONTROL, "a")
+        games.send_keys("12")
+        browser.find_element(By.ID, "check").click()
+        wait_for(browser, lambda: browser.find_element(By.ID, "check-progress").is_displayed()
+                 or browser.find_elements(By.CSS_SELECTOR, "#verdicts li"))
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#verdicts li"),
+                 timeout=120)
+        text = browser.find_element(By.ID, "check-result").text
+        assert "Solvability:" in text
+        assert browser.find_element(By.ID, "check").is_enabled()
+        assert "kok check finished" in browser.find_element(By.ID, "status").text
+        assert browser.find_element(By.ID, "file").text == "travel.yaml"
+        wait_for(browser, lambda: browser.execute_script(
+            "const i = document.querySelector('#check-result img');"
+            "return i === null || (i.complete && i.naturalWidth > 0)"))
+        tall = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
+        try:
+            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(SCREENSHOT))
+        finally:
+            browser.set_window_size(*WINDOW)
 
 
 def test_a_page_on_another_origin_cannot_save(browser: Driver, board: Path) -> None:
