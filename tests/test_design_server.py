@@ -343,3 +343,27 @@ def test_kok_design_refuses_a_broken_file_in_one_line(tmp_path: Path, kok: Any) 
     assert run.code == 2 and run.err.startswith("kok: unknown layout 'nosuch-layout'")
     run = kok("design", "--port", "70000", "--no-browser")
     assert run.code == 2 and run.err.startswith("kok: --port is 70000")
+
+
+def test_kok_design_refuses_a_file_without_a_grid_naming_the_file(tmp_path: Path,
+                                                                  kok: Any) -> None:
+    gridless = tmp_path / "gridless.yaml"
+    gridless.write_text("format: 1\nedition: classic\n")
+    run = kok("design", str(gridless), "--no-browser")
+    assert run.code == 2
+    assert run.err == f"kok: {gridless}: the board needs a 'grid': a list of rows of letters\n"
+    run = kok("design", str(tmp_path / "no" / "such.yaml"), "--no-browser")
+    assert run.err.endswith("such.yaml: no such folder to write the new board in\n")
+
+
+def test_a_refused_request_closes_its_connection(server: DesignServer) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.request("POST", "/api/save", body=b'{"doc": {}}',
+                           headers={"Origin": "http://evil.example",
+                                    "Content-Type": "application/json"})
+        response = connection.getresponse()
+        assert response.status == 403
+        assert response.getheader("Connection") == "close"
+    finally:
+        connection.close()

@@ -26,6 +26,7 @@ import json
 import mimetypes
 import re
 import secrets
+import socket
 import sys
 import threading
 import time
@@ -151,22 +152,28 @@ class Designer:
         designer = cls(folder=folder.resolve())
         if target is None:
             return designer
+        try:
+            designer._open(target)
+        except DesignError as err:
+            raise DesignError(f"{target}: {err}") from None
+        return designer
+
+    def _open(self, target: str) -> None:
         path = Path(target)
         if path.is_file():
             try:
                 data = path.read_bytes()
             except OSError as err:
-                raise DesignError(f"{target}: cannot read: {err.strerror}") from None
-            designer.doc, designer.original = read_document(data, target)
-            designer.path, designer.display = path.resolve(), target
+                raise DesignError(f"cannot read: {err.strerror}") from None
+            self.doc, self.original = read_document(data, target)
+            self.path, self.display = path.resolve(), target
         elif target.endswith((".yaml", ".yml")):
             if not path.parent.resolve().is_dir():
-                raise DesignError(f"{target}: no such folder to write the new board in")
-            designer.path, designer.display = path.resolve(), target
+                raise DesignError("no such folder to write the new board in")
+            self.path, self.display = path.resolve(), target
         else:
             # The built-in's text is kept only for its comments: saves go to a new file.
-            designer.doc, designer.original = builtin_document(target)
-        return designer
+            self.doc, self.original = builtin_document(target)
 
     # Where a save goes ---------------------------------------------------------------
 
@@ -358,6 +365,16 @@ _SECURITY_HEADERS = {
 }
 
 
+def _own_names() -> set[str]:
+    """This computer's host names and addresses, as another computer's browser names it."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            address = str(info[4][0])
+            names.add(f"[{address}]" if ":" in address else address)
+    return names
+
+
 class DesignServer(ThreadingHTTPServer):
     """The HTTP server of one designer session."""
 
@@ -369,8 +386,9 @@ class DesignServer(ThreadingHTTPServer):
         super().__init__((host, port), _Handler)
         bound = self.server_address
         self.host, self.port = host, int(bound[1])
-        names = {host, "127.0.0.1", "localhost", "[::1]"} if host in (
-            "127.0.0.1", "localhost", "::1") else {host, f"[{host}]"}
+        names = {host, f"[{host}]", "127.0.0.1", "localhost", "[::1]"}
+        if host in ("0.0.0.0", "::", ""):  # every address: this computer's names too
+            names |= _own_names()
         self.allowed_hosts = {f"{name}:{self.port}" for name in names}
         # Cookies do not keep ports apart: each server has its own cookie name.
         self.cookie_name = f"{TOKEN_COOKIE}_{self.port}"
@@ -385,6 +403,7 @@ class DesignServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: DesignServer
     server_version = "kok-design"
+    timeout = 60  # seconds a connection may sit idle or trickle a request
     sys_version = ""
     protocol_version = "HTTP/1.1"
 
@@ -451,14 +470,16 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         for name, value in {**_SECURITY_HEADERS, **(extra or {})}.items():
             self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(data)
 
     def _error(self, status: HTTPStatus, message: str) -> None:
         line = " ".join(message.split()) or "error"
-        self.close_connection = status in (HTTPStatus.LENGTH_REQUIRED,
-                                           HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+        # A refused request's body may be unread: never read the next request from it.
+        self.close_connection = True
         self._send(status, "application/json", json.dumps({"error": line}).encode("utf-8"))
 
     def _handle(self, method: str) -> None:
