@@ -395,3 +395,40 @@ def test_a_new_board_from_a_size_and_resizing_it(browser: Driver, tmp_path: Path
         save(browser)
         assert browser.execute_script("return document.body.dataset.saved") == "my-board.yaml"
     assert kok("validate", str(tmp_path / "my-board.yaml")).code == 0
+
+
+def test_dragging_paints_every_cell_passed_and_undo_takes_the_stroke_back(
+        page: tuple[Driver, DesignServer]) -> None:
+    browser, _ = page
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').click()
+    step = cell(browser, "B1").location["x"] - cell(browser, "A1").location["x"]
+    # Each cell is drawn anew as it is painted: move by offsets, not to (stale) elements.
+    webdriver.ActionChains(browser).click_and_hold(cell(browser, "A1")) \
+        .move_by_offset(step, 0).move_by_offset(step, 0).release().perform()
+    titles = [cell(browser, name).get_attribute("title") for name in ("A1", "B1", "C1")]
+    assert titles == ["A1: red", "B1: red, star", "C1: red"]
+    assert "dirty" in (browser.find_element(By.ID, "file-state").get_attribute("class") or "")
+    browser.find_element(By.ID, "undo").click()
+    titles = [cell(browser, name).get_attribute("title") for name in ("A1", "B1", "C1")]
+    assert titles == ["A1: green", "B1: green, star", "C1: yellow"]
+    assert "dirty" not in (browser.find_element(By.ID, "file-state").get_attribute("class") or "")
+    settled(browser)
+
+
+def test_a_colour_renamed_and_recoloured_is_saved(page: tuple[Driver, DesignServer],
+                                                  board: Path, kok: Any) -> None:
+    browser, _ = page
+    name = browser.find_element(By.CSS_SELECTOR, '[aria-label="name of r"]')
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("crimson", Keys.TAB)
+    assert browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').text == "4 crimson"
+    browser.execute_script("""
+        const input = document.querySelector('[aria-label="print colour of r"]');
+        input.value = "#aa1133";
+        input.dispatchEvent(new Event("change"));""")
+    assert "rgb(170, 17, 51)" in (cell(browser, "H1").get_attribute("style") or "")
+    settled(browser)
+    save(browser)
+    assert '  r: {name: crimson, print: "#aa1133"}' in board.read_text() or \
+        "  r: {name: crimson, print: '#aa1133'}" in board.read_text()
+    assert kok("validate", str(board)).code == 0

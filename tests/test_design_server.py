@@ -367,3 +367,29 @@ def test_a_refused_request_closes_its_connection(server: DesignServer) -> None:
         assert response.getheader("Connection") == "close"
     finally:
         connection.close()
+
+
+def test_a_generated_board_comes_from_the_generator_hook(
+        server: DesignServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def generate(**wanted: Any) -> str:
+        calls.append(wanted)
+        return (ROOT / "examples" / "travel.yaml").read_text()
+
+    monkeypatch.setattr("kok_layouts.design.server._generator", lambda: generate)
+    status, data = post(server, "start", {"from": "generate", "edition": "classic",
+                                          "width": 9, "height": 5, "seed": 7})
+    assert status == 200
+    assert json.loads(data)["doc"]["name"] == "travel"
+    assert json.loads(data)["can_generate"] is True
+    assert calls == [{"edition": "classic", "width": 9, "height": 5, "seed": 7}]
+
+
+def test_without_a_generator_the_page_says_so_in_one_line(
+        server: DesignServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("kok_layouts.design.server._generator", lambda: None)
+    status, data = post(server, "start", {"from": "generate", "edition": "classic",
+                                          "width": 9, "height": 5, "seed": 7})
+    assert status == 422
+    assert json.loads(data) == {"error": "this version has no board generator (kok generate)"}

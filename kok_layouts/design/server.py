@@ -141,6 +141,8 @@ class Designer:
     original: str | None = None
     """The text of the opened file, so a save keeps its comments."""
     doc: Document | None = None
+    saved: bool = False
+    """Whether ``doc`` is what the opened file holds."""
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     lock: threading.Lock = field(default_factory=threading.Lock)
     job: CheckJob | None = None
@@ -167,6 +169,7 @@ class Designer:
                 raise DesignError(f"cannot read: {err.strerror}") from None
             self.doc, self.original = read_document(data, target)
             self.path, self.display = path.resolve(), target
+            self.saved = True
         elif target.endswith((".yaml", ".yml")):
             if not path.parent.resolve().is_dir():
                 raise DesignError("no such folder to write the new board in")
@@ -193,6 +196,7 @@ class Designer:
     def state(self) -> dict[str, Any]:
         _, display = self.target(self.doc or {})
         return {"doc": self.doc, "file": display, "opened": self.path is not None,
+                "saved": self.saved,
                 "editions": list(EDITIONS), "profiles": list(PROFILES),
                 "builtins": [{"name": i.name, "edition": i.edition, "title": i.title}
                              for i in list_layouts()],
@@ -246,7 +250,7 @@ class Designer:
         else:
             raise DesignError("start from a size, a built-in or a generated board")
         with self.lock:
-            self.doc = doc
+            self.doc, self.saved = doc, False
             if self.path is None or not self.path.exists():
                 self.original = original if how == "builtin" else None
         return _json(self.state())
@@ -257,7 +261,7 @@ class Designer:
             write_atomically(path, text.encode("utf-8"))
             if self.path is None:
                 self.path, self.display = path, display
-            self.original, self.doc = text, doc
+            self.original, self.doc, self.saved = text, doc, True
         return _json({"file": display, "bytes": len(text.encode("utf-8"))})
 
     def _check(self, sheet: Any, body: dict[str, Any]) -> tuple[str, bytes]:

@@ -22,6 +22,8 @@ const state = {
   previewUrl: null,
   focus: "A1",
   job: null,
+  saved: null,
+  lastCell: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -65,6 +67,11 @@ function showError(message) {
 function clearError() {
   $("#error").hidden = true;
   $("#error").textContent = "";
+}
+
+function showFile(name) {
+  $("#file").textContent = name;
+  $("#file").title = `Save writes ${name}`;
 }
 
 function status(text) { $("#status").textContent = text; }
@@ -268,6 +275,7 @@ function renderTools() {
   }
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
+  $("#file-state").classList.toggle("dirty", snapshot() !== state.saved);
 }
 
 function groupOf(row, col) {
@@ -424,6 +432,16 @@ function renderExtras() {
   const box = $("#extras");
   box.replaceChildren();
   const parts = [];
+  const colours = Object.entries(palette()).map(([key, entry]) => el("label",
+    { "data-palette": key }, `${key} `,
+    el("input", { type: "text", value: entry.name ?? "", "aria-label": `name of ${key}`,
+      class: "name", onchange: (e) => commitField((doc) => {
+        doc[paletteKey()][key].name = e.target.value;
+      }) }),
+    el("input", { type: "color", "aria-label": `print colour of ${key}`,
+      value: /^#[0-9a-f]{6}$/i.test(entry.print || "") ? entry.print.toLowerCase() : "#999999",
+      onchange: (e) => commit((doc) => { doc[paletteKey()][key].print = e.target.value; }) })));
+  parts.push(fieldset(edition() === "kids" ? "Animals" : "Colours", ...colours));
   if (edition() === "kids") {
     parts.push(fieldset("Marks",
       field("exclamation marks", ["exclamation_marks"]),
@@ -471,7 +489,7 @@ async function runChecks() {
     const result = await api("validate", { doc, profile: $("#profile").value });
     if (mine !== state.seq) return;
     state.file = result.file;
-    $("#file").textContent = result.file;
+    showFile(result.file);
     const list = $("#problems");
     list.replaceChildren(...result.problems.map((line) => el("li", { text: line })));
     $("#valid").hidden = !result.valid;
@@ -500,8 +518,10 @@ async function save() {
     const result = await api("save", { doc: state.doc });
     clearError();
     status(`saved ${result.file} (${result.bytes} bytes)`);
+    state.saved = snapshot();
+    renderTools();
     document.body.dataset.saved = result.file;
-    $("#file").textContent = result.file;
+    showFile(result.file);
   } catch (err) {
     showError(err.message);
   }
@@ -659,6 +679,7 @@ function renderReport(job) {
 
 function showDesigner(info) {
   state.doc = info.doc;
+  state.saved = info.saved ? snapshot() : null;
   state.undo = [];
   state.redo = [];
   state.job = null;
@@ -666,7 +687,7 @@ function showDesigner(info) {
   state.tool = { kind: "colour", key: first };
   state.lastColour = first;
   state.focus = "A1";
-  $("#file").textContent = info.file;
+  showFile(info.file);
   $("#start").hidden = true;
   $("#designer").hidden = false;
   $("#check-result").replaceChildren();
@@ -741,11 +762,19 @@ function wire() {
     target.focus();
     state.painting = true;
     state.strokeStarted = false;
+    state.lastCell = target.dataset.cell;
     cellAction(target.dataset.cell, false);
   });
-  sheet.addEventListener("mouseover", (event) => {
-    const target = event.target.closest("[data-cell]");
-    if (target && state.painting) cellAction(target.dataset.cell, true);
+  document.addEventListener("mousemove", (event) => {
+    // The cell under the pointer, found by position: painting redraws the cells, so the
+    // element pressed on is gone by the time the pointer moves on.
+    if (!state.painting || !(event.buttons & 1)) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const target = under ? under.closest("[data-cell]") : null;
+    if (target && target.dataset.cell !== state.lastCell) {
+      state.lastCell = target.dataset.cell;
+      cellAction(target.dataset.cell, true);
+    }
   });
   document.addEventListener("mouseup", () => {
     state.painting = false;
