@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -393,3 +394,20 @@ def test_without_a_generator_the_page_says_so_in_one_line(
                                           "width": 9, "height": 5, "seed": 7})
     assert status == 422
     assert json.loads(data) == {"error": "this version has no board generator (kok generate)"}
+
+
+def test_without_a_display_kok_design_does_not_start_a_text_browser(
+        travel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")}
+    process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "design", str(travel)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               cwd=travel.parent, env=env)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith("http://127.0.0.1:")
+        assert process.stderr.readline() == ("kok: no graphical display here; open the "
+                                             "address above in a browser\n")
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import webbrowser
 from pathlib import Path
@@ -31,6 +32,14 @@ def register(commands: Any) -> None:
     design.set_defaults(run=run_design)
 
 
+def _has_graphical_browser() -> bool:
+    """Whether opening a browser shows a window, rather than starting a text browser that
+    would take over this terminal."""
+    if sys.platform in ("darwin", "win32") or os.environ.get("BROWSER"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run_design(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port is {args.port}; use 1 to 65535 (or 0 for any free port)")
@@ -46,7 +55,11 @@ def run_design(args: argparse.Namespace) -> int:
         print(f"kok: warning: listening on {args.host}, reachable from other computers; "
               "anyone with the address can edit and save the board", file=sys.stderr)
     if not args.no_browser:
-        webbrowser.open(server.url)
+        if _has_graphical_browser():
+            webbrowser.open(server.url)
+        else:
+            print("kok: no graphical display here; open the address above in a browser",
+                  file=sys.stderr)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -56,10 +56,12 @@ from kok_layouts.design.document import (
 from kok_layouts.errors import KokError, LayoutError
 from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.loader import list_layouts
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, render_report
 
 MAX_BODY = 512 * 1024
+DRAIN_LIMIT = 4 * MAX_BODY
 RATE_BURST = 60
 RATE_PER_SECOND = 20.0
 MAX_CHECK_GAMES = 5000
@@ -264,7 +266,7 @@ class Designer:
             self.original, self.doc, self.saved = text, doc, True
         return _json({"file": display, "bytes": len(text.encode("utf-8"))})
 
-    def _check(self, sheet: Any, body: dict[str, Any]) -> tuple[str, bytes]:
+    def _check(self, sheet: Sheet, body: dict[str, Any]) -> tuple[str, bytes]:
         games = _int(body, "games")
         players = _int(body, "players")
         if not 1 <= games <= MAX_CHECK_GAMES:
@@ -289,7 +291,7 @@ class Designer:
         return job
 
 
-def _run_check(job: CheckJob, sheet: Any, games: int, players: int) -> None:
+def _run_check(job: CheckJob, sheet: Sheet, games: int, players: int) -> None:
     def reporter(phase: str) -> Callable[[int, int], None]:
         def progress(done: int, total: int) -> None:
             job.phase, job.done, job.total = phase, done, total
@@ -406,6 +408,7 @@ class DesignServer(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     server: DesignServer
+    body_read = False
     server_version = "kok-design"
     timeout = 60  # seconds a connection may sit idle or trickle a request
     sys_version = ""
@@ -457,6 +460,7 @@ class _Handler(BaseHTTPRequestHandler):
             raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                                f"refused: the request is over {MAX_BODY // 1024} KiB")
         raw = self.rfile.read(length)
+        self.body_read = True
         try:
             value = json.loads(raw.decode("utf-8")) if raw else {}
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
@@ -480,13 +484,29 @@ class _Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(data)
 
+    def _drain(self) -> None:
+        """Read and drop a refused request's body (if it is not huge), so the client gets
+        the answer instead of a reset connection while it is still sending."""
+        length = self.headers.get("Content-Length", "")
+        left = int(length) if length.isdigit() else 0
+        if self.body_read or left > DRAIN_LIMIT:
+            return
+        with contextlib.suppress(OSError):
+            while left > 0:
+                chunk = self.rfile.read(min(left, 65536))
+                if not chunk:
+                    break
+                left -= len(chunk)
+
     def _error(self, status: HTTPStatus, message: str) -> None:
         line = " ".join(message.split()) or "error"
         # A refused request's body may be unread: never read the next request from it.
         self.close_connection = True
+        self._drain()
         self._send(status, "application/json", json.dumps({"error": line}).encode("utf-8"))
 
     def _handle(self, method: str) -> None:
+        self.body_read = method != "POST"
         try:
             query = self._guard(method)
             if method == "POST":
