@@ -43,9 +43,18 @@ Driver = webdriver.Chrome
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Driver]:
+def downloads() -> Iterator[Path]:
+    folder = Path(tempfile.mkdtemp(prefix="kok-downloads-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path) -> Iterator[Driver]:
     profile = tempfile.mkdtemp(prefix="kok-chromium-")
     options = webdriver.ChromeOptions()
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
     options.binary_location = str(CHROMIUM)
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -432,3 +441,18 @@ def test_a_colour_renamed_and_recoloured_is_saved(page: tuple[Driver, DesignServ
     assert '  r: {name: crimson, print: "#aa1133"}' in board.read_text() or \
         "  r: {name: crimson, print: '#aa1133'}" in board.read_text()
     assert kok("validate", str(board)).code == 0
+
+
+def test_the_yaml_and_the_pdf_download(page: tuple[Driver, DesignServer], board: Path,
+                                       downloads: Path) -> None:
+    browser, _ = page
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="star"]').click()
+    cell(browser, "A1").click()
+    browser.find_element(By.ID, "download-yaml").click()
+    browser.find_element(By.ID, "download-pdf").click()
+    yaml_file, pdf_file = downloads / "travel.yaml", downloads / "travel.pdf"
+    wait_for(browser, lambda: yaml_file.exists() and pdf_file.exists())
+    assert "  - GGyybbBrr" in yaml_file.read_text()
+    assert pdf_file.read_bytes().startswith(b"%PDF")
+    assert "GGyybbBrr" not in board.read_text()  # a download is not a save
+    settled(browser)

@@ -7,6 +7,7 @@ import http.client
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -411,3 +412,28 @@ def test_without_a_display_kok_design_does_not_start_a_text_browser(
     finally:
         process.terminate()
         process.wait(10)
+
+
+def _raw(server: DesignServer, data: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(data)
+        sock.shutdown(socket.SHUT_WR)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300) | st.builds(
+    lambda method, path, header: f"{method} {path} HTTP/1.1\r\n{header}\r\n\r\n".encode(),
+    st.sampled_from(["GET", "POST", "PUT", "DELETE", "BREW", "get"]),
+    st.text(alphabet="/abc.%?=&-_\\x", max_size=30),
+    st.text(alphabet="abcHost:Content-Length0123456789 \t", max_size=40)))
+def test_garbage_on_the_socket_never_stops_the_server(server: DesignServer,
+                                                      data: bytes) -> None:
+    server.rate = RateLimit(burst=10_000, per_second=10_000.0)  # not what this test is about
+    answer = _raw(server, data)
+    assert b"Traceback" not in answer
+    assert state_doc(server)["name"] == "travel"  # still serving
