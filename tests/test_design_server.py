@@ -437,3 +437,11 @@ def test_garbage_on_the_socket_never_stops_the_server(server: DesignServer,
     answer = _raw(server, data)
     assert b"Traceback" not in answer
     assert state_doc(server)["name"] == "travel"  # still serving
+
+
+def test_too_many_requests_are_refused_in_one_line(server: DesignServer) -> None:
+    server.rate = RateLimit(burst=2, per_second=0.001)
+    answers = [post(server, "state", {}) for _ in range(3)]
+    assert [status for status, _ in answers] == [200, 200, 429]
+    assert json.loads(answers[2][1]) == {
+        "error": "too many requests; wait a moment and try again"}
