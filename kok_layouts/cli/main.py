@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from kok_layouts import __version__
 from kok_layouts.cli import analysis, layouts, play, render, rules
+from kok_layouts.cli import design as design_cli
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
@@ -39,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(commands)
     render.register(commands)
     analysis.register(commands)
+    design_cli.register(commands)
     return parser
 
 

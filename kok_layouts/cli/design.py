@@ -1,0 +1,69 @@
+"""``kok design``: the board designer in the browser (see :mod:`kok_layouts.design`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+from kok_layouts.design.server import Designer, serve
+from kok_layouts.errors import UsageError
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def register(commands: Any) -> None:
+    design = commands.add_parser(
+        "design", help="draw a board in the browser, checked as you draw",
+        description="Serve the board designer on this computer and open it in the browser. "
+                    "LAYOUT is a layout file to edit (or a new .yaml file to create), or a "
+                    "built-in to start from; without it the page asks how to start.")
+    design.add_argument("layout", metavar="LAYOUT|FILE", nargs="?", default=None)
+    design.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default: 127.0.0.1, this computer "
+                             "only)")
+    design.add_argument("--port", type=int, default=0,
+                        help="the port (default: any free port)")
+    design.add_argument("--no-browser", action="store_true",
+                        help="print the address but do not open a browser")
+    design.set_defaults(run=run_design)
+
+
+def _has_graphical_browser() -> bool:
+    """Whether opening a browser shows a window, rather than starting a text browser that
+    would take over this terminal."""
+    if sys.platform in ("darwin", "win32") or os.environ.get("BROWSER"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def run_design(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port is {args.port}; use 1 to 65535 (or 0 for any free port)")
+    designer = Designer.open(args.layout, Path.cwd())
+    try:
+        server = serve(designer, args.host, args.port)
+    except OSError as err:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: "
+                         f"{err.strerror or err}") from None
+    # The address with its token is the first line, for people and for scripts.
+    print(server.url, flush=True)
+    if args.host not in _LOOPBACK:
+        print(f"kok: warning: listening on {args.host}, reachable from other computers; "
+              "anyone with the address can edit and save the board", file=sys.stderr)
+    if not args.no_browser:
+        if _has_graphical_browser():
+            webbrowser.open(server.url)
+        else:
+            print("kok: no graphical display here; open the address above in a browser",
+                  file=sys.stderr)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    finally:
+        server.server_close()
+    return 0

@@ -1,0 +1,376 @@
+"""The board being designed: a layout document (the YAML file's values) and what the page does
+to it as a whole: start a new one, resize it, write it back as YAML with its comments kept,
+and check it exactly as ``kok validate`` does.
+
+The page edits cells, stars and numbers itself; everything that needs the library (the
+schema, the checks, the YAML text) happens here, so the designer and ``kok validate`` can
+never disagree.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from kok_layouts.errors import KokError, LayoutError, Problem
+from kok_layouts.model.checks import Profile, check_sheet
+from kok_layouts.model.loader import load_layout, parse_layout
+from kok_layouts.model.sheet import Sheet
+from kok_layouts.model.source import parse_yaml
+
+Document = dict[str, Any]
+"""A layout as plain values: what ``yaml.safe_load`` gives for a layout file."""
+
+EDITIONS = ("classic", "kok2", "kids")
+MIN_WIDTH, MAX_WIDTH = 3, 26
+MIN_HEIGHT, MAX_HEIGHT = 3, 20
+# The printed sheet of each edition: a new board takes its colours, points and extras.
+TEMPLATES = {"classic": "black", "kok2": "grey", "kids": "kids"}
+_PER_COLUMN_DEFAULTS = {"first": 2, "later": 1}
+_GRID_KEYS = ("grid", "enclosures")
+
+
+class DesignError(KokError):
+    """Something the designer cannot do with a board (a bad size, an unreadable document)."""
+
+
+@dataclass(frozen=True)
+class Validation:
+    """The outcome of ``kok validate`` on the board as it would be saved."""
+
+    lines: tuple[str, ...]
+    """One line per problem, exactly as ``kok validate`` prints it; empty when valid."""
+    sheet: Sheet | None
+    """The sheet, when the document builds one (even with structural problems left)."""
+
+    @property
+    def valid(self) -> bool:
+        return not self.lines
+
+
+def grid_size(doc: Mapping[str, Any]) -> tuple[int, int]:
+    """Width and height of the document's grid; :class:`DesignError` if it has no drawable grid."""
+    grid = doc.get("grid")
+    if (not isinstance(grid, list) or not grid
+            or not all(isinstance(row, str) and row for row in grid)):
+        raise DesignError("the board needs a 'grid': a list of rows of letters")
+    widths = {len(row) for row in grid}
+    if len(widths) != 1:
+        raise DesignError("the grid's rows differ in length; make them equal (kok validate "
+                          "says which row) before designing it")
+    return len(grid[0]), len(grid)
+
+
+def check_document(doc: Any) -> Document:
+    """A copy of ``doc`` if the designer can draw it, else :class:`DesignError`."""
+    if not isinstance(doc, Mapping):
+        raise DesignError("a layout is a mapping of keys (format, edition, grid, ...)")
+    if doc.get("edition") not in EDITIONS:
+        raise DesignError(f"the board's edition must be one of {', '.join(EDITIONS)}")
+    grid_size(doc)
+    palette = doc.get("animals" if doc["edition"] == "kids" else "colours")
+    if not isinstance(palette, Mapping) or not palette:
+        raise DesignError("the board needs its colours (animals for Kids) to paint with")
+    result: Document = json.loads(json.dumps(doc, default=str))
+    return result
+
+
+def read_document(data: bytes, file: str) -> tuple[Document, str]:
+    """The document in a layout file's bytes and its text; :class:`LayoutError` if it is
+    not YAML at all, :class:`DesignError` if it has no grid to draw."""
+    value, _ = parse_yaml(data, file)
+    text = data.decode("utf-8")
+    return check_document(value), text
+
+
+def builtin_document(name: str) -> tuple[Document, str]:
+    """A built-in layout's document and text, renamed so a save never shadows the original."""
+    sheet = load_layout(name)
+    source = sheet.source
+    if source is None:
+        raise DesignError(f"{name}: the built-in layout has no file to start from")
+    from kok_layouts.resources import layouts_dir
+
+    path = layouts_dir() / f"{sheet.name}.yaml"
+    doc, text = read_document(path.read_bytes(), str(path))
+    doc["name"] = f"my-{sheet.name}"
+    doc["title"] = f"{doc.get('title', sheet.title)} (my version)"[:80]
+    doc.pop("aliases", None)
+    return doc, text
+
+
+def _fill_colours(keys: list[str], width: int, height: int) -> list[str]:
+    """Rows of a fresh grid: each colour in turn in long vertical runs, so every colour
+    is used and the designer repaints from there."""
+    per = max(1, width * height // len(keys))
+    columns = [[keys[min((column * height + row) // per, len(keys) - 1)]
+                for row in range(height)] for column in range(width)]
+    return ["".join(columns[column][row] for column in range(width)) for row in range(height)]
+
+
+def new_document(edition: str, width: int, height: int) -> Document:
+    """A fresh board of ``width`` x ``height`` cells for ``edition``, with the colours, points
+    and extras of the edition's printed sheet and no stars."""
+    if edition not in EDITIONS:
+        raise DesignError(f"unknown edition {edition!r}; use {', '.join(EDITIONS)}")
+    _check_size(width, height)
+    doc, _ = builtin_document(TEMPLATES[edition])
+    doc["name"] = "my-board"
+    doc["title"] = "My board"
+    doc["description"] = f"A {width} x {height} board drawn in kok design."
+    doc.pop("enclosures", None)
+    palette = doc["animals" if edition == "kids" else "colours"]
+    old_width, _ = grid_size(doc)
+    doc["grid"] = _fill_colours(list(palette), old_width, len(doc["grid"]))
+    resized = resize(doc, width, height)
+    resized["grid"] = _fill_colours(list(palette), width, height)
+    if edition == "kids":
+        middle = width // 2
+        resized["grid"] = [row[:middle] + row[middle].upper() + row[middle + 1:]
+                           for row in resized["grid"]]
+    else:
+        resized["start_columns"] = [string.ascii_uppercase[width // 2]]
+        resized["column_points"] = _column_points(width)
+        if isinstance(resized.get("boxes"), dict):
+            resized["boxes"]["cells"] = []
+    return resized
+
+
+def _column_points(width: int) -> dict[str, list[int]]:
+    """Column points like the printed pads': most at the edges, least in the middle."""
+    middle = (width - 1) / 2
+    first, later = [], []
+    for column in range(width):
+        away = abs(column - middle) / middle if middle else 0.0
+        value = 5 if away == 1.0 else 3 if away > 0.5 else 2 if away > 0 else 1
+        first.append(value)
+        later.append(max(0, value - 2) if value != 5 else 3)
+    return {"first": first, "later": later}
+
+
+def _check_size(width: int, height: int) -> None:
+    if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
+        raise DesignError(f"a board is {MIN_WIDTH} to {MAX_WIDTH} columns wide and "
+                          f"{MIN_HEIGHT} to {MAX_HEIGHT} rows high, not {width} x {height}")
+
+
+def _resize_list(values: list[Any], width: int, default: Any) -> list[Any]:
+    """A per-column (or per-row) list cut or padded with ``default`` to ``width`` values."""
+    return values[:width] + [default] * max(0, width - len(values))
+
+
+def _resize_rows(rows: list[str], width: int, height: int) -> list[str]:
+    """Rows cut or extended: a new column repeats its left neighbour (without a star),
+    a new row repeats the row above."""
+    out = []
+    for row in rows[:height]:
+        if len(row) >= width:
+            out.append(row[:width])
+        else:
+            out.append(row + row[-1].lower() * (width - len(row)))
+    while len(out) < height:
+        out.append(out[-1].lower())
+    return out
+
+
+def _cell_inside(name: Any, width: int, height: int) -> bool:
+    if not isinstance(name, str) or len(name) < 2 or not name[1:].isdigit():
+        return True  # not ours to judge: kok validate names it
+    column = string.ascii_uppercase.find(name[0].upper())
+    return 0 <= column < width and 1 <= int(name[1:]) <= height
+
+
+def resize(doc: Mapping[str, Any], width: int, height: int) -> Document:
+    """The board cut or extended to ``width`` x ``height``, with every per-column and
+    per-row list following (points, buckets, visitors, rows, start columns, box cells)."""
+    _check_size(width, height)
+    result = check_document(doc)
+    for key in _GRID_KEYS:
+        rows = result.get(key)
+        if isinstance(rows, list) and rows and all(isinstance(r, str) and r for r in rows):
+            result[key] = _resize_rows(rows, width, height)
+    letters = string.ascii_uppercase[:width]
+    points = result.get("column_points")
+    if isinstance(points, dict):
+        for which, default in _PER_COLUMN_DEFAULTS.items():
+            if isinstance(points.get(which), list):
+                points[which] = _resize_list(points[which], width, default)
+    if isinstance(result.get("buckets"), list):
+        result["buckets"] = _resize_list(result["buckets"], width, 1)
+    visitors = result.get("visitors")
+    if isinstance(visitors, list):
+        result["visitors"] = visitors[:width] + [
+            f"visitor {letters[i]}" for i in range(len(visitors), width)]
+    starts = result.get("start_columns")
+    if isinstance(starts, list):
+        kept = [c for c in starts if not isinstance(c, str) or c.upper() in letters]
+        result["start_columns"] = kept or [letters[width // 2]]
+    boxes = result.get("boxes")
+    if isinstance(boxes, dict):
+        if isinstance(boxes.get("cells"), list):
+            boxes["cells"] = [c for c in boxes["cells"] if _cell_inside(c, width, height)]
+        if isinstance(boxes.get("columns"), list):
+            boxes["columns"] = [c for c in boxes["columns"]
+                                if not isinstance(c, str) or c.upper() in letters]
+    rows = result.get("rows")
+    if isinstance(rows, dict):
+        labels = rows.get("labels")
+        if isinstance(labels, list):
+            spare = [c for c in string.ascii_uppercase[::-1] if c not in labels]
+            rows["labels"] = labels[:height] + spare[: max(0, height - len(labels))]
+        if isinstance(rows.get("items"), list):
+            rows["items"] = _resize_list(rows["items"], height, None)
+    return result
+
+
+# Writing YAML -------------------------------------------------------------------------
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block lists indented under their key, as the layout files write them."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+def _dump_key(key: str, value: Any) -> str:
+    """One top-level key in the layout files' style: grids and visitors as one row a line,
+    small mappings and lists of numbers in flow style."""
+    block = ((key in (*_GRID_KEYS, "visitors") and isinstance(value, list))
+             or not isinstance(value, (list, dict)))
+    text: str = yaml.dump({key: value}, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                          default_flow_style=False if block else None, width=100)
+    return text
+
+
+_RULER = re.compile(r"^\s*#[\sA-Z]*$")
+_KEY_LINE = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+
+
+@dataclass
+class _Block:
+    key: str | None
+    lines: list[str]
+    """The key's lines, comment lines written just above it first."""
+    comment: str = ""
+    comment_column: int = 0
+
+
+def _comment_of(line: str) -> tuple[str, int]:
+    """A trailing ``# comment`` on a key line (outside quotes), and the column it starts at."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and index > 0 and line[index - 1] in " \t":
+            return line[index:].rstrip("\n"), index
+    return "", 0
+
+
+def _blocks(text: str) -> tuple[list[_Block], list[str]]:
+    """The top-level keys of a layout file's text with the comments that belong to them,
+    and the lines after the last key that belong to none."""
+    blocks: list[_Block] = []
+    pending: list[str] = []
+    for line in text.splitlines(keepends=True):
+        match = _KEY_LINE.match(line)
+        if match:
+            comment, column = _comment_of(line)
+            blocks.append(_Block(match.group(1), [*pending, line], comment, column))
+            pending = []
+        elif not line.strip() or line.startswith("#"):
+            pending.append(line)
+        elif blocks:
+            blocks[-1].lines.extend([*pending, line])
+            pending = []
+        else:
+            pending.append(line)
+    return blocks, pending
+
+
+def _prefix(block: _Block) -> list[str]:
+    """The comment and blank lines written above a block's key."""
+    out = []
+    for line in block.lines:
+        if _KEY_LINE.match(line):
+            break
+        out.append(line)
+    return out
+
+
+def _with_comment(dumped: str, block: _Block) -> str:
+    if not block.comment:
+        return dumped
+    first, _, rest = dumped.partition("\n")
+    if "#" in first:
+        return dumped
+    padding = max(block.comment_column - len(first), 1)
+    return f"{first}{' ' * padding}{block.comment}\n{rest}"
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True,
+                                                                    default=str)
+
+
+def to_yaml(doc: Mapping[str, Any], original: str | None = None) -> str:
+    """The document as layout YAML. With the ``original`` text of the opened file, every
+    top-level key whose value did not change keeps its text and comments exactly, a
+    changed key keeps the comments above it and on its line, and the order of keys stays."""
+    if not original:
+        return "".join(_dump_key(key, value) for key, value in doc.items())
+    try:
+        old = yaml.safe_load(original)
+    except yaml.YAMLError:
+        old = None
+    if not isinstance(old, dict):
+        return "".join(_dump_key(key, value) for key, value in doc.items())
+    blocks, tail = _blocks(original)
+    out: list[str] = []
+    seen: set[str] = set()
+    for block in blocks:
+        key = block.key
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        if key not in doc:
+            out.extend(line for line in _prefix(block) if line.strip())
+            continue
+        if key in old and _same(old[key], doc[key]):
+            text = "".join(block.lines)
+            out.append(text if text.endswith("\n") else text + "\n")
+        else:
+            # A ruler of column letters above a changed list may no longer fit it.
+            out.extend(line for line in _prefix(block) if not _RULER.match(line))
+            out.append(_with_comment(_dump_key(key, doc[key]), block))
+    out.extend(_dump_key(key, value) for key, value in doc.items() if key not in seen)
+    out.extend(tail)
+    return "".join(out)
+
+
+# Checking --------------------------------------------------------------------------------
+
+
+def validate(text: str, file: str, profile: Profile = "basic") -> Validation:
+    """``kok validate FILE --profile PROFILE`` on ``text`` as if it were saved at ``file``:
+    the same lines in the same order."""
+    try:
+        sheet = parse_layout(text, file)
+    except LayoutError as err:
+        return Validation(tuple(str(p) for p in err.problems), None)
+    problems: list[Problem] = check_sheet(sheet, profile)
+    return Validation(tuple(str(p) for p in problems), sheet)
+
+
+def copy_document(doc: Mapping[str, Any]) -> Document:
+    return copy.deepcopy(dict(doc))

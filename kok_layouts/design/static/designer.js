@@ -1,0 +1,848 @@
+// kok design: the page. Plain JavaScript, no build step, no network beyond this server.
+// The page edits the layout document (the YAML file's values); the server checks, previews
+// and saves it with the kok_layouts library, so it always agrees with `kok validate`.
+"use strict";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const GROUPS = "abcdefghijklmnopqrstuvwxyz";
+const ROW_ITEMS = ["", "box", "bomb", "heart"];
+const HISTORY_LIMIT = 200;
+
+const state = {
+  doc: null,
+  file: "",
+  undo: [],
+  redo: [],
+  tool: { kind: "colour", key: null },
+  lastColour: null,
+  painting: false,
+  strokeStarted: false,
+  seq: 0,
+  timer: null,
+  previewUrl: null,
+  focus: "A1",
+  job: null,
+  saved: null,
+  lastCell: null,
+};
+
+const $ = (selector) => document.querySelector(selector);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") node.textContent = value;
+    else if (name === "style") Object.assign(node.style, value);
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null) node.append(child);
+  return node;
+}
+
+// ---- Talking to the server -------------------------------------------------------------
+
+async function api(route, body = {}, as = "json") {
+  const response = await fetch("/api/" + route, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    let line = `${response.status} ${response.statusText}`;
+    try { line = (await response.json()).error || line; } catch (_) { /* not JSON */ }
+    throw new Error(line);
+  }
+  return as === "json" ? response.json() : response.blob();
+}
+
+function showError(message) {
+  const box = $("#error");
+  box.textContent = String(message).split("\n")[0];
+  box.hidden = false;
+}
+
+function clearError() {
+  $("#error").hidden = true;
+  $("#error").textContent = "";
+}
+
+function showFile(name) {
+  $("#file").textContent = name;
+  $("#file").title = `Save writes ${name}`;
+}
+
+function status(text) { $("#status").textContent = text; }
+
+// ---- The document ------------------------------------------------------------------------
+
+const edition = () => state.doc.edition;
+const paletteKey = () => (edition() === "kids" ? "animals" : "colours");
+const palette = () => state.doc[paletteKey()] || {};
+const width = () => state.doc.grid[0].length;
+const height = () => state.doc.grid.length;
+const cellName = (row, col) => LETTERS[col] + (row + 1);
+
+function parseCell(name) {
+  return { col: LETTERS.indexOf(name[0]), row: parseInt(name.slice(1), 10) - 1 };
+}
+
+function setChar(key, row, col, char) {
+  const line = state.doc[key][row];
+  state.doc[key][row] = line.slice(0, col) + char + line.slice(col + 1);
+}
+
+function boxCells() {
+  const boxes = state.doc.boxes;
+  return boxes && Array.isArray(boxes.cells) ? boxes.cells : null;
+}
+
+function printColour(key) {
+  const entry = palette()[key.toLowerCase()];
+  return entry && typeof entry.print === "string" ? entry.print : "#999";
+}
+
+function snapshot() { return JSON.stringify(state.doc); }
+
+function remember() {
+  state.undo.push(snapshot());
+  if (state.undo.length > HISTORY_LIMIT) state.undo.shift();
+  state.redo = [];
+}
+
+function changed() {
+  renderAll();
+  scheduleChecks();
+}
+
+function commit(mutate) {
+  remember();
+  mutate(state.doc);
+  changed();
+}
+
+// A change typed into a field: the field shows it already, so nothing is redrawn (a redraw
+// would take the keyboard focus away while the designer tabs through the fields).
+function commitField(mutate) {
+  remember();
+  mutate(state.doc);
+  renderTools();
+  scheduleChecks();
+}
+
+function undo() {
+  if (!state.undo.length) return;
+  state.redo.push(snapshot());
+  state.doc = JSON.parse(state.undo.pop());
+  changed();
+  status("undone");
+}
+
+function redo() {
+  if (!state.redo.length) return;
+  state.undo.push(snapshot());
+  state.doc = JSON.parse(state.redo.pop());
+  changed();
+  status("redone");
+}
+
+// ---- Tools -------------------------------------------------------------------------------
+
+function selectTool(tool) {
+  if (tool.kind !== "colour" && tool.kind !== "star" && tool.kind !== "hole" &&
+      tool.kind !== "erase" && tool.kind !== "box" && tool.kind !== "enclosure") return;
+  if (tool.kind === "box" && edition() !== "kok2") return;
+  if (tool.kind === "enclosure" && edition() !== "kids") return;
+  state.tool = tool;
+  if (tool.kind === "colour") state.lastColour = tool.key;
+  renderTools();
+}
+
+// Apply the current tool to one cell; returns whether the document changed.
+function applyTool(name, dragging) {
+  const { row, col } = parseCell(name);
+  const char = state.doc.grid[row][col];
+  const tool = state.tool;
+  const boxes = boxCells();
+  switch (tool.kind) {
+    case "colour": {
+      const star = char !== "." && char === char.toUpperCase();
+      const next = star ? tool.key.toUpperCase() : tool.key;
+      if (next === char) return false;
+      setChar("grid", row, col, next);
+      return true;
+    }
+    case "erase": {
+      let done = false;
+      if (char !== "." && char !== char.toLowerCase()) {
+        setChar("grid", row, col, char.toLowerCase());
+        done = true;
+      }
+      if (boxes && boxes.includes(name)) {
+        boxes.splice(boxes.indexOf(name), 1);
+        done = true;
+      }
+      return done;
+    }
+    case "star":
+      if (dragging || char === ".") return false;
+      setChar("grid", row, col,
+              char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase());
+      return true;
+    case "hole":
+      if (dragging) return false;
+      if (char === ".") {
+        setChar("grid", row, col, state.lastColour || Object.keys(palette())[0]);
+      } else {
+        setChar("grid", row, col, ".");
+        if (boxes && boxes.includes(name)) boxes.splice(boxes.indexOf(name), 1);
+      }
+      return true;
+    case "box":
+      if (dragging || char === "." || !boxes) return false;
+      if (boxes.includes(name)) boxes.splice(boxes.indexOf(name), 1);
+      else boxes.push(name);
+      return true;
+    case "enclosure": {
+      if (dragging || char === ".") return false;
+      if (!Array.isArray(state.doc.enclosures)) {
+        state.doc.enclosures = state.doc.grid.map((line) => "a".repeat(line.length));
+      }
+      const group = state.doc.enclosures[row][col];
+      const next = GROUPS[(GROUPS.indexOf(group) + 1) % 8];
+      setChar("enclosures", row, col, next);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function cellAction(name, dragging) {
+  const before = snapshot();
+  if (!applyTool(name, dragging)) return;
+  if (!state.strokeStarted) {
+    state.undo.push(before);
+    if (state.undo.length > HISTORY_LIMIT) state.undo.shift();
+    state.redo = [];
+    state.strokeStarted = state.painting;
+  }
+  state.focus = name;
+  changed();
+}
+
+function toggleStartColumn(letter) {
+  commit((doc) => {
+    const starts = Array.isArray(doc.start_columns) ? doc.start_columns : [];
+    const index = starts.indexOf(letter);
+    if (index >= 0) starts.splice(index, 1);
+    else starts.push(letter);
+    starts.sort();
+    doc.start_columns = starts;
+  });
+}
+
+// ---- Drawing ----------------------------------------------------------------------------
+
+function renderAll() {
+  $("#title").value = state.doc.title || "";
+  $("#name").value = state.doc.name || "";
+  $("#width").value = width();
+  $("#height").value = height();
+  renderTools();
+  renderSheet();
+  renderExtras();
+}
+
+function renderTools() {
+  const box = $("#palette");
+  box.replaceChildren();
+  Object.entries(palette()).forEach(([key, entry], index) => {
+    const label = entry.name || key;
+    box.append(el("button", {
+      type: "button", "data-colour": key, title: `${label} (${index + 1})`,
+      "aria-pressed": state.tool.kind === "colour" && state.tool.key === key ? "true" : "false",
+      style: { background: printColour(key) }, text: `${index + 1} ${label}`,
+      onclick: () => selectTool({ kind: "colour", key }),
+    }));
+  });
+  for (const button of document.querySelectorAll("[data-tool]")) {
+    const only = button.dataset.edition;
+    button.hidden = Boolean(only) && only !== edition();
+    button.setAttribute("aria-pressed", state.tool.kind === button.dataset.tool ? "true" : "false");
+  }
+  $("#undo").disabled = !state.undo.length;
+  $("#redo").disabled = !state.redo.length;
+  $("#file-state").classList.toggle("dirty", snapshot() !== state.saved);
+}
+
+function groupOf(row, col) {
+  const char = state.doc.grid[row][col];
+  if (char === ".") return null;
+  const enclosures = state.doc.enclosures;
+  const mark = Array.isArray(enclosures) && enclosures[row] ? enclosures[row][col] : "";
+  return char.toLowerCase() + mark;
+}
+
+function numberInput(value, onchange, attrs = {}) {
+  let current = value;
+  return el("input", {
+    type: "number", value: value ?? "", ...attrs,
+    onchange: (event) => {
+      const number = parseInt(event.target.value, 10);
+      if (Number.isNaN(number)) return;  // half typed: the board keeps the last number
+      current = number;
+      commitField((doc) => onchange(doc, number));
+    },
+    onblur: (event) => { if (event.target.value === "") event.target.value = current ?? ""; },
+  });
+}
+
+function renderSheet() {
+  const table = $("#sheet");
+  const focused = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.cell : null;
+  table.replaceChildren();
+  const w = width(), h = height();
+  const starts = Array.isArray(state.doc.start_columns) ? state.doc.start_columns : [];
+  const boxes = boxCells() || [];
+  const head = el("tr", {}, el("th"));
+  for (let col = 0; col < w; col += 1) {
+    const letter = LETTERS[col];
+    if (edition() === "kids") {
+      head.append(el("th", { text: letter }));
+    } else {
+      head.append(el("th", {}, el("button", {
+        type: "button", "data-column": letter, class: starts.includes(letter) ? "start" : null,
+        title: `column ${letter}: toggle start column`, text: letter,
+        "aria-pressed": starts.includes(letter) ? "true" : "false",
+        onclick: () => toggleStartColumn(letter),
+      })));
+    }
+  }
+  table.append(head);
+  const rows = state.doc.rows;
+  for (let row = 0; row < h; row += 1) {
+    const tr = el("tr", {}, el("th", { text: String(row + 1) }));
+    for (let col = 0; col < w; col += 1) {
+      const name = cellName(row, col);
+      const char = state.doc.grid[row][col];
+      const group = groupOf(row, col);
+      const walls = [];
+      if (group !== null) {
+        if (row === 0 || groupOf(row - 1, col) !== group) walls.push("wall-top");
+        if (row === h - 1 || groupOf(row + 1, col) !== group) walls.push("wall-bottom");
+        if (col === 0 || groupOf(row, col - 1) !== group) walls.push("wall-left");
+        if (col === w - 1 || groupOf(row, col + 1) !== group) walls.push("wall-right");
+      }
+      const hole = char === ".";
+      const star = !hole && char !== char.toLowerCase();
+      const classes = [hole ? "hole" : "", star ? "star" : "", boxes.includes(name) ? "box" : ""];
+      const entry = hole ? null : palette()[char.toLowerCase()];
+      const what = hole ? "hole" : `${entry ? entry.name : char}${star ? ", star" : ""}`
+        + (boxes.includes(name) ? ", box" : "");
+      tr.append(el("td", { class: ["cell", ...walls].join(" ") }, el("button", {
+        type: "button", "data-cell": name, class: classes.join(" ").trim() || null,
+        tabindex: name === state.focus ? "0" : "-1", title: `${name}: ${what}`,
+        "aria-label": `${name}: ${what}`,
+        style: hole ? {} : { background: printColour(char) }, text: star ? "★" : "",
+      })));
+    }
+    if (rows && Array.isArray(rows.labels)) {
+      const items = Array.isArray(rows.items) ? rows.items : [];
+      tr.append(el("th", { text: rows.labels[row] ?? "" }));
+      const select = el("select", {
+        "aria-label": `row ${row + 1} item`,
+        onchange: (event) => commitField((doc) => {
+          while (doc.rows.items.length < h) doc.rows.items.push(null);
+          doc.rows.items[row] = event.target.value || null;
+        }),
+      });
+      for (const item of ROW_ITEMS) {
+        select.append(el("option", { value: item, text: item || "—",
+                                     selected: (items[row] || "") === item }));
+      }
+      tr.append(el("td", {}, select));
+    }
+    table.append(tr);
+  }
+  const points = state.doc.column_points;
+  if (points && typeof points === "object") {
+    for (const which of ["first", "later"]) {
+      if (!Array.isArray(points[which])) continue;
+      const tr = el("tr", { class: "points" }, el("th", { text: which }));
+      for (let col = 0; col < w; col += 1) {
+        tr.append(el("td", {}, numberInput(points[which][col], (doc, n) => {
+          doc.column_points[which][col] = n;
+        }, { min: 0, max: 99, "aria-label": `${which} points ${LETTERS[col]}`,
+             "data-points": `${which}-${LETTERS[col]}` })));
+      }
+      table.append(tr);
+    }
+  }
+  if (Array.isArray(state.doc.buckets)) {
+    const tr = el("tr", { class: "points" }, el("th", { text: "buckets" }));
+    for (let col = 0; col < w; col += 1) {
+      tr.append(el("td", {}, numberInput(state.doc.buckets[col], (doc, n) => {
+        doc.buckets[col] = n;
+      }, { min: 0, max: 9, "aria-label": `buckets ${LETTERS[col]}` })));
+    }
+    table.append(tr);
+  }
+  if (focused) {
+    const again = table.querySelector(`[data-cell="${focused}"]`);
+    if (again) again.focus();
+  }
+}
+
+function field(label, path, attrs = {}) {
+  let holder = state.doc;
+  for (const key of path.slice(0, -1)) holder = holder && holder[key];
+  if (!holder || typeof holder !== "object") return null;
+  const last = path[path.length - 1];
+  if (!(last in holder)) return null;
+  const value = holder[last];
+  let input;
+  const set = (doc, v) => {
+    let target = doc;
+    for (const key of path.slice(0, -1)) target = target[key];
+    target[last] = v;
+  };
+  if (typeof value === "boolean") {
+    input = el("input", { type: "checkbox", checked: value,
+                          onchange: (e) => commitField((doc) => set(doc, e.target.checked)) });
+  } else if (typeof value === "number") {
+    input = numberInput(value, set, { min: 0, max: 99 });
+  } else {
+    input = el("input", { type: "text", value: Array.isArray(value) ? value.join(" ") : value,
+      onchange: (e) => commitField((doc) => set(doc, Array.isArray(value)
+        ? e.target.value.split(/[\s,]+/).filter(Boolean) : e.target.value)) });
+  }
+  return el("label", { "data-field": path.join(".") }, `${label} `, input);
+}
+
+function fieldset(legend, ...fields) {
+  const kept = fields.filter(Boolean);
+  return kept.length ? el("fieldset", {}, el("legend", { text: legend }), ...kept) : null;
+}
+
+function renderExtras() {
+  const box = $("#extras");
+  box.replaceChildren();
+  const parts = [];
+  const colours = Object.entries(palette()).map(([key, entry]) => el("label",
+    { "data-palette": key }, `${key} `,
+    el("input", { type: "text", value: entry.name ?? "", "aria-label": `name of ${key}`,
+      class: "name", onchange: (e) => commitField((doc) => {
+        doc[paletteKey()][key].name = e.target.value;
+      }) }),
+    el("input", { type: "color", "aria-label": `print colour of ${key}`,
+      value: /^#[0-9a-f]{6}$/i.test(entry.print || "") ? entry.print.toLowerCase() : "#999999",
+      onchange: (e) => commit((doc) => { doc[paletteKey()][key].print = e.target.value; }) })));
+  parts.push(fieldset(edition() === "kids" ? "Animals" : "Colours", ...colours));
+  if (edition() === "kids") {
+    parts.push(fieldset("Marks",
+      field("exclamation marks", ["exclamation_marks"]),
+      field("chameleon every", ["chameleon_every"]),
+      field("food boxes", ["food_boxes"])));
+    if (Array.isArray(state.doc.visitors)) {
+      const visitors = state.doc.visitors.map((name, col) => el("label", {},
+        `${LETTERS[col]} `, el("input", { type: "text", value: name, "aria-label": `visitor ${LETTERS[col]}`,
+          onchange: (e) => commitField((doc) => { doc.visitors[col] = e.target.value; }) })));
+      parts.push(fieldset("Visitors", ...visitors));
+    }
+  } else {
+    parts.push(fieldset("Colour bonus",
+      field("first", ["colour_bonus", "first"]), field("later", ["colour_bonus", "later"])));
+    parts.push(fieldset("Marks",
+      field("exclamation marks", ["exclamation_marks"]),
+      field("points each", ["mark_points"]),
+      field("star penalty", ["star_penalty"])));
+  }
+  if (edition() === "kok2") {
+    parts.push(fieldset("Rows", field("points", ["rows", "points"]),
+      field("labels", ["rows", "labels"])));
+    parts.push(fieldset("Boxes", field("printed", ["boxes", "count"]),
+      field("at start", ["boxes", "available_at_start"]), field("points", ["boxes", "points"]),
+      field("columns", ["boxes", "columns"])));
+    parts.push(fieldset("Hearts", field("track", ["hearts", "track"]),
+      field("under columns", ["hearts", "under_columns"])));
+  }
+  box.append(...parts.filter(Boolean));
+}
+
+// ---- Live checks ----------------------------------------------------------------------
+
+function scheduleChecks() {
+  document.body.dataset.pending = "1";
+  clearTimeout(state.timer);
+  state.timer = setTimeout(runChecks, 150);
+}
+
+async function runChecks() {
+  state.seq += 1;
+  const mine = state.seq;
+  const doc = state.doc;
+  try {
+    const result = await api("validate", { doc, profile: $("#profile").value });
+    if (mine !== state.seq) return;
+    state.file = result.file;
+    showFile(result.file);
+    const list = $("#problems");
+    list.replaceChildren(...result.problems.map((line) => el("li", { text: line })));
+    $("#valid").hidden = !result.valid;
+    clearError();
+    try {
+      const image = await api("preview", { doc }, "blob");
+      if (mine !== state.seq) return;
+      if (state.previewUrl) URL.revokeObjectURL(state.previewUrl);
+      state.previewUrl = URL.createObjectURL(image);
+      $("#preview").src = state.previewUrl;
+      $("#preview").dataset.seq = String(mine);
+    } catch (err) {
+      if (mine === state.seq) status(`no preview: ${err.message}`);
+    }
+  } catch (err) {
+    if (mine === state.seq) showError(err.message);
+  } finally {
+    if (mine === state.seq) document.body.dataset.pending = "0";
+  }
+}
+
+// ---- Save and download ------------------------------------------------------------------
+
+async function save() {
+  try {
+    const result = await api("save", { doc: state.doc });
+    clearError();
+    status(`saved ${result.file} (${result.bytes} bytes)`);
+    state.saved = snapshot();
+    renderTools();
+    document.body.dataset.saved = result.file;
+    showFile(result.file);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function download(route, extension) {
+  try {
+    const blob = await api(route, { doc: state.doc }, "blob");
+    const url = URL.createObjectURL(blob);
+    const link = el("a", { href: url, download: `${state.doc.name || "board"}.${extension}` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    clearError();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+// ---- kok check --------------------------------------------------------------------------
+
+async function startCheck() {
+  try {
+    const job = await api("check", {
+      doc: state.doc, games: $("#check-games").value, players: $("#check-players").value,
+    });
+    state.job = job.id;
+    $("#check").disabled = true;
+    $("#check-progress").hidden = false;
+    $("#check-result").replaceChildren(el("p", { text: "checking…" }));
+    pollCheck(job.id);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function pollCheck(id) {
+  try {
+    const response = await fetch(`/api/check/${id}`, { credentials: "same-origin" });
+    const job = await response.json();
+    if (!response.ok) throw new Error(job.error || response.statusText);
+    const bar = $("#check-progress");
+    bar.max = Math.max(job.total, 1);
+    bar.value = job.done;
+    status(job.total ? `kok check, ${job.phase}: ${job.done} of ${job.total}`
+      : `kok check: ${job.phase}…`);
+    if (!job.finished) {
+      setTimeout(() => pollCheck(id), 400);
+      return;
+    }
+    $("#check").disabled = false;
+    bar.hidden = true;
+    if (job.error) {
+      showError(job.error);
+      $("#check-result").replaceChildren();
+    } else {
+      renderReport(job);
+      status("kok check finished");
+    }
+  } catch (err) {
+    $("#check").disabled = false;
+    showError(err.message);
+  }
+}
+
+function textOf(item) {
+  if (typeof item === "string") return item;
+  if (item && typeof item === "object") return item.text || item.message || JSON.stringify(item);
+  return String(item);
+}
+
+function heatTable(heat) {
+  // The heat map: the share of sheets on which each cell was crossed (rows of numbers),
+  // with the mean roll it was crossed at when the report has it.
+  const rows = heat && Array.isArray(heat.crossed) ? heat.crossed
+    : Array.isArray(heat) && heat.every(Array.isArray) ? heat : null;
+  if (!rows) return null;
+  const rolls = heat && Array.isArray(heat.mean_roll) ? heat.mean_roll : [];
+  const numbers = rows.flat().filter((v) => typeof v === "number");
+  if (!numbers.length) return null;
+  const low = Math.min(...numbers), high = Math.max(...numbers);
+  const table = el("table", { class: "heat", id: "heat-map", "aria-label": "heat map" });
+  rows.forEach((line, row) => {
+    const tr = el("tr");
+    line.forEach((value, col) => {
+      const known = typeof value === "number";
+      const share = known && high > low ? (value - low) / (high - low) : 0;
+      const colour = known
+        ? `hsl(${Math.round(220 - 220 * share)}, 75%, ${Math.round(82 - 32 * share)}%)` : "#fff";
+      const roll = rolls[row] && typeof rolls[row][col] === "number"
+        ? `, mean roll ${rolls[row][col]}` : "";
+      tr.append(el("td", {
+        title: `${cellName(row, col)}: ${known ? Math.round(value * 100) + "% of sheets" : "-"}${roll}`,
+        style: { background: colour } }));
+    });
+    table.append(tr);
+  });
+  return table;
+}
+
+function adviceParts(advice) {
+  // The advice: sentences, and column points re-dealt by difficulty that one click applies.
+  if (!advice) return [];
+  const sentences = Array.isArray(advice) ? advice
+    : Array.isArray(advice.sentences) ? advice.sentences : [advice];
+  const parts = [];
+  if (sentences.length) {
+    parts.push(el("h3", { text: "Advice" }),
+               el("ul", { id: "advice" }, ...sentences.map((a) => el("li", { text: textOf(a) }))));
+  }
+  const points = advice.column_points;
+  if (points && Array.isArray(points.first) && points.first.length === width() &&
+      state.doc.column_points) {
+    const later = Array.isArray(points.later) && points.later.length === width() ? points.later : null;
+    parts.push(el("p", {}, `Suggested column points: ${points.first.join(" ")}`
+      + (later ? ` / later ${later.join(" ")}` : "") + " ",
+      el("button", { type: "button", id: "apply-points", onclick: () => commit((doc) => {
+        doc.column_points.first = [...points.first];
+        if (later) doc.column_points.later = [...later];
+      }), text: "apply" })));
+  } else if (points && Array.isArray(points.first) && points.first.length === width() &&
+             Array.isArray(state.doc.buckets)) {
+    parts.push(el("p", {}, `Suggested buckets: ${points.first.join(" ")} `,
+      el("button", { type: "button", id: "apply-points", text: "apply",
+                     onclick: () => commit((doc) => { doc.buckets = [...points.first]; }) })));
+  }
+  return parts;
+}
+
+function renderReport(job) {
+  const report = job.report || {};
+  const parts = [el("p", {}, el("strong", { text: "Solvability: " }),
+                    String(report.verdict ?? (report.solvable ? "solvable" : "not solvable")))];
+  const verdicts = Array.isArray(report.verdicts) ? report.verdicts : [];
+  if (verdicts.length) {
+    parts.push(el("h3", { text: "Verdicts" }));
+    parts.push(el("ul", { id: "verdicts" }, ...verdicts.map((v) =>
+      el("li", { class: v.ok ? "ok" : "bad", text: `${v.ok ? "✓" : "✗"} ${textOf(v)}` }))));
+  }
+  parts.push(...adviceParts(report.advice));
+  const heat = heatTable(report.heat_map ?? report.heatmap);
+  if (heat) parts.push(el("h3", { text: "Heat map (share of sheets crossing each cell)" }), heat);
+  if (job.chart) {
+    parts.push(el("img", { src: `/api/check/${job.id}.png`, alt: "the check report's charts" }));
+  }
+  if (job.text) {
+    parts.push(el("details", {}, el("summary", { text: "full report" }),
+                  el("pre", { text: job.text })));
+  }
+  $("#check-result").replaceChildren(...parts);
+}
+
+// ---- Starting -----------------------------------------------------------------------------
+
+function showDesigner(info) {
+  state.doc = info.doc;
+  state.saved = info.saved ? snapshot() : null;
+  state.undo = [];
+  state.redo = [];
+  state.job = null;
+  const first = Object.keys(palette())[0];
+  state.tool = { kind: "colour", key: first };
+  state.lastColour = first;
+  state.focus = "A1";
+  showFile(info.file);
+  $("#start").hidden = true;
+  $("#designer").hidden = false;
+  $("#check-result").replaceChildren();
+  $("#check-players").max = edition() === "kids" ? 4 : 6;
+  changed();
+}
+
+function showStart(info) {
+  const editions = $("#start-edition");
+  editions.replaceChildren(...info.editions.map((e) => el("option", { value: e, text: e })));
+  $("#start-name").replaceChildren(...info.builtins.map((b) =>
+    el("option", { value: b.name, text: `${b.name} — ${b.title} (${b.edition})` })));
+  $("#generate").disabled = !info.can_generate;
+  $("#generate-note").textContent = info.can_generate ? ""
+    : "not in this version of kok_layouts";
+  $("#start").hidden = false;
+}
+
+async function start(body) {
+  try {
+    showDesigner(await api("start", body));
+    clearError();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function moveFocus(name, dCol, dRow) {
+  const { row, col } = parseCell(name);
+  const next = cellName(Math.min(Math.max(row + dRow, 0), height() - 1),
+                        Math.min(Math.max(col + dCol, 0), width() - 1));
+  state.focus = next;
+  for (const cell of document.querySelectorAll("[data-cell]")) {
+    cell.tabIndex = cell.dataset.cell === next ? 0 : -1;
+  }
+  document.querySelector(`[data-cell="${next}"]`).focus();
+}
+
+function onKey(event) {
+  if (!state.doc || $("#designer").hidden) return;
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
+  const ctrl = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  if (ctrl && !typing && key === "z" && !event.shiftKey) { event.preventDefault(); undo(); return; }
+  if (ctrl && !typing && (key === "y" || (key === "z" && event.shiftKey))) {
+    event.preventDefault(); redo(); return;
+  }
+  if (ctrl && key === "s") { event.preventDefault(); save(); return; }
+  if (typing || ctrl || event.altKey) return;
+  const cell = event.target.dataset ? event.target.dataset.cell : null;
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (cell && arrows[event.key]) {
+    event.preventDefault();
+    moveFocus(cell, ...arrows[event.key]);
+    return;
+  }
+  const keys = Object.keys(palette());
+  if (/^[1-9]$/.test(event.key) && keys[Number(event.key) - 1]) {
+    selectTool({ kind: "colour", key: keys[Number(event.key) - 1] });
+    return;
+  }
+  const tools = { s: "star", h: "hole", e: "erase", b: "box", n: "enclosure" };
+  if (tools[key]) selectTool({ kind: tools[key] });
+}
+
+function wire() {
+  const sheet = $("#sheet");
+  sheet.addEventListener("mousedown", (event) => {
+    const target = event.target.closest("[data-cell]");
+    if (!target || event.button !== 0) return;
+    event.preventDefault();
+    target.focus();
+    state.painting = true;
+    state.strokeStarted = false;
+    state.lastCell = target.dataset.cell;
+    cellAction(target.dataset.cell, false);
+  });
+  document.addEventListener("mousemove", (event) => {
+    // The cell under the pointer, found by position: painting redraws the cells, so the
+    // element pressed on is gone by the time the pointer moves on.
+    if (!state.painting || !(event.buttons & 1)) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const target = under ? under.closest("[data-cell]") : null;
+    if (target && target.dataset.cell !== state.lastCell) {
+      state.lastCell = target.dataset.cell;
+      cellAction(target.dataset.cell, true);
+    }
+  });
+  document.addEventListener("mouseup", () => {
+    state.painting = false;
+    state.strokeStarted = false;
+  });
+  sheet.addEventListener("click", (event) => {
+    // Keyboard activation (Enter, Space) arrives as a click without a mouse press.
+    const target = event.target.closest("[data-cell]");
+    if (target && event.detail === 0) cellAction(target.dataset.cell, false);
+  });
+  for (const button of document.querySelectorAll("[data-tool]")) {
+    button.addEventListener("click", () => selectTool({ kind: button.dataset.tool }));
+  }
+  $("#undo").addEventListener("click", undo);
+  $("#redo").addEventListener("click", redo);
+  $("#save").addEventListener("click", save);
+  $("#download-yaml").addEventListener("click", () => download("yaml", "yaml"));
+  $("#download-pdf").addEventListener("click", () => download("pdf", "pdf"));
+  $("#check").addEventListener("click", startCheck);
+  $("#profile").addEventListener("change", scheduleChecks);
+  $("#new").addEventListener("click", async () => {
+    try { showStart(await api("state")); } catch (err) { showError(err.message); }
+  });
+  $("#title").addEventListener("change",
+    (e) => commitField((doc) => { doc.title = e.target.value; }));
+  $("#name").addEventListener("change",
+    (e) => commitField((doc) => { doc.name = e.target.value; }));
+  $("#resize").addEventListener("click", async () => {
+    try {
+      const result = await api("resize", {
+        doc: state.doc, width: $("#width").value, height: $("#height").value,
+      });
+      remember();
+      state.doc = result.doc;
+      changed();
+      clearError();
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+  $("#start-size").addEventListener("submit", (event) => {
+    event.preventDefault();
+    start({ from: "size", edition: $("#start-edition").value,
+            width: $("#start-width").value, height: $("#start-height").value });
+  });
+  $("#start-builtin").addEventListener("submit", (event) => {
+    event.preventDefault();
+    start({ from: "builtin", name: $("#start-name").value });
+  });
+  $("#start-generate").addEventListener("submit", (event) => {
+    event.preventDefault();
+    start({ from: "generate", edition: $("#start-edition").value,
+            width: $("#start-width").value, height: $("#start-height").value,
+            seed: $("#start-seed").value });
+  });
+  document.addEventListener("keydown", onKey);
+}
+
+async function main() {
+  wire();
+  try {
+    const info = await api("state");
+    $("#profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p, text: p })));
+    if (info.doc) showDesigner(info);
+    else showStart(info);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+main();

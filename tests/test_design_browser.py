@@ -1,0 +1,458 @@
+"""kok design driven end to end in a real headless Chromium (Debian's ``chromium`` and
+``chromium-driver``, never a downloaded browser): paint, stars, problems that come and go,
+undo, save, keyboard use, a 1024-pixel window, no network, and a page on another origin
+that tries to save."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kok_layouts.design.document import read_document
+from kok_layouts.design.server import DesignServer
+from tests.conftest import ROOT
+from tests.test_design_server import running
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+SCREENSHOT = ROOT / "examples" / "output" / "designer.png"
+WINDOW = (1024, 768)
+
+if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") != "true":
+    pytest.skip("Debian's chromium and chromium-driver are not installed "
+                "(apt-get install chromium chromium-driver); CI installs them",
+                allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
+from selenium.webdriver.support.select import Select  # noqa: E402
+
+Driver = webdriver.Chrome
+
+
+@pytest.fixture(scope="module")
+def downloads() -> Iterator[Path]:
+    folder = Path(tempfile.mkdtemp(prefix="kok-downloads-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path) -> Iterator[Driver]:
+    profile = tempfile.mkdtemp(prefix="kok-chromium-")
+    options = webdriver.ChromeOptions()
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 f"--user-data-dir={profile}", f"--window-size={WINDOW[0]},{WINDOW[1]}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Path:
+    path = tmp_path / "travel.yaml"
+    shutil.copy(ROOT / "examples" / "travel.yaml", path)
+    return path
+
+
+@pytest.fixture
+def page(browser: Driver, board: Path) -> Iterator[tuple[Driver, DesignServer]]:
+    with running(str(board), board.parent) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.execute_script(
+            "return document.body.dataset.pending === '0'"))
+        yield browser, server
+
+
+def wait_for(browser: Driver, condition: Callable[[], Any], timeout: float = 30) -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > end:
+            error = browser.find_element(By.ID, "error").text
+            raise AssertionError(f"timed out; the page's error line: {error!r}")
+        time.sleep(0.05)
+
+
+def settled(browser: Driver) -> None:
+    """Wait until the live checks of the last change have come back."""
+    time.sleep(0.2)  # the page waits 150 ms for more changes before checking
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.body.dataset.pending === '0'"))
+
+
+def cell(browser: Driver, name: str) -> WebElement:
+    return browser.find_element(By.CSS_SELECTOR, f'[data-cell="{name}"]')
+
+
+def problems(browser: Driver) -> list[str]:
+    items = browser.find_elements(By.CSS_SELECTOR, "#problems li")
+    return [item.text for item in items]
+
+
+def save(browser: Driver) -> None:
+    browser.execute_script("delete document.body.dataset.saved")
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, lambda: browser.execute_script("return document.body.dataset.saved"))
+
+
+def test_painting_a_cell_gives_it_the_colour_and_undo_takes_it_back(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    assert cell(browser, "A1").get_attribute("title") == "A1: green"
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').click()
+    cell(browser, "A1").click()
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    browser.find_element(By.ID, "undo").click()
+    assert cell(browser, "A1").get_attribute("title") == "A1: green"
+    browser.find_element(By.ID, "redo").click()
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    settled(browser)
+    save(browser)
+    assert board.read_text().splitlines()[13] == "  - rGyybbBrr"
+
+
+def test_a_star_placed_is_saved_in_uppercase_and_the_file_passes_kok_validate(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    browser, _ = page
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="star"]').click()
+    cell(browser, "C1").click()
+    assert cell(browser, "C1").text == "★"
+    settled(browser)
+    assert problems(browser) == []
+    save(browser)
+    assert "  - gGYybbBrr" in board.read_text()
+    run = kok("validate", str(board))
+    assert run.code == 0, run.out
+
+
+def test_a_problem_appears_as_kok_validate_words_it_and_goes_with_undo(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    browser, _ = page
+    assert problems(browser) == []
+    browser.find_element(By.CSS_SELECTOR, '[data-column="E"]').click()  # no start column left
+    settled(browser)
+    shown = problems(browser)
+    assert len(shown) == 1 and "start_columns has 0 values" in shown[0]
+    save(browser)
+    assert kok("validate", str(board)).out.splitlines() == shown
+    browser.find_element(By.ID, "undo").click()
+    settled(browser)
+    assert problems(browser) == []
+    assert browser.find_element(By.ID, "valid").is_displayed()
+
+
+def test_holes_and_erase(page: tuple[Driver, DesignServer]) -> None:
+    browser, _ = page
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="hole"]').click()
+    cell(browser, "B1").click()
+    assert "hole" in (cell(browser, "B1").get_attribute("class") or "")
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="erase"]').click()
+    cell(browser, "G1").click()  # G1 carries a star
+    assert cell(browser, "G1").text == ""
+    settled(browser)
+
+
+def test_every_tool_works_from_the_keyboard(page: tuple[Driver, DesignServer]) -> None:
+    browser, _ = page
+    start = cell(browser, "A1")
+    start.click()  # paints A1 green, as it was: no change
+    actions = webdriver.ActionChains(browser)
+    actions.send_keys("s").send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT)
+    actions.send_keys(Keys.ENTER).perform()
+    assert cell(browser, "C1").text == "★"
+    webdriver.ActionChains(browser).send_keys("4").send_keys(Keys.ARROW_DOWN) \
+        .send_keys(Keys.SPACE).perform()
+    assert cell(browser, "C2").get_attribute("title") == "C2: red"
+    webdriver.ActionChains(browser).key_down(Keys.CONTROL).send_keys("z") \
+        .key_up(Keys.CONTROL).perform()
+    assert cell(browser, "C2").get_attribute("title") == "C2: green"
+    webdriver.ActionChains(browser).key_down(Keys.CONTROL).send_keys("y") \
+        .key_up(Keys.CONTROL).perform()
+    assert cell(browser, "C2").get_attribute("title") == "C2: red"
+    settled(browser)
+
+
+def test_the_page_fits_a_1024_pixel_window_and_needs_no_network(
+        page: tuple[Driver, DesignServer]) -> None:
+    browser, server = page
+    assert browser.execute_script("return window.innerWidth") <= WINDOW[0]
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth")
+    for hook in ("save", "preview", "valid", "check"):
+        element = browser.find_element(By.ID, hook)
+        right = element.location["x"] + element.size["width"]
+        assert element.is_displayed() and right <= WINDOW[0], hook
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.getElementById('preview').naturalWidth > 0"))
+    resources = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+        ".concat([location.href])")
+    assert resources
+    assert all(url.startswith(("blob:", f"http://127.0.0.1:{server.port}/"))
+               for url in resources), resources
+
+
+def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Also takes the README's screenshot: the official profile's problems and a check."""
+    monkeypatch.chdir(board.parent)
+    with running(board.name, board.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        Select(browser.find_element(By.ID, "profile")).select_by_value("official")
+        settled(browser)
+        assert any("15 x 7" in line for line in problems(browser))
+        games = browser.find_element(By.ID, "check-games")
+        games.send_keys(Keys.CONTROL, "a")
+        games.send_keys("12")
+        browser.find_element(By.ID, "check").click()
+        wait_for(browser, lambda: browser.find_element(By.ID, "check-progress").is_displayed()
+                 or browser.find_elements(By.CSS_SELECTOR, "#verdicts li"))
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#verdicts li"),
+                 timeout=120)
+        text = browser.find_element(By.ID, "check-result").text
+        assert "Solvability:" in text
+        assert browser.find_element(By.ID, "check").is_enabled()
+        assert "kok check finished" in browser.find_element(By.ID, "status").text
+        assert browser.find_element(By.ID, "file").text == "travel.yaml"
+        wait_for(browser, lambda: browser.execute_script(
+            "const i = document.querySelector('#check-result img');"
+            "return i === null || (i.complete && i.naturalWidth > 0)"))
+        tall = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
+        try:
+            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(SCREENSHOT))
+        finally:
+            browser.set_window_size(*WINDOW)
+
+
+def test_a_page_on_another_origin_cannot_save(browser: Driver, board: Path) -> None:
+    """The browser sends the designer's cookie to 127.0.0.1 from any port (same site), so
+    only the Origin check stops this page."""
+
+    class Evil(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!doctype html><title>evil</title>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    evil = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    thread = threading.Thread(target=evil.serve_forever, daemon=True)
+    thread.start()
+    before = board.read_bytes()
+    doc, _ = read_document(before, str(board))
+    doc["title"] = "Saved by another site"
+    try:
+        with running(str(board), board.parent) as server:
+            browser.get(server.url)  # the designer's cookie is set
+            wait_for(browser, lambda: browser.execute_script(
+                "return document.body.dataset.pending === '0'"))
+            browser.get(f"http://127.0.0.1:{evil.server_address[1]}/")
+            outcome = browser.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const target = arguments[0];
+                const doc = arguments[1];
+                Promise.allSettled([
+                  fetch(target + "/api/save", {method: "POST", mode: "no-cors",
+                        credentials: "include", headers: {"Content-Type": "text/plain"},
+                        body: JSON.stringify({doc})}),
+                  fetch(target + "/api/save", {method: "POST", credentials: "include",
+                        headers: {"Content-Type": "application/json"},
+                        body: JSON.stringify({doc})}),
+                ]).then(r => done(r.map(x => x.status)));
+            """, f"http://127.0.0.1:{server.port}", doc)
+            assert outcome[1] == "rejected"  # the preflight is refused
+    finally:
+        evil.shutdown()
+        evil.server_close()
+    assert board.read_bytes() == before
+    assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
+
+
+def test_a_report_with_advice_and_a_heat_map_is_drawn_and_its_points_apply(
+        page: tuple[Driver, DesignServer]) -> None:
+    """The report's advice and heat map (as ``kok check`` gives them) appear in the page;
+    the suggested column points go onto the board with one click."""
+    browser, _ = page
+    crossed = [[round((r * 9 + c) / 45, 3) for c in range(9)] for r in range(5)]
+    browser.execute_script("""renderReport({id: "x", chart: false, text: "t", report: {
+        verdict: "solvable", verdicts: [{code: "a", ok: true, text: "fair enough"}],
+        advice: {sentences: ["Make column A harder."],
+                 column_points: {first: [5, 4, 3, 2, 1, 2, 3, 4, 5],
+                                 later: [3, 2, 1, 1, 0, 1, 1, 2, 3]}},
+        heat_map: {width: 9, height: 5, crossed: arguments[0], mean_roll: arguments[0]}}})""",
+                           crossed)
+    assert browser.find_element(By.ID, "advice").text == "Make column A harder."
+    heat = browser.find_elements(By.CSS_SELECTOR, "#heat-map td")
+    assert len(heat) == 45
+    assert (heat[0].get_attribute("title") or "").startswith("A1: 0% of sheets")
+    browser.find_element(By.ID, "apply-points").click()
+    first = browser.find_element(By.CSS_SELECTOR, '[data-points="first-B"]')
+    assert first.get_attribute("value") == "4"
+    browser.find_element(By.ID, "undo").click()
+    first = browser.find_element(By.CSS_SELECTOR, '[data-points="first-B"]')
+    assert first.get_attribute("value") == "3"
+    settled(browser)
+
+
+def test_keer_op_keer_2_box_cells_and_row_items(browser: Driver, tmp_path: Path,
+                                                kok: Any) -> None:
+    path = tmp_path / "grey.yaml"
+    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        assert "box" in (cell(browser, "B3").get_attribute("class") or "")
+        browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').click()
+        cell(browser, "B3").click()
+        cell(browser, "A1").click()
+        row = browser.find_element(By.CSS_SELECTOR, '[aria-label="row 1 item"]')
+        Select(row).select_by_value("heart")
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "cells: [O3, E4, L5, F7, A1]" in text
+    assert "items: [heart, bomb, heart, bomb, box, heart, bomb]" in text
+    assert "# The Keer op Keer 2 (Noch mal so gut!) sheet" in text
+    assert kok("validate", str(path)).code == 0
+
+
+def test_kids_animals_enclosures_buckets_and_visitors(browser: Driver, tmp_path: Path,
+                                                      kok: Any) -> None:
+    path = tmp_path / "zoo.yaml"
+    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        names = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "[data-colour]")]
+        assert names == ["1 penguin", "2 lion", "3 crocodile", "4 elephant", "5 flamingo"]
+        assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
+        browser.find_element(By.CSS_SELECTOR, '[data-tool="enclosure"]').click()
+        cell(browser, "B2").click()  # B2 leaves the crocodile enclosure B2 C2 D2 B4 ...
+        walls = cell(browser, "C2").find_element(By.XPATH, "..").get_attribute("class") or ""
+        assert "wall-left" in walls
+        bucket = browser.find_element(By.CSS_SELECTOR, '[aria-label="buckets A"]')
+        bucket.send_keys(Keys.CONTROL, "a")  # select what is there, then type over it
+        bucket.send_keys("3", Keys.TAB)
+        visitor = browser.find_element(By.CSS_SELECTOR, '[aria-label="visitor A"]')
+        visitor.send_keys(Keys.CONTROL, "a")
+        visitor.send_keys("de kapitein", Keys.TAB)
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "enclosures:\n  - aaaaaaaaaaaaa\n  - abaaaaaaaaaaa\n" in text
+    assert "buckets: [3, 2, 1," in text
+    assert "  - de kapitein\n" in text
+    assert kok("validate", str(path)).code == 0
+
+
+def test_a_new_board_from_a_size_and_resizing_it(browser: Driver, tmp_path: Path,
+                                                 kok: Any, monkeypatch: pytest.MonkeyPatch
+                                                 ) -> None:
+    monkeypatch.chdir(tmp_path)
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        Select(
+            browser.find_element(By.ID, "start-edition")).select_by_value("classic")
+        for field, value in (("start-width", "8"), ("start-height", "4")):
+            box = browser.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="H4"]'))
+        settled(browser)
+        assert problems(browser) == []
+        for field, value in (("width", "10"), ("height", "6")):
+            box = browser.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        browser.find_element(By.ID, "resize").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="J6"]'))
+        settled(browser)
+        save(browser)
+        assert browser.execute_script("return document.body.dataset.saved") == "my-board.yaml"
+    assert kok("validate", str(tmp_path / "my-board.yaml")).code == 0
+
+
+def test_dragging_paints_every_cell_passed_and_undo_takes_the_stroke_back(
+        page: tuple[Driver, DesignServer]) -> None:
+    browser, _ = page
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').click()
+    step = cell(browser, "B1").location["x"] - cell(browser, "A1").location["x"]
+    # Each cell is drawn anew as it is painted: move by offsets, not to (stale) elements.
+    webdriver.ActionChains(browser).click_and_hold(cell(browser, "A1")) \
+        .move_by_offset(step, 0).move_by_offset(step, 0).release().perform()
+    titles = [cell(browser, name).get_attribute("title") for name in ("A1", "B1", "C1")]
+    assert titles == ["A1: red", "B1: red, star", "C1: red"]
+    assert "dirty" in (browser.find_element(By.ID, "file-state").get_attribute("class") or "")
+    browser.find_element(By.ID, "undo").click()
+    titles = [cell(browser, name).get_attribute("title") for name in ("A1", "B1", "C1")]
+    assert titles == ["A1: green", "B1: green, star", "C1: yellow"]
+    assert "dirty" not in (browser.find_element(By.ID, "file-state").get_attribute("class") or "")
+    settled(browser)
+
+
+def test_a_colour_renamed_and_recoloured_is_saved(page: tuple[Driver, DesignServer],
+                                                  board: Path, kok: Any) -> None:
+    browser, _ = page
+    name = browser.find_element(By.CSS_SELECTOR, '[aria-label="name of r"]')
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("crimson", Keys.TAB)
+    assert browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').text == "4 crimson"
+    browser.execute_script("""
+        const input = document.querySelector('[aria-label="print colour of r"]');
+        input.value = "#aa1133";
+        input.dispatchEvent(new Event("change"));""")
+    assert "rgb(170, 17, 51)" in (cell(browser, "H1").get_attribute("style") or "")
+    settled(browser)
+    save(browser)
+    assert '  r: {name: crimson, print: "#aa1133"}' in board.read_text() or \
+        "  r: {name: crimson, print: '#aa1133'}" in board.read_text()
+    assert kok("validate", str(board)).code == 0
+
+
+def test_the_yaml_and_the_pdf_download(page: tuple[Driver, DesignServer], board: Path,
+                                       downloads: Path) -> None:
+    browser, _ = page
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="star"]').click()
+    cell(browser, "A1").click()
+    browser.find_element(By.ID, "download-yaml").click()
+    browser.find_element(By.ID, "download-pdf").click()
+    yaml_file, pdf_file = downloads / "travel.yaml", downloads / "travel.pdf"
+    wait_for(browser, lambda: yaml_file.exists() and pdf_file.exists())
+    assert "  - GGyybbBrr" in yaml_file.read_text()
+    assert pdf_file.read_bytes().startswith(b"%PDF")
+    assert "GGyybbBrr" not in board.read_text()  # a download is not a save
+    settled(browser)
