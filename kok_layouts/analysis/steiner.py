@@ -1,0 +1,110 @@
+"""The cheapest connected set of weighted nodes that meets every group: a node-weighted
+group Steiner tree, solved exactly by the Dreyfus-Wagner dynamic programme.
+
+The fewest-moves search uses it on the graph of area options (see
+:mod:`kok_layouts.analysis.area_options`): a node is an option, its weight the moves it
+takes, two nodes are joined when their cells touch or overlap, and each group lists the
+options that can complete one target area, or that touch the start. The work grows as
+``3 ** groups``, so groups that must both be chosen and touch each other are merged first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+MAX_GROUPS = 14
+"""Above this many groups (after merging) the programme would be too slow: callers fall back."""
+
+
+def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]]
+           ) -> tuple[list[int], list[set[int]], list[list[int]]]:
+    """Merge the single-node groups that touch each other (both are chosen in any answer,
+    and then they are connected), and drop groups that a single-node group already meets."""
+    parent = list(range(len(weights)))
+
+    def find(node: int) -> int:
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    forced = {g[0] for g in groups if len(g) == 1}
+    for node in forced:
+        for other in adjacency[node]:
+            if other in forced and find(other) != find(node):
+                parent[find(other)] = find(node)
+    roots = sorted({find(v) for v in range(len(weights))})
+    index = {r: i for i, r in enumerate(roots)}
+    new_weights = [0] * len(roots)
+    for v, w in enumerate(weights):
+        new_weights[index[find(v)]] += w
+    new_adjacency: list[set[int]] = [set() for _ in roots]
+    for v, near in enumerate(adjacency):
+        a = index[find(v)]
+        for u in near:
+            b = index[find(u)]
+            if a != b:
+                new_adjacency[a].add(b)
+    chosen = {index[find(v)] for v in forced}
+    new_groups: list[list[int]] = []
+    seen: set[tuple[int, ...]] = set()
+    for group in groups:
+        mapped = tuple(sorted({index[find(v)] for v in group}))
+        if len(group) > 1 and chosen & set(mapped):
+            continue
+        if mapped not in seen:
+            seen.add(mapped)
+            new_groups.append(list(mapped))
+    return new_weights, new_adjacency, new_groups
+
+
+def _path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> np.ndarray:
+    """``cost[u, v]``: the lightest path from ``u`` to ``v``, both ends' weights included."""
+    n = len(weights)
+    step = np.full((n, n), np.inf)
+    np.fill_diagonal(step, 0.0)
+    for u, near in enumerate(adjacency):
+        for v in near:
+            step[u, v] = weights[v]
+    for k in range(n):  # Floyd-Warshall, one row-and-column sweep per node
+        step = np.minimum(step, step[:, k:k + 1] + step[k:k + 1, :])
+    result: np.ndarray = step + weights[:, None]
+    return result
+
+
+def steiner_weight(weights: list[int], adjacency: list[set[int]],
+                   groups: list[list[int]]) -> int | None:
+    """The least total weight of a connected node set that meets every group (``None`` if
+    none does), or ``-1`` if there are too many groups to solve this way."""
+    if not groups:
+        return 0
+    if any(not g for g in groups):
+        return None
+    weights, adjacency, groups = _merge(weights, adjacency, groups)
+    k = len(groups)
+    if k > MAX_GROUPS:
+        return -1
+    w = np.array(weights, dtype=float)
+    paths = _path_costs(w, adjacency)
+    full = (1 << k) - 1
+    best = np.full((full + 1, len(w)), np.inf)
+    for t, group in enumerate(groups):
+        best[1 << t] = paths[group].min(axis=0)
+    grow = paths - w[:, None]
+    for subset in range(1, full + 1):
+        if subset & (subset - 1):
+            low = subset & -subset
+            rest = subset ^ low
+            parts = []
+            part = rest
+            while True:  # every split that keeps the lowest group on one side, once each
+                parts.append(part | low)
+                if part == 0:
+                    break
+                part = (part - 1) & rest
+            parts_array = np.array([p for p in parts if p != subset], dtype=np.int64)
+            merged = (best[parts_array] + best[subset ^ parts_array]).min(axis=0) - w
+            row = np.minimum(best[subset], merged)
+            best[subset] = (row[:, None] + grow).min(axis=0)
+    answer = float(best[full].min())
+    return None if not np.isfinite(answer) else round(answer)
