@@ -35,14 +35,14 @@ import numpy as np
 from kok_layouts.analysis.area_options import AreaOption, area_options
 from kok_layouts.analysis.program import Optimum, Program
 from kok_layouts.analysis.special_bound import min_moves_with_special
-from kok_layouts.analysis.steiner import steiner_weight
+from kok_layouts.analysis.steiner import MERGE_NODES, path_costs, steiner_weight
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
 
-DEFAULT_BUDGET = 10.0
+DEFAULT_BUDGET = 8.0
 """Seconds the exact search may take in all (and the special-die bound as much again)."""
-MAX_OPTIONS = 5000
+MAX_OPTIONS = 1000
 """Above this many options for one goal no program is built: the goal keeps its bounds."""
 
 
@@ -135,6 +135,7 @@ class _Search:
         self.cells = list(cells_of(board.full))
         self._neighbours: list[list[int]] | None = None
         self._touch: list[set[int]] | None = None
+        self._paths: np.ndarray | None = None
         self._covering: dict[int, list[int]] = {c: [] for c in self.cells}
         for p, mask in enumerate(self.masks):
             for c in cells_of(mask):
@@ -283,9 +284,11 @@ class _Search:
                    for c in cells_of(target)), default=0)
         return max(areas, far)
 
-    def search(self, target: int, deadline: float | None = None) -> Optimum | None:
+    def search(self, target: int, deadline: float | None = None,
+               seconds: float | None = None) -> Optimum | None:
         """The fewest moves covering ``target``, all linked to the start; ``None`` if
-        impossible. Exact unless ``deadline`` (a ``time.time()``) comes first.
+        impossible. Exact unless ``deadline`` (a ``time.time()``) comes first or the
+        integer program needs more than ``seconds``: then the range proven so far.
 
         A greedy plan bounds the answer; only options that lie on a chain from the start
         to a target option within that bound can be in a fewest-moves plan (any other
@@ -295,21 +298,27 @@ class _Search:
             return Optimum(0, 0)
         if target & ~self.pieces_union or target & ~self.reachable():
             return None
-        if len(self.masks) > MAX_OPTIONS:
-            return Optimum(self.lower_bound(target, None), self.path_plan(target))
-        if self.steiner_exact:
-            moves = self._steiner(target)
-            if moves is not None and moves >= 0:
-                return Optimum(moves, moves)
+        late = deadline is not None and time.time() >= deadline
+        if len(self.masks) > MAX_OPTIONS or late:
+            greedy = None if len(self.masks) > MAX_OPTIONS else self.greedy_plan(target)
+            return Optimum(self.lower_bound(target, None),
+                           self.path_plan(target) if greedy is None else greedy)
+        steiner = self._steiner(target)
+        if self.steiner_exact and steiner is not None and steiner >= 0:
+            return Optimum(steiner, steiner)
         greedy = self.greedy_plan(target)
         bound = self.path_plan(target) if greedy is None else greedy
         from_start = self._distances([p for p, m in enumerate(self.masks) if m & self.roots])
         low = self.lower_bound(target, from_start)
+        if steiner is not None and steiner >= 0:  # overlapping pieces allowed: a bound
+            low = max(low, steiner)
         if bound <= low:
             return Optimum(bound, bound)
         to_target = self._distances([p for p, m in enumerate(self.masks) if m & target])
         keep = [p for p in range(len(self.masks)) if from_start[p] + to_target[p] - 1 <= bound]
-        seconds = None if deadline is None else deadline - time.time()
+        if deadline is not None:
+            left = deadline - time.time()
+            seconds = left if seconds is None else min(seconds, left)
         if seconds is not None and seconds <= 0:
             return Optimum(low, bound)
         found = self._solve(target, bound, keep, seconds)
@@ -338,10 +347,18 @@ class _Search:
         groups = [[start]]
         for area, mask in enumerate(self.board.area_masks):
             wanted = mask & target
-            if wanted:
-                groups.append([p for p in self._by_area.get(area, ())
-                               if self.masks[p] & wanted == wanted])
-        return steiner_weight([*self.costs, 0], adjacency, groups)
+            if not wanted:
+                continue
+            members = self._by_area.get(area, ())
+            if wanted == mask or self.caps.get(area, 1) <= 1:
+                groups.append([p for p in members if self.masks[p] & wanted == wanted])
+            else:  # several pieces may share the area's targets: one group per cell
+                groups.extend([p for p in members if self.masks[p] >> c & 1]
+                              for c in cells_of(wanted))
+        weights = [*self.costs, 0]
+        if len(weights) > MERGE_NODES and self._paths is None:
+            self._paths = path_costs(np.array(weights, dtype=float), adjacency)
+        return steiner_weight(weights, adjacency, groups, self._paths)
 
     def _touching(self) -> list[set[int]]:
         """For every option, the options whose cells touch or overlap its cells."""
@@ -480,9 +497,9 @@ def special_bound(sheet: Kok2Sheet, target: int, deadline: float | None = None) 
                                   budget, seconds)
 
 
-def _task(job: tuple[Sheet, int, float | None]) -> Optimum | None:
-    sheet, target, deadline = job
-    return _search_for(sheet).search(target, deadline)
+def _task(job: tuple[Sheet, int, float | None, float | None]) -> Optimum | None:
+    sheet, target, deadline, seconds = job
+    return _search_for(sheet).search(target, deadline, seconds)
 
 
 def _special_task(job: tuple[Sheet, int, float | None]) -> int | None:
@@ -551,8 +568,9 @@ class _Runner:
     """Runs searches (in an executor if given) and reports each finished goal."""
 
     def __init__(self, sheet: Sheet, executor: Executor | None, deadline: float | None,
-                 total: int, progress: Progress | None) -> None:
+                 total: int, progress: Progress | None, workers: int) -> None:
         self.sheet, self.executor, self.deadline = sheet, executor, deadline
+        self.workers = workers
         self.total, self.done, self.progress = total, 0, progress
 
     def tick(self, count: int = 1) -> None:
@@ -561,7 +579,11 @@ class _Runner:
             self.progress(self.done, self.total)
 
     def run(self, targets: Sequence[int]) -> list[Optimum | None]:
-        jobs = [(self.sheet, t, self.deadline) for t in targets]
+        # a goal's integer program may take an equal share of the budget per worker
+        share = (None if self.deadline is None else
+                 max(0.1, (self.deadline - time.time()) * self.workers
+                     / max(1, self.total - self.done)))
+        jobs = [(self.sheet, t, self.deadline, share) for t in targets]
         results = (map(_task, jobs) if self.executor is None
                    else self.executor.map(_task, jobs))
         found = []
@@ -638,8 +660,9 @@ def analyse(sheet: Sheet, executor: Executor | None = None, *,
     names = tuple(search.board.name_cells(unreachable_mask))
     listed = _goals(sheet)
     n_colours = sum(1 for kind, _, _ in listed if kind == "colour")
+    chunk = 1 if executor is None else max(1, int(getattr(executor, "_max_workers", 2)))
     runner = _Runner(sheet, executor, deadline,
-                     len(listed) + n_colours * (n_colours - 1) // 2, progress)
+                     len(listed) + n_colours * (n_colours - 1) // 2, progress, chunk)
     results = runner.run([0 if mask & unreachable_mask else mask for _, _, mask in listed])
     goals: list[Goal] = []
     for (kind, name, mask), found in zip(listed, results, strict=True):
@@ -647,7 +670,6 @@ def analyse(sheet: Sheet, executor: Executor | None = None, *,
         goals.append(_goal(kind, name, mask, None if missing else found,
                            tuple(search.board.name_cells(missing))))
     colours = [g for g in goals if g.kind == "colour"]
-    chunk = 1 if executor is None else max(1, int(getattr(executor, "_max_workers", 2)))
     end = _best_pair(search, runner, colours, chunk) or Goal("end", "no two colours", 0, None)
     if special_die and isinstance(sheet, Kok2Sheet) and not unreachable_mask:
         goals, end = _with_special(sheet, executor, goals, end, budget, chunk)

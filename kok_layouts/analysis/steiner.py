@@ -14,6 +14,10 @@ import numpy as np
 
 MAX_GROUPS = 14
 """Above this many groups (after merging) the programme would be too slow: callers fall back."""
+MAX_WORK = 1e7
+"""Above this many table entries (``3 ** groups * nodes``) callers fall back too."""
+MERGE_NODES = 300
+"""Graphs up to this size are merged per call; larger ones reuse one table of path costs."""
 
 
 def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]]
@@ -58,7 +62,7 @@ def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]
     return new_weights, new_adjacency, new_groups
 
 
-def _path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> np.ndarray:
+def path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> np.ndarray:
     """``cost[u, v]``: the lightest path from ``u`` to ``v``, both ends' weights included."""
     n = len(weights)
     step = np.full((n, n), np.inf)
@@ -73,19 +77,23 @@ def _path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> np.ndarray:
 
 
 def steiner_weight(weights: list[int], adjacency: list[set[int]],
-                   groups: list[list[int]]) -> int | None:
+                   groups: list[list[int]], paths: np.ndarray | None = None) -> int | None:
     """The least total weight of a connected node set that meets every group (``None`` if
-    none does), or ``-1`` if there are too many groups to solve this way."""
+    none does), or ``-1`` if there are too many groups to solve this way. ``paths``: the
+    path costs of the graph (see :func:`path_costs`), when the caller keeps them."""
     if not groups:
         return 0
     if any(not g for g in groups):
         return None
-    weights, adjacency, groups = _merge(weights, adjacency, groups)
+    if paths is None or len(weights) <= MERGE_NODES:
+        weights, adjacency, groups = _merge(weights, adjacency, groups)
+        paths = None
     k = len(groups)
-    if k > MAX_GROUPS:
+    if k > MAX_GROUPS or 3.0 ** k * len(weights) > MAX_WORK:
         return -1
     w = np.array(weights, dtype=float)
-    paths = _path_costs(w, adjacency)
+    if paths is None:
+        paths = path_costs(w, adjacency)
     full = (1 << k) - 1
     best = np.full((full + 1, len(w)), np.inf)
     for t, group in enumerate(groups):
