@@ -153,6 +153,7 @@ class _Search:
             if o.whole) and all(
             a in self.caps or m.bit_count() <= self.per_move or isinstance(sheet, KidsSheet)
             for a, m in enumerate(board.area_masks))
+        self._whole = {o.area: o.moves for o in self.options if o.whole}
         self._by_area: dict[int, list[int]] = {}
         for p, option in enumerate(self.options):
             self._by_area.setdefault(option.area, []).append(p)
@@ -239,7 +240,7 @@ class _Search:
         """A feasible plan built cell by cell, cheap on any board: walk the shortest path
         of cells to the nearest uncovered target and cross it in runs of at most 5
         consecutive cells of one area (a run is connected, inside one area, and touches
-        what was crossed before it)."""
+        what was crossed before it), or the whole area when all of it is target."""
         board, crossed, count = self.board, 0, 0
         neighbours = self.sheet.geometry.neighbours
         while target & ~crossed:
@@ -265,7 +266,16 @@ class _Search:
             path.reverse()
             run_area, run_length = -2, 0
             for c in path:
+                if crossed >> c & 1:  # taken with its whole area just before
+                    continue
                 area = board.area_of[c]
+                whole = board.area_masks[area]
+                if area in self._whole and not whole & ~target and not whole & crossed:
+                    # an area that is all target is crossed whole, in its fewest moves
+                    count += self._whole[area]
+                    crossed |= whole
+                    run_area, run_length = -2, 0
+                    continue
                 if area != run_area or run_length == MAX_MOVE:
                     count += 1
                     run_area, run_length = area, 0
