@@ -32,10 +32,10 @@ from itertools import combinations
 
 import numpy as np
 
-from kok_layouts.analysis.area_options import AreaOption, area_options
+from kok_layouts.analysis.area_options import AreaOption, area_options, fewest_pieces
 from kok_layouts.analysis.program import Optimum, Program
 from kok_layouts.analysis.special_bound import min_moves_with_special
-from kok_layouts.analysis.steiner import MERGE_NODES, path_costs, steiner_weight
+from kok_layouts.analysis.steiner import MERGE_NODES, path_costs, steiner_tree
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
@@ -43,7 +43,9 @@ from kok_layouts.rules.board import MAX_MOVE, Board, board_for
 DEFAULT_BUDGET = 8.0
 """Seconds the exact search may take in all (and the special-die bound as much again)."""
 MAX_OPTIONS = 1000
-"""Above this many options for one goal no program is built: the goal keeps its bounds."""
+"""Above this many options no program is built: the goals keep cheap bounds."""
+MAX_STEINER_NODES = 700
+"""Above this many nodes the Steiner programme's table of path costs would take too long."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,8 @@ class _Search:
         self.cells = list(cells_of(board.full))
         self._neighbours: list[list[int]] | None = None
         self._touch: list[set[int]] | None = None
-        self._paths: np.ndarray | None = None
+        self._paths: tuple[np.ndarray, np.ndarray] | None = None
+        self._relaxed: tuple[list[int], list[set[int]]] | None = None
         self._covering: dict[int, list[int]] = {c: [] for c in self.cells}
         for p, mask in enumerate(self.masks):
             for c in cells_of(mask):
@@ -313,14 +316,21 @@ class _Search:
             greedy = None if len(self.masks) > MAX_OPTIONS else self.greedy_plan(target)
             return Optimum(self.lower_bound(target, None),
                            self.path_plan(target) if greedy is None else greedy)
-        steiner = self._steiner(target)
-        if self.steiner_exact and steiner is not None and steiner >= 0:
-            return Optimum(steiner, steiner)
+        tree = self._steiner(target)
+        steiner = None if tree is None or tree[0] < 0 else tree[0]
+        if tree is not None and steiner is not None:
+            if self.steiner_exact:
+                return Optimum(steiner, steiner)
+            if self._repair(tree[1]) == steiner:
+                return Optimum(steiner, steiner)
         greedy = self.greedy_plan(target)
         bound = self.path_plan(target) if greedy is None else greedy
+        repaired = None if tree is None or steiner is None else self._repair(tree[1])
+        if repaired is not None:
+            bound = min(bound, repaired)
         from_start = self._distances([p for p, m in enumerate(self.masks) if m & self.roots])
         low = self.lower_bound(target, from_start)
-        if steiner is not None and steiner >= 0:  # overlapping pieces allowed: a bound
+        if steiner is not None:  # overlapping pieces allowed: a bound
             low = max(low, steiner)
         if bound <= low:
             return Optimum(bound, bound)
@@ -337,38 +347,107 @@ class _Search:
         high = bound if found.high is None else min(bound, found.high)
         return Optimum(max(low, found.low), high)
 
-    def _steiner(self, target: int) -> int | None:
-        """The fewest moves as a group Steiner tree over the options: one group per
-        target area (the options that cross all its target cells) and the start; ``-1``
-        when there are too many groups for that.
+    def _steiner(self, target: int) -> tuple[int, list[int]] | None:
+        """The fewest moves as a group Steiner tree over the options, and the options it
+        takes: one group per target area (the options that cross all its target cells;
+        for a big area that several pieces may share, one group per target cell) and the
+        start; ``(-1, [])`` when there are too many groups for that.
 
-        Exact when every area is crossed whole or by at most one single piece: a tree that
-        uses several overlapping options of one area costs at least the whole area's
-        moves, and crossing the whole area instead is a real plan as short.
+        Options may overlap in the tree, so its weight is a lower bound; it is exact when
+        every area is crossed whole or by at most one single piece (a tree with several
+        overlapping options of one area costs at least the whole area's moves, and
+        crossing the whole area instead is a real plan as short), and otherwise whenever
+        :meth:`_repair` turns the tree into a real plan of the same moves. Only 5-cell
+        pieces and whole areas are nodes: with overlaps allowed, a smaller piece of a big
+        area is never better than a 5-cell piece around it.
         """
-        # Every part of a plan touches the start, not one another: a weightless start
-        # node joins the options that contain a start cell.
-        start = len(self.masks)
-        adjacency = [*self._touching(), set()]
-        for p, mask in enumerate(self.masks):
-            if mask & self.roots:
-                adjacency[p] = adjacency[p] | {start}
-                adjacency[start].add(p)
+        nodes, adjacency = self._relaxed_graph()
+        if len(nodes) > MAX_STEINER_NODES:
+            return -1, []
+        start = len(nodes)
+        position = {p: i for i, p in enumerate(nodes)}
         groups = [[start]]
         for area, mask in enumerate(self.board.area_masks):
             wanted = mask & target
             if not wanted:
                 continue
-            members = self._by_area.get(area, ())
-            if wanted == mask or self.caps.get(area, 1) <= 1:
-                groups.append([p for p in members if self.masks[p] & wanted == wanted])
+            members = [p for p in self._by_area.get(area, ()) if p in position]
+            if mask.bit_count() <= self.per_move or self.caps.get(area) == 1 or (
+                    wanted == mask and area in self.caps):
+                groups.append([position[p] for p in members
+                               if self.masks[p] & wanted == wanted])
             else:  # several pieces may share the area's targets: one group per cell
-                groups.extend([p for p in members if self.masks[p] >> c & 1]
+                groups.extend([position[p] for p in members if self.masks[p] >> c & 1]
                               for c in cells_of(wanted))
-        weights = [*self.costs, 0]
+        weights = [*(self.costs[p] for p in nodes), 0]
         if len(weights) > MERGE_NODES and self._paths is None:
             self._paths = path_costs(np.array(weights, dtype=float), adjacency)
-        return steiner_weight(weights, adjacency, groups, self._paths)
+        found = steiner_tree(weights, adjacency, groups, self._paths)
+        if found is None:
+            return None
+        moves, chosen = found
+        return moves, [nodes[i] for i in chosen if i != start]
+
+    def _relaxed_graph(self) -> tuple[list[int], list[set[int]]]:
+        """The options that are nodes of the Steiner tree, and the graph over them with
+        the start as the last node."""
+        if self._relaxed is None:
+            nodes = [p for p, o in enumerate(self.options)
+                     if o.whole or o.mask.bit_count() >= MAX_MOVE]
+            position = {p: i for i, p in enumerate(nodes)}
+            touching = self._touching()
+            start = len(nodes)
+            adjacency = [{position[q] for q in touching[p] if q in position} for p in nodes]
+            adjacency.append(set())
+            for i, p in enumerate(nodes):
+                if self.masks[p] & self.roots:
+                    adjacency[i].add(start)
+                    adjacency[start].add(i)
+            self._relaxed = (nodes, adjacency)
+        return self._relaxed
+
+    def _repair(self, chosen: list[int]) -> int | None:
+        """The moves of a real plan crossing what the options ``chosen`` cross (or more):
+        overlapping options of one area become the whole area or a split of their cells
+        into as few pieces; ``None`` if no such split is found."""
+        by_area: dict[int, list[int]] = {}
+        for p in chosen:
+            by_area.setdefault(self.options[p].area, []).append(p)
+        moves = 0
+        for area, options in by_area.items():
+            whole = [p for p in options if self.options[p].whole]
+            count = sum(self.costs[p] for p in options)
+            union = 0
+            overlap = False
+            for p in options:
+                overlap = overlap or bool(union & self.masks[p])
+                union |= self.masks[p]
+            if whole:
+                moves += min(count, self.costs[whole[0]])
+                continue
+            if not overlap:
+                moves += count
+                continue
+            pieces = [self.masks[p] for p in self._by_area[area]
+                      if not self.options[p].whole and self.masks[p] & union == self.masks[p]]
+            pieces += [m for m in self._small_pieces(area) if m & union == m]
+            options_whole = self._whole.get(area)
+            best = options_whole
+            for limit in range(max(1, -(-union.bit_count() // MAX_MOVE)), count + 1):
+                if options_whole is not None and limit >= options_whole:
+                    break
+                if fewest_pieces(union, pieces, self.board, limit):
+                    best = limit
+                    break
+            if best is None:
+                return None
+            moves += best
+        return moves
+
+    def _small_pieces(self, area: int) -> list[int]:
+        """Every piece of an area (options of a two-move area keep only its 5-cell ones)."""
+        return [m for shapes in self.board.shapes.values() for m in shapes
+                if self.board.area_of[m.bit_length() - 1] == area]
 
     def _touching(self) -> list[set[int]]:
         """For every option, the options whose cells touch or overlap its cells."""

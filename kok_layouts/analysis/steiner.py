@@ -21,9 +21,10 @@ MERGE_NODES = 300
 
 
 def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]]
-           ) -> tuple[list[int], list[set[int]], list[list[int]]]:
+           ) -> tuple[list[int], list[set[int]], list[list[int]], list[list[int]]]:
     """Merge the single-node groups that touch each other (both are chosen in any answer,
-    and then they are connected), and drop groups that a single-node group already meets."""
+    and then they are connected), and drop groups that a single-node group already meets.
+    Also returns, for every new node, the old nodes it stands for."""
     parent = list(range(len(weights)))
 
     def find(node: int) -> int:
@@ -40,8 +41,10 @@ def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]
     roots = sorted({find(v) for v in range(len(weights))})
     index = {r: i for i, r in enumerate(roots)}
     new_weights = [0] * len(roots)
+    members: list[list[int]] = [[] for _ in roots]
     for v, w in enumerate(weights):
         new_weights[index[find(v)]] += w
+        members[index[find(v)]].append(v)
     new_adjacency: list[set[int]] = [set() for _ in roots]
     for v, near in enumerate(adjacency):
         a = index[find(v)]
@@ -59,46 +62,65 @@ def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]
         if mapped not in seen:
             seen.add(mapped)
             new_groups.append(list(mapped))
-    return new_weights, new_adjacency, new_groups
+    return new_weights, new_adjacency, new_groups, members
 
 
-def path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> np.ndarray:
-    """``cost[u, v]``: the lightest path from ``u`` to ``v``, both ends' weights included."""
+def path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """``cost[u, v]``: the lightest path from ``u`` to ``v``, both ends' weights included;
+    and ``step[u, v]``: the node after ``u`` on that path."""
     n = len(weights)
-    step = np.full((n, n), np.inf)
-    np.fill_diagonal(step, 0.0)
+    cost = np.full((n, n), np.inf)
+    np.fill_diagonal(cost, 0.0)
+    step = np.tile(np.arange(n), (n, 1))
     for u, near in enumerate(adjacency):
         for v in near:
-            step[u, v] = weights[v]
+            cost[u, v] = weights[v]
     for k in range(n):  # Floyd-Warshall, one row-and-column sweep per node
-        step = np.minimum(step, step[:, k:k + 1] + step[k:k + 1, :])
-    result: np.ndarray = step + weights[:, None]
-    return result
+        through = cost[:, k:k + 1] + cost[k:k + 1, :]
+        better = through < cost
+        cost = np.where(better, through, cost)
+        step = np.where(better, step[:, k:k + 1], step)
+    return cost + weights[:, None], step
 
 
-def steiner_weight(weights: list[int], adjacency: list[set[int]],
-                   groups: list[list[int]], paths: np.ndarray | None = None) -> int | None:
-    """The least total weight of a connected node set that meets every group (``None`` if
-    none does), or ``-1`` if there are too many groups to solve this way. ``paths``: the
-    path costs of the graph (see :func:`path_costs`), when the caller keeps them."""
+def _path(step: np.ndarray, u: int, v: int) -> list[int]:
+    nodes = [u]
+    while u != v:
+        u = int(step[u, v])
+        nodes.append(u)
+    return nodes
+
+
+def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[list[int]],
+                 paths: tuple[np.ndarray, np.ndarray] | None = None
+                 ) -> tuple[int, list[int]] | None:
+    """The least total weight of a connected node set that meets every group, and one such
+    set; ``None`` if none exists; ``(-1, [])`` if there are too many groups to solve this
+    way. ``paths``: the graph's :func:`path_costs`, when the caller keeps them."""
     if not groups:
-        return 0
+        return 0, []
     if any(not g for g in groups):
         return None
+    members = [[v] for v in range(len(weights))]
     if paths is None or len(weights) <= MERGE_NODES:
-        weights, adjacency, groups = _merge(weights, adjacency, groups)
+        weights, adjacency, groups, members = _merge(weights, adjacency, groups)
         paths = None
     k = len(groups)
     if k > MAX_GROUPS or 3.0 ** k * len(weights) > MAX_WORK:
-        return -1
+        return -1, []
     w = np.array(weights, dtype=float)
-    if paths is None:
-        paths = path_costs(w, adjacency)
+    cost, step = path_costs(w, adjacency) if paths is None else paths
+    n = len(w)
     full = (1 << k) - 1
-    best = np.full((full + 1, len(w)), np.inf)
+    best = np.full((full + 1, n), np.inf)
+    split = np.zeros((full + 1, n), dtype=np.int64)   # 0: grown from a single group
+    came = np.tile(np.arange(n), (full + 1, 1))       # the node the path to v starts at
     for t, group in enumerate(groups):
-        best[1 << t] = paths[group].min(axis=0)
-    grow = paths - w[:, None]
+        rows = cost[group]
+        best[1 << t] = rows.min(axis=0)
+        came[1 << t] = np.asarray(group)[rows.argmin(axis=0)]
+    grow = cost - w[:, None]
+    columns = np.arange(n)
     for subset in range(1, full + 1):
         if subset & (subset - 1):
             low = subset & -subset
@@ -106,13 +128,40 @@ def steiner_weight(weights: list[int], adjacency: list[set[int]],
             parts = []
             part = rest
             while True:  # every split that keeps the lowest group on one side, once each
-                parts.append(part | low)
+                if part != rest:
+                    parts.append(part | low)
                 if part == 0:
                     break
                 part = (part - 1) & rest
-            parts_array = np.array([p for p in parts if p != subset], dtype=np.int64)
-            merged = (best[parts_array] + best[subset ^ parts_array]).min(axis=0) - w
-            row = np.minimum(best[subset], merged)
-            best[subset] = (row[:, None] + grow).min(axis=0)
-    answer = float(best[full].min())
-    return None if not np.isfinite(answer) else round(answer)
+            parts_array = np.array(parts, dtype=np.int64)
+            sums = best[parts_array] + best[subset ^ parts_array]
+            pick = sums.argmin(axis=0)
+            row = sums[pick, columns] - w
+            split[subset] = parts_array[pick]
+            total = row[:, None] + grow
+            source = total.argmin(axis=0)
+            best[subset] = total[source, columns]
+            came[subset] = source
+    end = int(best[full].argmin())
+    answer = float(best[full, end])
+    if not np.isfinite(answer):
+        return None
+    chosen: set[int] = set()
+    stack = [(full, end)]
+    while stack:
+        subset, v = stack.pop()
+        u = int(came[subset, v])
+        chosen.update(_path(step, u, v))
+        if subset & (subset - 1):
+            part = int(split[subset, u])
+            stack += [(part, u), (subset ^ part, u)]
+    nodes = sorted({old for v in chosen for old in members[v]})
+    return round(answer), nodes
+
+
+def steiner_weight(weights: list[int], adjacency: list[set[int]],
+                   groups: list[list[int]]) -> int | None:
+    """The least total weight of a connected node set that meets every group (``None`` if
+    none does, ``-1`` if there are too many groups)."""
+    found = steiner_tree(weights, adjacency, groups)
+    return None if found is None else found[0]
