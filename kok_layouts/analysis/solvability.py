@@ -44,7 +44,7 @@ DEFAULT_BUDGET = 8.0
 """Seconds the exact search may take in all (and the special-die bound as much again)."""
 MAX_OPTIONS = 1000
 """Above this many options no program is built: the goals keep cheap bounds."""
-MAX_STEINER_NODES = 700
+MAX_STEINER_NODES = 1300
 """Above this many nodes the Steiner programme's table of path costs would take too long."""
 
 
@@ -311,21 +311,25 @@ class _Search:
             return Optimum(0, 0)
         if target & ~self.pieces_union or target & ~self.reachable():
             return None
-        late = deadline is not None and time.time() >= deadline
-        if len(self.masks) > MAX_OPTIONS or late:
+        if deadline is not None and time.time() >= deadline:
             greedy = None if len(self.masks) > MAX_OPTIONS else self.greedy_plan(target)
             return Optimum(self.lower_bound(target, None),
                            self.path_plan(target) if greedy is None else greedy)
         tree = self._steiner(target)
         steiner = None if tree is None or tree[0] < 0 else tree[0]
+        repaired = None
         if tree is not None and steiner is not None:
             if self.steiner_exact:
                 return Optimum(steiner, steiner)
-            if self._repair(tree[1]) == steiner:
+            repaired = self._repair(tree[1])
+            if repaired == steiner:
                 return Optimum(steiner, steiner)
+        if len(self.masks) > MAX_OPTIONS:
+            high = self.path_plan(target)
+            return Optimum(max(self.lower_bound(target, None), steiner or 0),
+                           high if repaired is None else min(high, repaired))
         greedy = self.greedy_plan(target)
         bound = self.path_plan(target) if greedy is None else greedy
-        repaired = None if tree is None or steiner is None else self._repair(tree[1])
         if repaired is not None:
             bound = min(bound, repaired)
         from_start = self._distances([p for p, m in enumerate(self.masks) if m & self.roots])

@@ -11,11 +11,14 @@ options that can complete one target area, or that touch the start. The work gro
 from __future__ import annotations
 
 import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import shortest_path
 
 MAX_GROUPS = 14
 """Above this many groups (after merging) the programme would be too slow: callers fall back."""
-MAX_WORK = 1e7
-"""Above this many table entries (``3 ** groups * nodes``) callers fall back too."""
+MAX_WORK = 2e8
+"""Above this many steps (``3 ** groups * nodes + 2 ** groups * nodes ** 2``) callers fall
+back too."""
 MERGE_NODES = 300
 """Graphs up to this size are merged per call; larger ones reuse one table of path costs."""
 
@@ -67,27 +70,23 @@ def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]
 
 def path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
     """``cost[u, v]``: the lightest path from ``u`` to ``v``, both ends' weights included;
-    and ``step[u, v]``: the node after ``u`` on that path."""
+    and ``before[u, v]``: the node before ``v`` on that path (Dijkstra, in scipy)."""
     n = len(weights)
-    cost = np.full((n, n), np.inf)
-    np.fill_diagonal(cost, 0.0)
-    step = np.tile(np.arange(n), (n, 1))
-    for u, near in enumerate(adjacency):
-        for v in near:
-            cost[u, v] = weights[v]
-    for k in range(n):  # Floyd-Warshall, one row-and-column sweep per node
-        through = cost[:, k:k + 1] + cost[k:k + 1, :]
-        better = through < cost
-        cost = np.where(better, through, cost)
-        step = np.where(better, step[:, k:k + 1], step)
-    return cost + weights[:, None], step
+    sources = [u for u, near in enumerate(adjacency) for _ in near]
+    targets = [v for near in adjacency for v in near]
+    # entering a node costs its weight; a tiny extra keeps weightless steps as edges
+    lengths = [float(weights[v]) + 1e-9 for v in targets]
+    graph = csr_matrix((lengths, (sources, targets)), shape=(n, n))
+    cost, before = shortest_path(graph, method="D", directed=True, return_predecessors=True)
+    cost = np.round(cost, 6)
+    return cost + weights[:, None], before
 
 
-def _path(step: np.ndarray, u: int, v: int) -> list[int]:
-    nodes = [u]
-    while u != v:
-        u = int(step[u, v])
-        nodes.append(u)
+def _path(before: np.ndarray, u: int, v: int) -> list[int]:
+    nodes = [v]
+    while v != u:
+        v = int(before[u, v])
+        nodes.append(v)
     return nodes
 
 
@@ -106,10 +105,11 @@ def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[lis
         weights, adjacency, groups, members = _merge(weights, adjacency, groups)
         paths = None
     k = len(groups)
-    if k > MAX_GROUPS or 3.0 ** k * len(weights) > MAX_WORK:
+    n = len(weights)
+    if k > MAX_GROUPS or 3.0 ** k * n + 2.0 ** k * n * n > MAX_WORK:
         return -1, []
     w = np.array(weights, dtype=float)
-    cost, step = path_costs(w, adjacency) if paths is None else paths
+    cost, before = path_costs(w, adjacency) if paths is None else paths
     n = len(w)
     full = (1 << k) - 1
     best = np.full((full + 1, n), np.inf)
@@ -151,7 +151,7 @@ def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[lis
     while stack:
         subset, v = stack.pop()
         u = int(came[subset, v])
-        chosen.update(_path(step, u, v))
+        chosen.update(_path(before, u, v))
         if subset & (subset - 1):
             part = int(split[subset, u])
             stack += [(part, u), (subset ^ part, u)]
