@@ -31,11 +31,12 @@ from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from kok_layouts.analysis.area_options import AreaOption, area_options, fewest_pieces
 from kok_layouts.analysis.program import Optimum, Program
 from kok_layouts.analysis.special_bound import min_moves_with_special
-from kok_layouts.analysis.steiner import MERGE_NODES, path_costs, steiner_tree
+from kok_layouts.analysis.steiner import MERGE_NODES, all_paths, edge_graph, steiner_tree
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
@@ -44,6 +45,8 @@ DEFAULT_BUDGET = 8.0
 """Seconds the exact search may take in all (and the special-die bound as much again)."""
 MAX_OPTIONS = 1000
 """Above this many options no program is built: the goals keep cheap bounds."""
+CACHED_PATH_NODES = 700
+"""Up to this many nodes the Steiner graph's path table is computed once per sheet."""
 MAX_STEINER_NODES = 1300
 """Above this many nodes the Steiner programme's table of path costs would take too long."""
 
@@ -137,6 +140,7 @@ class _Search:
         self.cells = list(cells_of(board.full))
         self._neighbours: list[list[int]] | None = None
         self._touch: list[set[int]] | None = None
+        self._graph: csr_matrix | None = None
         self._paths: tuple[np.ndarray, np.ndarray] | None = None
         self._relaxed: tuple[list[int], list[set[int]]] | None = None
         self._covering: dict[int, list[int]] = {c: [] for c in self.cells}
@@ -384,9 +388,15 @@ class _Search:
                 groups.extend([position[p] for p in members if self.masks[p] >> c & 1]
                               for c in cells_of(wanted))
         weights = [*(self.costs[p] for p in nodes), 0]
-        if len(weights) > MERGE_NODES and self._paths is None:
-            self._paths = path_costs(np.array(weights, dtype=float), adjacency)
-        found = steiner_tree(weights, adjacency, groups, self._paths)
+        if len(weights) > MERGE_NODES:
+            if self._graph is None:
+                self._graph = edge_graph(weights, adjacency)
+                if len(weights) <= CACHED_PATH_NODES:
+                    self._paths = all_paths(self._graph)
+            found = steiner_tree(weights, adjacency, groups, self._graph,
+                                 self.path_plan(target), self._paths)
+        else:
+            found = steiner_tree(weights, adjacency, groups)
         if found is None:
             return None
         moves, chosen = found
@@ -710,6 +720,7 @@ def _best_pair(search: _Search, runner: _Runner, colours: list[Goal],
         bounds.append((low, index))
     bounds.sort()
     best: tuple[int, int, Goal] | None = None
+    lowest = 10 ** 9  # the least lower bound of any pair solved
     position = 0
     while position < len(bounds):
         batch: list[int] = []
@@ -729,9 +740,15 @@ def _best_pair(search: _Search, runner: _Runner, colours: list[Goal],
                          first.cells | second.cells, result)
             # rank by the best plan known, so that bounds never hide a shorter end
             rank = result.low if result.exact else (result.high or result.low)
+            lowest = min(lowest, result.low)
             if best is None or (rank, index) < best[:2]:
                 best = (rank, index, goal)
-    return None if best is None else best[2]
+    if best is None:
+        return None
+    rank, _, goal = best
+    if lowest < rank:  # a pair left as a range might still end the game sooner
+        goal = replace(goal, moves=lowest, at_most=rank)
+    return goal
 
 
 def analyse(sheet: Sheet, executor: Executor | None = None, *,

@@ -10,9 +10,11 @@ options that can complete one target area, or that touch the start. The work gro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import shortest_path
+from scipy.sparse.csgraph import dijkstra
 
 MAX_GROUPS = 14
 """Above this many groups (after merging) the programme would be too slow: callers fall back."""
@@ -20,7 +22,9 @@ MAX_WORK = 2e8
 """Above this many steps (``3 ** groups * nodes + 2 ** groups * nodes ** 2``) callers fall
 back too."""
 MERGE_NODES = 300
-"""Graphs up to this size are merged per call; larger ones reuse one table of path costs."""
+"""Graphs up to this size are merged per call; larger ones use the caller's table of path
+costs (:func:`all_paths`) or, without one, are cut down to the nodes that can lie in a
+tree within the caller's limit."""
 
 
 def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]]
@@ -68,52 +72,106 @@ def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]
     return new_weights, new_adjacency, new_groups, members
 
 
-def path_costs(weights: np.ndarray, adjacency: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
-    """``cost[u, v]``: the lightest path from ``u`` to ``v``, both ends' weights included;
-    and ``before[u, v]``: the node before ``v`` on that path (Dijkstra, in scipy)."""
+def edge_graph(weights: list[int], adjacency: list[set[int]]) -> csr_matrix:
+    """The graph as scipy wants it: entering a node costs its weight (plus a hair, so that
+    weightless steps stay edges)."""
     n = len(weights)
     sources = [u for u, near in enumerate(adjacency) for _ in near]
     targets = [v for near in adjacency for v in near]
-    # entering a node costs its weight; a tiny extra keeps weightless steps as edges
     lengths = [float(weights[v]) + 1e-9 for v in targets]
-    graph = csr_matrix((lengths, (sources, targets)), shape=(n, n))
-    cost, before = shortest_path(graph, method="D", directed=True, return_predecessors=True)
-    cost = np.round(cost, 6)
-    return cost + weights[:, None], before
+    return csr_matrix((lengths, (sources, targets)), shape=(n, n))
 
 
-def _path(before: np.ndarray, u: int, v: int) -> list[int]:
-    nodes = [v]
-    while v != u:
-        v = int(before[u, v])
-        nodes.append(v)
-    return nodes
+def _dijkstra(graph: csr_matrix, sources: list[int], *, each: bool
+              ) -> tuple[np.ndarray, np.ndarray]:
+    found = dijkstra(graph, directed=True, indices=sources, return_predecessors=True,
+                     min_only=not each)
+    distances, before = found[0], found[1]
+    return np.round(distances, 6), before
+
+
+def all_paths(graph: csr_matrix) -> tuple[np.ndarray, np.ndarray]:
+    """Path lengths and predecessors between all nodes of an :func:`edge_graph`."""
+    return _dijkstra(graph, list(range(graph.shape[0])), each=True)
 
 
 def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[list[int]],
+                 graph: csr_matrix | None = None, limit: int | None = None,
                  paths: tuple[np.ndarray, np.ndarray] | None = None
                  ) -> tuple[int, list[int]] | None:
     """The least total weight of a connected node set that meets every group, and one such
     set; ``None`` if none exists; ``(-1, [])`` if there are too many groups to solve this
-    way. ``paths``: the graph's :func:`path_costs`, when the caller keeps them."""
+    way. A big graph should come with its :func:`edge_graph` (kept by the caller) and a
+    ``limit`` that some answer meets: only nodes that can lie in a tree within ``limit``
+    (from the start group to the node and on to another group) are then considered."""
     if not groups:
         return 0, []
     if any(not g for g in groups):
         return None
     members = [[v] for v in range(len(weights))]
-    if paths is None or len(weights) <= MERGE_NODES:
+    nodes = list(range(len(weights)))
+    if len(weights) > MERGE_NODES and paths is not None:
+        pass  # the caller's table covers every node
+    elif len(weights) > MERGE_NODES and graph is not None and limit is not None:
+        nodes = _within(graph, weights, groups, limit)
+    else:
         weights, adjacency, groups, members = _merge(weights, adjacency, groups)
+        graph = edge_graph(weights, adjacency)
+        nodes = list(range(len(weights)))
         paths = None
-    k = len(groups)
-    n = len(weights)
-    if k > MAX_GROUPS or 3.0 ** k * n + 2.0 ** k * n * n > MAX_WORK:
+    if len(groups) > MAX_GROUPS:
         return -1, []
+    position = {v: i for i, v in enumerate(nodes)}
+    local_groups = [[position[v] for v in g if v in position] for g in groups]
+    if any(not g for g in local_groups):
+        return -1, []  # the limit was not met after all: let the caller fall back
+    k, n = len(groups), len(nodes)
+    if 3.0 ** k * n + 2.0 ** k * n * n > MAX_WORK:
+        return -1, []
+    distances, before = paths if paths is not None else _dijkstra(graph, nodes, each=True)
+    w = np.array([weights[v] for v in nodes], dtype=float)
+    cost = distances[:, nodes] + w[:, None]
+
+    def trace(u: int, v: int) -> list[int]:
+        """The nodes of the lightest path from local ``u`` to local ``v`` (any nodes)."""
+        first, last = nodes[u], nodes[v]
+        path = [last]
+        while last != first:
+            last = int(before[u, last])
+            path.append(last)
+        return path
+
+    found = _dynamic_programme(cost, w, local_groups, trace)
+    if found is None:
+        return None
+    answer, chosen = found
+    return answer, sorted({old for v in chosen for old in members[v]})
+
+
+def _within(graph: csr_matrix, weights: list[int], groups: list[list[int]],
+            limit: int) -> list[int]:
+    """Nodes that a tree of weight ``limit`` at most can hold: rooted at the first group,
+    a node of a smallest tree has a path to the root and one to another group's node."""
     w = np.array(weights, dtype=float)
-    cost, before = path_costs(w, adjacency) if paths is None else paths
-    n = len(w)
+    root, _ = _dijkstra(graph, groups[0], each=False)
+    root = root + min(w[g] for g in groups[0])
+    onward = np.full(len(weights), np.inf)
+    for group in groups[1:]:
+        reach, _ = _dijkstra(graph, group, each=False)
+        onward = np.minimum(onward, reach + min(w[g] for g in group))
+    fits = root + onward - w <= limit + 1e-6
+    fits[[v for g in groups if len(g) == 1 for v in g]] = True
+    return [int(v) for v in np.flatnonzero(fits)]
+
+
+def _dynamic_programme(cost: np.ndarray, w: np.ndarray, groups: list[list[int]],
+                       trace: Callable[[int, int], list[int]]
+                       ) -> tuple[int, list[int]] | None:
+    """Dreyfus-Wagner over the groups, on the path costs ``cost`` (both ends included)."""
+    k, n = len(groups), len(w)
     full = (1 << k) - 1
     best = np.full((full + 1, n), np.inf)
-    split = np.zeros((full + 1, n), dtype=np.int64)   # 0: grown from a single group
+    split = np.zeros((full + 1, n), dtype=np.int64)
     came = np.tile(np.arange(n), (full + 1, 1))       # the node the path to v starts at
     for t, group in enumerate(groups):
         rows = cost[group]
@@ -151,12 +209,11 @@ def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[lis
     while stack:
         subset, v = stack.pop()
         u = int(came[subset, v])
-        chosen.update(_path(before, u, v))
+        chosen.update(trace(u, v))
         if subset & (subset - 1):
             part = int(split[subset, u])
             stack += [(part, u), (subset ^ part, u)]
-    nodes = sorted({old for v in chosen for old in members[v]})
-    return round(answer), nodes
+    return round(answer), sorted(chosen)
 
 
 def steiner_weight(weights: list[int], adjacency: list[set[int]],
