@@ -139,7 +139,6 @@ class _Search:
         self.area_masks = [board.area_masks[o.area] for o in self.options]
         self.cells = list(cells_of(board.full))
         self._neighbours: list[list[int]] | None = None
-        self._touch: list[set[int]] | None = None
         self._graph: csr_matrix | None = None
         self._paths: tuple[np.ndarray, np.ndarray] | None = None
         self._relaxed: tuple[list[int], list[set[int]]] | None = None
@@ -408,10 +407,13 @@ class _Search:
         if self._relaxed is None:
             nodes = [p for p, o in enumerate(self.options)
                      if o.whole or o.mask.bit_count() >= MAX_MOVE]
+            if len(nodes) > MAX_STEINER_NODES:  # too big to use: build nothing
+                self._relaxed = (nodes, [])
+                return self._relaxed
             position = {p: i for i, p in enumerate(nodes)}
-            touching = self._touching()
             start = len(nodes)
-            adjacency = [{position[q] for q in touching[p] if q in position} for p in nodes]
+            adjacency = [{position[q] for q in self._touching_one(p) if q in position}
+                         for p in nodes]
             adjacency.append(set())
             for i, p in enumerate(nodes):
                 if self.masks[p] & self.roots:
@@ -463,18 +465,14 @@ class _Search:
         return [m for shapes in self.board.shapes.values() for m in shapes
                 if self.board.area_of[m.bit_length() - 1] == area]
 
-    def _touching(self) -> list[set[int]]:
-        """For every option, the options whose cells touch or overlap its cells."""
-        if self._touch is None:
-            result = []
-            for p, mask in enumerate(self.masks):
-                near: set[int] = set()
-                for c in cells_of(self.board.dilate(mask) | mask):
-                    near.update(self._covering[c])
-                near.discard(p)
-                result.append(near)
-            self._touch = result
-        return self._touch
+    def _touching_one(self, p: int) -> set[int]:
+        """The options whose cells touch or overlap the cells of option ``p``."""
+        mask = self.masks[p]
+        near: set[int] = set()
+        for c in cells_of(self.board.dilate(mask) | mask):
+            near.update(self._covering[c])
+        near.discard(p)
+        return near
 
     def _solve(self, target: int, budget: int, keep: list[int],
                seconds: float | None) -> Optimum | None:
