@@ -199,3 +199,14 @@ def test_the_largest_boards_stop_within_their_budget_with_labelled_bounds(layout
     least = 260 if layout == "checkerboard" else 52
     assert green.moves is not None and green.moves >= least
     assert green.moves == least or not green.exact
+
+
+def test_special_die_json_in_worker_processes_is_only_json() -> None:
+    # The special-die bound still runs HiGHS, here in two worker processes.
+    run = subprocess.run([sys.executable, "-m", "kok_layouts", "check", "grey", "--games", "2",
+                          "--jobs", "2", "--special-die", "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    end = report["fewest_moves"]["end"]
+    assert end["exact"] and 0 < end["with_special"] <= end["moves"]
