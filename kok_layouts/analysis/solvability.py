@@ -47,6 +47,9 @@ MAX_OPTIONS = 1000
 """Above this many options no program is built: the goals keep cheap bounds."""
 CACHED_PATH_NODES = 700
 """Up to this many nodes the Steiner graph's path table is computed once per sheet."""
+BIG_STEINER_SECONDS = 2.0
+"""A Steiner tree over more than ``CACHED_PATH_NODES`` nodes starts only with this much
+time left in the budget (it can take a second or two)."""
 MAX_STEINER_NODES = 1300
 """Above this many nodes the Steiner programme's table of path costs would take too long."""
 
@@ -318,7 +321,11 @@ class _Search:
             greedy = None if len(self.masks) > MAX_OPTIONS else self.greedy_plan(target)
             return Optimum(self.lower_bound(target, None),
                            self.path_plan(target) if greedy is None else greedy)
-        tree = self._steiner(target)
+        big = len(self._relaxed_graph()[0]) > CACHED_PATH_NODES
+        if big and deadline is not None and deadline - time.time() < BIG_STEINER_SECONDS:
+            tree: tuple[int, list[int]] | None = (-1, [])  # no time left for a big tree
+        else:
+            tree = self._steiner(target)
         steiner = None if tree is None or tree[0] < 0 else tree[0]
         repaired = None
         if tree is not None and steiner is not None:
