@@ -36,7 +36,7 @@ from scipy.sparse import csr_matrix
 from kok_layouts.analysis.area_options import AreaOption, area_options, fewest_pieces
 from kok_layouts.analysis.program import Optimum, Program
 from kok_layouts.analysis.special_bound import min_moves_with_special
-from kok_layouts.analysis.steiner import MERGE_NODES, all_paths, edge_graph, steiner_tree
+from kok_layouts.analysis.steiner import MERGE_NODES, all_paths, hub_graph, steiner_tree
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
@@ -142,7 +142,6 @@ class _Search:
         self.area_masks = [board.area_masks[o.area] for o in self.options]
         self.cells = list(cells_of(board.full))
         self._neighbours: list[list[int]] | None = None
-        self._graph: csr_matrix | None = None
         self._paths: tuple[np.ndarray, np.ndarray] | None = None
         self._relaxed: tuple[list[int], list[set[int]]] | None = None
         self._covering: dict[int, list[int]] = {c: [] for c in self.cells}
@@ -395,18 +394,36 @@ class _Search:
                               for c in cells_of(wanted))
         weights = [*(self.costs[p] for p in nodes), 0]
         if len(weights) > MERGE_NODES:
-            if self._graph is None:
-                self._graph = edge_graph(weights, adjacency)
-                if len(weights) <= CACHED_PATH_NODES:
-                    self._paths = all_paths(self._graph)
-            found = steiner_tree(weights, adjacency, groups, self._graph,
-                                 self.path_plan(target), self._paths)
+            if self._paths is None:
+                self._paths = all_paths(self._hub_graph(nodes, weights), len(weights))
+            found = steiner_tree(weights, adjacency, groups, None, self.path_plan(target),
+                                 self._paths, self.lower_bound(target, None))
         else:
             found = steiner_tree(weights, adjacency, groups)
         if found is None:
             return None
         moves, chosen = found
         return moves, [nodes[i] for i in chosen if i != start]
+
+    def _hub_graph(self, nodes: list[int], weights: list[int]) -> csr_matrix:
+        """The Steiner graph in sparse form: a weightless hub for every pair of
+        neighbouring cells joins the options that hold either cell (so options that touch
+        or overlap share a hub), and the start joins the options on a start cell."""
+        position = {p: i for i, p in enumerate(nodes)}
+        holding: dict[int, list[int]] = {c: [] for c in self.cells}
+        for p in nodes:
+            for c in cells_of(self.masks[p]):
+                holding[c].append(position[p])
+        hubs = []
+        for a in self.cells:
+            near = [b for b in self.sheet.geometry.neighbours[a] if b > a and b in holding]
+            for b in near or [a]:
+                members = sorted(set(holding[a]) | set(holding[b]))
+                if len(members) > 1:
+                    hubs.append(members)
+        start = len(nodes)
+        edges = [(start, position[p]) for p in nodes if self.masks[p] & self.roots]
+        return hub_graph(weights, hubs, edges)
 
     def _relaxed_graph(self) -> tuple[list[int], list[set[int]]]:
         """The options that are nodes of the Steiner tree, and the graph over them with

@@ -18,7 +18,7 @@ from scipy.sparse.csgraph import dijkstra
 
 MAX_GROUPS = 14
 """Above this many groups (after merging) the programme would be too slow: callers fall back."""
-MAX_WORK = 2e8
+MAX_WORK = 5e8
 """Above this many steps (``3 ** groups * nodes + 2 ** groups * nodes ** 2``) callers fall
 back too."""
 MERGE_NODES = 300
@@ -90,45 +90,87 @@ def _dijkstra(graph: csr_matrix, sources: list[int], *, each: bool
     return np.round(distances, 6), before
 
 
-def all_paths(graph: csr_matrix) -> tuple[np.ndarray, np.ndarray]:
-    """Path lengths and predecessors between all nodes of an :func:`edge_graph`."""
-    return _dijkstra(graph, list(range(graph.shape[0])), each=True)
+def hub_graph(weights: list[int], hubs: list[list[int]], edges: list[tuple[int, int]]
+              ) -> csr_matrix:
+    """A sparse form of a dense graph: nodes ``0..n-1``, then one weightless hub per list
+    in ``hubs`` joined to the nodes it lists (nodes that share a hub are neighbours), and
+    the direct ``edges``. Path costs between nodes are those of the dense graph."""
+    n = len(weights)
+    sources: list[int] = []
+    targets: list[int] = []
+    for h, members in enumerate(hubs):
+        for v in members:
+            sources += [v, n + h]
+            targets += [n + h, v]
+    for u, v in edges:
+        sources += [u, v]
+        targets += [v, u]
+    size = n + len(hubs)
+    lengths = [float(weights[v]) + 1e-9 if v < n else 1e-9 for v in targets]
+    return csr_matrix((lengths, (sources, targets)), shape=(size, size))
+
+
+def all_paths(graph: csr_matrix, nodes: int) -> tuple[np.ndarray, np.ndarray]:
+    """Path lengths and predecessors from each of the first ``nodes`` nodes of a graph."""
+    return _dijkstra(graph, list(range(nodes)), each=True)
 
 
 def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[list[int]],
                  graph: csr_matrix | None = None, limit: int | None = None,
-                 paths: tuple[np.ndarray, np.ndarray] | None = None
+                 paths: tuple[np.ndarray, np.ndarray] | None = None, floor: int = 0
                  ) -> tuple[int, list[int]] | None:
     """The least total weight of a connected node set that meets every group, and one such
     set; ``None`` if none exists; ``(-1, [])`` if there are too many groups to solve this
-    way. A big graph should come with its :func:`edge_graph` (kept by the caller) and a
-    ``limit`` that some answer meets: only nodes that can lie in a tree within ``limit``
-    (from the start group to the node and on to another group) are then considered."""
+    way. A big graph should come with its :func:`edge_graph` (kept by the caller) or its
+    :func:`all_paths` table, and a ``limit`` that some answer meets: only nodes that can
+    lie in a tree within ``limit`` (from the start group to the node and on to another
+    group) are then considered. With a table, ``floor`` (a known lower bound) is tried as
+    the limit first: it leaves few nodes, and when the answer meets it, that is the answer."""
     if not groups:
         return 0, []
     if any(not g for g in groups):
         return None
-    members = [[v] for v in range(len(weights))]
-    nodes = list(range(len(weights)))
-    if len(weights) > MERGE_NODES and paths is not None:
-        pass  # the caller's table covers every node
-    elif len(weights) > MERGE_NODES and graph is not None and limit is not None:
-        nodes = _within(graph, weights, groups, limit)
-    else:
-        weights, adjacency, groups, members = _merge(weights, adjacency, groups)
-        graph = edge_graph(weights, adjacency)
-        nodes = list(range(len(weights)))
-        paths = None
     if len(groups) > MAX_GROUPS:
         return -1, []
+    members = [[v] for v in range(len(weights))]
+    if len(weights) > MERGE_NODES and paths is not None and limit is not None:
+        for trial in sorted({max(0, min(floor, limit)), limit}):
+            nodes = _within_table(paths[0], weights, groups, trial)
+            found = _solve(weights, groups, nodes, paths, None)
+            if found is not None and (found[0] < 0 or found[0] <= trial):
+                return found
+        return _solve(weights, groups, list(range(len(weights))), paths, None)
+    if len(weights) > MERGE_NODES and paths is not None:
+        return _solve(weights, groups, list(range(len(weights))), paths, None)
+    if len(weights) > MERGE_NODES and graph is not None and limit is not None:
+        return _solve(weights, groups, _within(graph, weights, groups, limit), None, graph)
+    weights, adjacency, groups, members = _merge(weights, adjacency, groups)
+    if len(groups) > MAX_GROUPS:
+        return -1, []
+    found = _solve(weights, groups, list(range(len(weights))), None,
+                   edge_graph(weights, adjacency))
+    if found is None or found[0] < 0:
+        return found
+    answer, chosen = found
+    return answer, sorted({old for v in chosen for old in members[v]})
+
+
+def _solve(weights: list[int], groups: list[list[int]], nodes: list[int],
+           paths: tuple[np.ndarray, np.ndarray] | None, graph: csr_matrix | None
+           ) -> tuple[int, list[int]] | None:
+    """The programme on ``nodes`` only; ``None`` if no tree there meets every group."""
     position = {v: i for i, v in enumerate(nodes)}
     local_groups = [[position[v] for v in g if v in position] for g in groups]
     if any(not g for g in local_groups):
-        return -1, []  # the limit was not met after all: let the caller fall back
+        return None
     k, n = len(groups), len(nodes)
     if 3.0 ** k * n + 2.0 ** k * n * n > MAX_WORK:
         return -1, []
-    distances, before = paths if paths is not None else _dijkstra(graph, nodes, each=True)
+    if paths is not None:  # rows for every node: keep those of ``nodes``
+        distances, before = paths[0][nodes], paths[1][nodes]
+    else:
+        assert graph is not None
+        distances, before = _dijkstra(graph, nodes, each=True)
     w = np.array([weights[v] for v in nodes], dtype=float)
     cost = distances[:, nodes] + w[:, None]
 
@@ -145,7 +187,8 @@ def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[lis
     if found is None:
         return None
     answer, chosen = found
-    return answer, sorted({old for v in chosen for old in members[v]})
+    # paths may pass hubs (numbered after the nodes): they are not nodes
+    return answer, sorted(v for v in chosen if v < len(weights))
 
 
 def _within(graph: csr_matrix, weights: list[int], groups: list[list[int]],
@@ -159,6 +202,21 @@ def _within(graph: csr_matrix, weights: list[int], groups: list[list[int]],
     for group in groups[1:]:
         reach, _ = _dijkstra(graph, group, each=False)
         onward = np.minimum(onward, reach + min(w[g] for g in group))
+    fits = root + onward - w <= limit + 1e-6
+    fits[[v for g in groups if len(g) == 1 for v in g]] = True
+    return [int(v) for v in np.flatnonzero(fits)]
+
+
+def _within_table(distances: np.ndarray, weights: list[int], groups: list[list[int]],
+                  limit: int) -> list[int]:
+    """:func:`_within`, reading the distances from a table with a row per node."""
+    n = len(weights)
+    w = np.array(weights, dtype=float)
+    table = distances[:, :n]
+    root = table[groups[0]].min(axis=0) + min(w[g] for g in groups[0])
+    onward = np.full(n, np.inf)
+    for group in groups[1:]:
+        onward = np.minimum(onward, table[group].min(axis=0) + min(w[g] for g in group))
     fits = root + onward - w <= limit + 1e-6
     fits[[v for g in groups if len(g) == 1 for v in g]] = True
     return [int(v) for v in np.flatnonzero(fits)]
