@@ -46,10 +46,13 @@ class CheckReport:
             "fewest_moves": {
                 "note": solv.note,
                 "goals": [{"kind": g.kind, "name": g.name, "moves": g.moves,
+                           "exact": g.exact, "at_most": g.at_most,
                            "with_special": g.with_special,
                            "unreachable": list(g.unreachable)} for g in solv.goals],
                 "end": {"name": solv.end.name, "moves": solv.end.moves,
+                        "exact": solv.end.exact, "at_most": solv.end.at_most,
                         "with_special": solv.end.with_special},
+                "exact": solv.exact,
             },
             "cells_per_colour": {c.name: len(self.sheet.cells_of_colour(c.key))
                                  for c in self.sheet.colours},
@@ -104,12 +107,12 @@ def text_report(report: CheckReport) -> str:
             noun = "animals" if report.sheet.edition == "kids" and kind == "colour" else \
                 kind + "s"
             lines.append(f"  {noun}: " + ", ".join(
-                f"{g.name} {'-' if g.moves is None else g.moves}"
+                f"{g.name} {g.moves_text()}"
                 + (f" ({g.with_special} with the special die)" if g.with_special is not None
                    else "") for g in goals))
     special = (f"; at least {solv.end.with_special} with the special die"
                if solv.end.with_special is not None else "")
-    lines.append(f"  end of the game: {solv.end.moves} moves ({solv.end.name}){special}")
+    lines.append(f"  end of the game: {solv.end.moves_text()} moves ({solv.end.name}){special}")
     summary = report.summary
     if summary is not None:
         lines.append("")

@@ -12,6 +12,8 @@ bound for real play with every die.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from kok_layouts.analysis.program import Program
@@ -30,9 +32,13 @@ def box_budget(sheet: Kok2Sheet) -> int:
                + len(sheet.box_columns) + items)
 
 
-def min_moves_with_special(sheet: Kok2Sheet, pieces: list[int], roots: int,
-                           target: int, budget: int) -> int | None:
-    """The fewest moves in the relaxation above, with at most ``budget`` moves in all."""
+def min_moves_with_special(sheet: Kok2Sheet, pieces: list[int], costs: list[int], roots: int,
+                           target: int, budget: int, seconds: float | None = None) -> int | None:
+    """The fewest moves in the relaxation above, with at most ``budget`` moves in all.
+
+    ``pieces`` are the ordinary options, each taking ``costs`` moves (an option may cross a
+    whole area in several moves). With ``seconds``, the bound proven by then: the lower end
+    of what the solver proved is still a lower bound for real play."""
     board = board_for(sheet)
     cells = list(cells_of(board.full))
     width = sheet.width
@@ -118,12 +124,24 @@ def min_moves_with_special(sheet: Kok2Sheet, pieces: list[int], roots: int,
     specials = list(range(b0, b0 + len(squares) + len(areas) + len(rows_mask) + 1))
     add([(v, 1.0) for v in specials], 0.0, float(box_budget(sheet)))
     counted = list(range(x0, x0 + len(pieces))) + specials
-    add([(v, 1.0) for v in counted], 0.0, float(budget))
+    weight = [float(c) for c in costs] + [1.0] * len(specials)
+    add([(v, w) for v, w in zip(counted, weight, strict=True)], 0.0, float(budget))
     cost = np.zeros(n)
-    cost[counted] = 1.0
+    cost[counted] = weight
     integrality = np.array([0.0 if kind in ("crossed", "flow", "from start", "from bomb")
                             else 1.0 for kind in names])
     upper_bounds = np.array([big if kind in ("flow", "from start", "from bomb")
                              else float(len(cells)) if kind in ("rows", "stars") else 1.0
                              for kind in names])
-    return program.minimise(cost, integrality, upper_bounds, budget)
+    relaxed = 0
+    if seconds is not None:
+        # the linear relaxation is quick and already a lower bound: a floor in case the
+        # integer program runs out of time before it proves more
+        started = time.time()
+        floor = program.minimise(cost, np.zeros(n), upper_bounds, budget, seconds)
+        if floor is None:
+            return None
+        relaxed = floor.low
+        seconds -= time.time() - started
+    found = program.minimise(cost, integrality, upper_bounds, budget, seconds)
+    return None if found is None else max(relaxed, found.low)
