@@ -96,7 +96,7 @@ CASES: list[tuple[tuple[str, ...], str]] = [
     (("moves", "black", "--colour", "green", "--number", "²"), "'²'"),
     (("moves", "black", "--colour", "green", "--number", "٣"), "'٣'"),
     (("moves", "black", "--colour", "green", "--number", "6"), "6"),
-    (("moves", "black", "--colour", "green", "--number", "0"), "0"),
+    (("moves", "black", "--colour", "green", "--number", "-1"), "-1"),
     (("moves", "black", "--colour", "purple", "--number", "1"), "purple"),
     (("moves", "black", "--colour", "", "--number", "1"), "--colour"),
     (("moves", "kids", "--crossed", "Z1", "--colour", "purple"), "Z1"),
