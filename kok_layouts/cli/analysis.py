@@ -6,6 +6,8 @@ import argparse
 import csv
 import io
 import json
+import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -61,14 +63,28 @@ def register(commands: Any) -> None:
     check_cmd.add_argument("--special-die", action="store_true",
                            help="Keer op Keer 2: also bound the colours and the end with the "
                                 "special die playing (slower)")
-    check_cmd.set_defaults(run=run_check)
+    check_cmd.set_defaults(run=_interruptible(run_check))
     sim = commands.add_parser("simulate", help="play bot games and print raw results")
     _common(sim, 100)
     sim.add_argument("--bots", default=DEFAULT_BOT,
                      help=f"comma-separated bots per seat, in turn ({', '.join(BOTS)})")
     sim.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     sim.add_argument("-o", "--output", type=Path, help="write to a file instead")
-    sim.set_defaults(run=run_simulate)
+    sim.set_defaults(run=_interruptible(run_simulate))
+
+
+def _interruptible(run: Callable[[argparse.Namespace], int],
+                   ) -> Callable[[argparse.Namespace], int]:
+    """Once Ctrl-C has stopped the workers, a second Ctrl-C must not break the goodbye."""
+
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except KeyboardInterrupt:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            raise
+
+    return guarded
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -85,6 +101,17 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise UsageError(f"--players is {args.players}; use 1 (solo) to 6")
     if not 1 <= args.jobs <= 64:
         raise UsageError(f"--jobs is {args.jobs}; use 1 to 64")
+
+
+def _terminal_size() -> tuple[int, int]:
+    """The terminal's columns and lines; 80 x 24 where it says 0 (a fresh pseudo-terminal
+    does, and tqdm then draws nothing)."""
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+        columns, lines = size.columns, size.lines
+    except (OSError, ValueError):
+        columns = lines = 0
+    return min(columns, 120) or 80, lines or 24
 
 
 class _Bars:
@@ -104,8 +131,8 @@ class _Bars:
             bar = self._bars.get(label)
             if bar is None:
                 bar = self._bars[label] = tqdm(total=total, desc=label, unit=unit,
-                                               file=sys.stderr, dynamic_ncols=True,
-                                               leave=True)
+                                               file=sys.stderr, ncols=_terminal_size()[0],
+                                               nrows=_terminal_size()[1], leave=True)
             bar.total = total
             bar.update(done - bar.n)
             if done >= total:
