@@ -22,6 +22,8 @@ class HeatMap:
     height: int
     crossed: tuple[float | None, ...]
     mean_roll: tuple[float | None, ...]
+    colours: tuple[str | None, ...] = ()
+    """The colour (animal) name of every cell, for drawing."""
 
     def at(self, column: int, row: int) -> tuple[float | None, float | None]:
         index = row * self.width + column
@@ -34,7 +36,9 @@ class HeatMap:
                     for r in range(self.height)]
 
         return {"width": self.width, "height": self.height,
-                "crossed": rows(self.crossed, 3), "mean_roll": rows(self.mean_roll, 1)}
+                "crossed": rows(self.crossed, 3), "mean_roll": rows(self.mean_roll, 1),
+                "colours": [list(self.colours[r * self.width:(r + 1) * self.width])
+                            for r in range(self.height)] if self.colours else []}
 
 
 def heat_map(sheet: Sheet, results: Sequence[GameResult]) -> HeatMap:
@@ -48,8 +52,12 @@ def heat_map(sheet: Sheet, results: Sequence[GameResult]) -> HeatMap:
     share = counts / max(1, rolls.shape[0])
     mean = np.divide(rolls.sum(axis=0), counts, out=np.zeros(size), where=counts > 0)
     on_board = [bool(full >> i & 1) for i in range(size)]
+    names: list[str | None] = [None] * size
+    for colour in sheet.colours:
+        for cell in sheet.cells_of_colour(colour.key):
+            names[cell] = colour.name
     return HeatMap(sheet.width, sheet.height,
                    tuple(float(share[i]) if on_board[i] and rolls.size else None
                          for i in range(size)),
                    tuple(float(mean[i]) if on_board[i] and counts[i] else None
-                         for i in range(size)))
+                         for i in range(size)), tuple(names))
