@@ -127,12 +127,14 @@ class Spread:
 def decide(estimate: Estimate, spread: Spread, games: int, *, above: bool = True,
            below: bool = True) -> bool | None:
     """False when the interval lies wholly outside the spread (on a side that counts);
-    None when the games are too few or the interval too wide to tell; else True."""
+    None when the games are too few or the interval too wide to tell (wider than twice
+    the spread: an edition with one pad has a spread as narrow as that pad's own
+    interval); else True."""
     if games < MIN_GAMES:
         return None
     if (above and estimate.low > spread.high) or (below and estimate.high < spread.low):
         return False
-    if estimate.width > max(spread.width, 1e-9):
+    if estimate.width > max(2 * spread.width, 1e-9):
         return None
     return True
 
