@@ -45,7 +45,9 @@ def wilson(successes: float, trials: int) -> Estimate:
     centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials)) / (
         1 + z2 / trials)
-    return Estimate(share, max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding can put a bound a hair past the share at 0 or 1 successes: clamp.
+    return Estimate(share, min(share, max(0.0, centre - half)),
+                    max(share, min(1.0, centre + half)))
 
 
 def mean_interval(values: np.ndarray) -> Estimate:
