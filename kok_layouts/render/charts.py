@@ -124,7 +124,8 @@ def bar_chart(title: str, labels: Sequence[str], values: Sequence[float], *, wid
               height: float, axis_title: str, percent: bool = False,
               intervals: Sequence[tuple[float, float]] | None = None,
               band: tuple[float, float] | None = None,
-              fills: Sequence[RGB] | None = None, top: float | None = None) -> Drawing:
+              fills: Sequence[RGB] | None = None, top: float | None = None,
+              x_title: str = "") -> Drawing:
     """A bar chart with axes, a scale, grid lines, error bars and the pads' band."""
     drawing = Drawing(width, height)
     chart = VerticalBarChart()
@@ -180,6 +181,9 @@ def bar_chart(title: str, labels: Sequence[str], values: Sequence[float], *, wid
             drawing.add(RLLine(cx - slot * 0.15, y_of(edge), cx + slot * 0.15, y_of(edge),
                                strokeColor=ink, strokeWidth=0.9))
     drawing.add(String(0.0, height - 3.0, title, fontSize=3.4, fontName="Helvetica-Bold"))
+    if x_title:
+        drawing.add(String(chart.x + chart.width / 2, 1.0, x_title, fontSize=FONT,
+                           fillColor=colors.Color(*GREY), textAnchor="middle"))
     label = String(2.0, chart.y + chart.height / 2, axis_title, fontSize=FONT,
                    fillColor=colors.Color(*GREY), textAnchor="middle")
     drawing.add(Group(label, transform=(0, 1, -1, 0, 2.0 + chart.y + chart.height / 2,
@@ -209,7 +213,7 @@ def _histogram(report: dict[str, Any], width: float, height: float) -> Drawing:
     every = max(1, len(scores) // 12)
     labels = [str(s) if (s - low) % every == 0 else "" for s in scores]
     return bar_chart("Scores (all seats)", labels, [histogram.get(s, 0) for s in scores],
-                     width=width, height=height, axis_title="games")
+                     width=width, height=height, axis_title="games", x_title="score")
 
 
 def _colours(report: dict[str, Any], width: float, height: float) -> Drawing:
@@ -238,6 +242,7 @@ def _points_table(report: dict[str, Any], x: float, y: float, width: float) -> l
     items: list[Item] = [Text(x, y, "Column points: printed and suggested (first/later)", 3.0,
                               weight="bold")]
     step = (width - 24) / len(letters)
+    size = min(FONT, step * 0.42)
     later = points.get("later") or []
     printed_later = points.get("printed_later") or []
     for row, (label, first, second) in enumerate(
@@ -248,11 +253,11 @@ def _points_table(report: dict[str, Any], x: float, y: float, width: float) -> l
         for i, letter in enumerate(letters):
             value = f"{first[i]}" + (f"/{second[i]}" if second else "")
             changed = row == 1 and first[i] != points["printed_first"][i]
-            items.append(Text(x + 24 + step * (i + 0.5), ty + 4.5, value, FONT,
+            items.append(Text(x + 24 + step * (i + 0.5), ty + 4.5, value, size,
                               (0.75, 0.15, 0.15) if changed else INK, "middle",
                               "bold" if changed else "regular"))
             if row == 0:
-                items.append(Text(x + 24 + step * (i + 0.5), y + 5.0, letter, FONT, GREY,
+                items.append(Text(x + 24 + step * (i + 0.5), y + 5.0, letter, size, GREY,
                                   "middle", "bold"))
     return items
 
