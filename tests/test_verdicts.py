@@ -122,6 +122,9 @@ def test_with_five_games_every_verdict_says_not_enough_games(kok: Any) -> None:
     assert all("not enough games to tell" in v.text for v in report.verdicts)
     run = kok("check", "kids", "--games", "5", "--json", "--jobs", "1")
     data = json.loads(run.out)
+    assert "Infinity" not in run.out and "NaN" not in run.out
+    one = json.loads(kok("check", "kids", "--games", "1", "--json").out)
+    assert all(v["ok"] is None for v in one["verdicts"])
     assert data["verdicts"] and all(v["ok"] is None for v in data["verdicts"])
 
 

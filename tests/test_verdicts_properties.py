@@ -61,7 +61,6 @@ def test_jobs_default_to_the_usable_cores() -> None:
 @pytest.mark.parametrize("args", [
     ("check", "kids", "--bot", "clever"), ("check", "kids", "--reference", "nope.yaml"),
     ("check", "kids", "--reference", "\udcff"), ("simulate", "kids", "--scheduler", "nonsense"),
-    ("check", "kids", "--games", "5", "--scheduler", "tcp://127.0.0.1:1"),
 ])
 def test_bad_bot_reference_or_scheduler_is_one_line(kok: Any, args: tuple[str, ...]) -> None:
     run = kok(*args)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,7 +56,9 @@ def mean_interval(values: np.ndarray) -> Estimate:
     n = int(values.size)
     mean = float(values.mean()) if n else 0.0
     if n < 2:
-        return Estimate(mean, -math.inf, math.inf)
+        # No spread to measure; the verdicts want 30 games anyway. (Infinite bounds would
+        # not survive JSON.)
+        return Estimate(mean, mean, mean)
     half = float(student_t.ppf(0.975, n - 1)) * float(values.std(ddof=1)) / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half)
 
@@ -71,6 +74,8 @@ def bootstrap(rows: np.ndarray, statistic: Callable[[np.ndarray], np.ndarray],
     rng = np.random.default_rng(BOOTSTRAP_SEED)
     n = rows.shape[0]
     samples = np.array([statistic(rows[rng.integers(0, n, n)]) for _ in range(draws)])
-    low = np.nanpercentile(samples, 2.5, axis=0)
-    high = np.nanpercentile(samples, 97.5, axis=0)
+    with warnings.catch_warnings():  # a statistic undefined in every draw stays NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        low = np.nanpercentile(samples, 2.5, axis=0)
+        high = np.nanpercentile(samples, 97.5, axis=0)
     return value, low, high

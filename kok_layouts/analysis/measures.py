@@ -133,7 +133,7 @@ def measure(sheet: Sheet, results: Sequence[GameResult]) -> Measures:
     rho: Estimate | None = None
     if len(set(worth)) > 1 and len(worth) == len(column_idx):
         value, low, high = bootstrap(columns, lambda block: np.array([_rho(worth, block)]))
-        if not np.isnan(value[0]):
+        if np.isfinite([value[0], low[0], high[0]]).all():
             rho = Estimate(float(value[0]), float(low[0]), float(high[0]))
     wins = np.zeros(players)
     for r in results:
