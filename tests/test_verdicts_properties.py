@@ -66,3 +66,22 @@ def test_bad_bot_reference_or_scheduler_is_one_line(kok: Any, args: tuple[str, .
     run = kok(*args)
     assert run.code == 2, run.err
     assert len(run.err.strip().splitlines()) == 1 and run.err.startswith("kok: ")
+
+
+def test_the_exact_search_reports_progress_when_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
+    # analyse() grows an optional progress(done, total) argument; check passes it through.
+    from kok_layouts import load_layout
+    from kok_layouts.analysis import check as check_module
+    from kok_layouts.analysis.solvability import analyse
+
+    seen: list[tuple[int, int]] = []
+
+    def analyse_with_progress(sheet: Any, executor: Any = None, *, special_die: bool = False,
+                              progress: Any = None) -> Any:
+        if progress is not None:
+            progress(1, 1)
+        return analyse(sheet, executor, special_die=special_die)
+
+    monkeypatch.setattr(check_module, "analyse", analyse_with_progress)
+    check_module.check(load_layout("kids"), 0, search_progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 1)]
