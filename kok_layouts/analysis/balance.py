@@ -11,12 +11,14 @@ from typing import Any
 import numpy as np
 from scipy.stats import spearmanr
 
+from kok_layouts.analysis.intervals import Estimate
+from kok_layouts.analysis.measures import Measures, column_worth
 from kok_layouts.analysis.simulate import GameResult, goal_masks
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.game import SOLO_BANDS, solo_band
 
 REFERENCES = {"classic": "black", "kok2": "grey", "kids": "kids"}
-"""The official sheet of each edition that other sheets are compared with."""
+"""The official pad of each edition that the "how far from" sentence names by default."""
 
 
 @dataclass(frozen=True)
@@ -92,100 +94,249 @@ def summarise(sheet: Sheet, results: Sequence[GameResult]) -> Summary:
 
 @dataclass(frozen=True)
 class Verdict:
+    """One balance verdict: ``ok`` is true (fine), false (a failure, shown with 95%
+    confidence) or ``None`` (not enough games to tell)."""
+
     code: str
-    ok: bool
+    ok: bool | None
     text: str
 
 
-def _interval(a_mean: float, a_sd: float, a_n: int, b_mean: float, b_sd: float,
-              b_n: int) -> tuple[float, float, float]:
-    diff = a_mean - b_mean
-    half = 1.96 * math.sqrt(a_sd ** 2 / max(1, a_n) + b_sd ** 2 / max(1, b_n))
-    return diff, diff - half, diff + half
+MIN_GAMES = 30
+"""Below this many games every verdict is "not enough games to tell"."""
 
 
-def _column_worth(sheet: Sheet) -> list[float]:
-    if isinstance(sheet, KidsSheet):
-        return [float(b) for b in sheet.buckets]
-    assert isinstance(sheet, ClassicSheet)
-    return [float(p.first) for p in sheet.column_points]
+@dataclass(frozen=True)
+class Spread:
+    """The range a measure takes over the official pads, widened by their own 95%
+    intervals (so a pad simulated with another seed still lies inside)."""
+
+    low: float
+    high: float
+    pads: int
+
+    @classmethod
+    def of(cls, estimates: Sequence[Estimate], pads: int) -> Spread:
+        return cls(min(e.low for e in estimates), max(e.high for e in estimates), pads)
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
 
 
-def verdicts(sheet: Sheet, summary: Summary, reference: Summary | None,
+def decide(estimate: Estimate, spread: Spread, games: int, *, above: bool = True,
+           below: bool = True) -> bool | None:
+    """False when the interval lies wholly outside the spread (on a side that counts);
+    None when the games are too few or the interval too wide to tell (wider than twice
+    the spread: an edition with one pad has a spread as narrow as that pad's own
+    interval); else True."""
+    if games < MIN_GAMES:
+        return None
+    if (above and estimate.low > spread.high) or (below and estimate.high < spread.low):
+        return False
+    if estimate.width > max(2 * spread.width, 1e-9):
+        return None
+    return True
+
+
+def _worst(values: Sequence[bool | None]) -> bool | None:
+    if any(v is False for v in values):
+        return False
+    if any(v is None for v in values):
+        return None
+    return True
+
+
+NOT_ENOUGH = "not enough games to tell"
+_LABELS = {"column-points": "Column points against difficulty", "colour-easy": "Colours too easy",
+           "colour-hard": "Colours too hard", "animal-easy": "Animals too easy",
+           "animal-hard": "Animals too hard", "column-easy": "Columns too easy",
+           "column-hard": "Columns too hard", "seats": "Seats", "score": "Mean score",
+           "length": "Game length", "reference": "Distance from the official pad",
+           "ending": "Games ending by the rules"}
+
+
+def _pct(value: float) -> str:
+    return f"{value:+.0%}".replace("+0%", "0%")
+
+
+def ease_spread(references: dict[str, Measures], kind: str) -> Spread:
+    """The spread of ``colour`` (animal) or ``column`` ease over the official pads."""
+    pads = list(references.values())
+    if kind == "column":
+        return Spread.of([e for m in pads for e in m.column_ease.values()], len(pads))
+    return Spread.of([e for m in pads for e in m.colour_ease.values()], len(pads))
+
+
+def outliers(measured: dict[str, Estimate], spread: Spread, games: int,
+             above: bool) -> list[str]:
+    """The names whose ease lies wholly above (or below) the spread with 95% confidence."""
+    return [name for name, e in measured.items()
+            if decide(e, spread, games, above=above, below=not above) is False]
+
+
+def _ease_verdicts(kind: str, measured: dict[str, Estimate], rates: dict[str, Estimate],
+                   spread: Spread, games: int, official: str) -> list[Verdict]:
+    """``{kind}-easy`` and ``{kind}-hard``: colours (animals) or columns completed far more
+    or far less often than the board's average, beyond what the official pads show."""
+    found = []
+    for side, word, above in (("easy", "easier", True), ("hard", "harder", False)):
+        judged = {name: decide(e, spread, games, above=above, below=not above)
+                  for name, e in measured.items()}
+        ok = _worst(list(judged.values()))
+        bound = spread.high if above else spread.low
+        if ok is False:
+            names = [n for n, v in judged.items() if v is False]
+            detail = ", ".join(
+                f"{n} completed in {rates[n].value:.0%} of games, {_pct(measured[n].value)} "
+                f"against the board's average (95% interval {_pct(measured[n].low)} to "
+                f"{_pct(measured[n].high)})" for n in names)
+            text = (f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} much {word} "
+                    f"than the other {kind}s: {detail}; on the official {official} pads no "
+                    f"{kind} goes beyond {_pct(bound)}.")
+        elif ok is None:
+            text = (f"{kind.capitalize()}s {'too easy' if above else 'too hard'}: "
+                    f"{NOT_ENOUGH} ({games} games; the official pads reach {_pct(bound)}).")
+        else:
+            extreme = (max if above else min)(measured, key=lambda n: measured[n].value)
+            text = (f"No {kind} is much {word} than the others: the "
+                    f"{'easiest' if above else 'hardest'}, {extreme}, is completed in "
+                    f"{rates[extreme].value:.0%} of games, {_pct(measured[extreme].value)} "
+                    f"against the board's average; the official {official} pads reach "
+                    f"{_pct(bound)}.")
+        found.append(Verdict(f"{kind}-{side}", ok, text))
+    return found
+
+
+def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
+             yardstick: Measures | None = None,
              column_moves: Sequence[int | None] | None = None) -> list[Verdict]:
-    """The balance verdicts, each a sentence with its numbers.
+    """The balance verdicts, each a sentence with its numbers and its 95% interval.
 
-    A column's difficulty is the exact fewest moves to complete it (``column_moves``, from
-    the solvability search) when given: bots chase valuable columns, so how often they
-    complete one says as much about the points as about the column. Without it, how
-    rarely the bots complete it stands in.
+    Each measure of the board is compared with its spread over ``references`` (the
+    official pads of the edition, simulated the same way): a verdict fails only when the
+    board's interval lies wholly outside that spread. ``yardstick`` is the pad the "how
+    far from" sentence names. ``column_moves`` (the exact fewest moves per column) is
+    quoted beside the measured difficulty.
     """
-    found: list[Verdict] = []
-    columns = [g for g in summary.goals if g.name.startswith("column ")]
-    worth = [w for w, column in zip(_column_worth(sheet), range(sheet.width), strict=True)
-             if sheet.column_cells(column)]
-    what = "buckets" if isinstance(sheet, KidsSheet) else "points"
-    if column_moves is not None and all(m is not None for m in column_moves):
-        difficulty = [float(m or 0) for m in column_moves]
-        measure = "the fewest moves that complete it"
-    else:
-        difficulty = [1.0 - g.completed for g in columns]
-        measure = "how rarely the bots complete it"
-    if len(set(worth)) > 1 and len(set(difficulty)) > 1:
-        rho = float(spearmanr(worth, difficulty).statistic)
-        ok = rho >= 0.5
-        found.append(Verdict("column-points", ok, (
-            f"Column {what} {'rise' if ok else 'do not rise enough'} with difficulty: rank "
-            f"correlation {rho:+.2f} between the printed {what} and {measure} (1 is "
-            f"perfect; below 0.5 the {what} do not follow the difficulty).")))
-    else:
-        found.append(Verdict("column-points", True, f"Every column carries the same {what} "
-                             "or is equally hard: nothing to correlate."))
+    games = measures.games
+    pads = list(references.values())
+    official = ", ".join(references)
     noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
-    colours = [g for g in summary.goals if g.name.startswith(noun + " ")]
-    rates = sorted(g.completed for g in colours)
-    median = float(np.median(rates)) if rates else 0.0
-    easy = [g for g in colours if g.completed > median + 0.25 and g.completed > 1.5 * median]
-    counts = ", ".join(f"{c.name} {len(sheet.cells_of_colour(c.key))}" for c in sheet.colours)
-    listing = ", ".join(f"{g.name.split(' ', 1)[1]} {g.completed:.0%}" for g in colours)
-    if easy:
-        names = ", ".join(g.name.split(" ", 1)[1] for g in easy)
-        found.append(Verdict(f"{noun}-easy", False, (
-            f"{names} {'is' if len(easy) == 1 else 'are'} much easier than the other "
-            f"{noun}s: completed in {listing} of games (median {median:.0%}); cells: "
-            f"{counts}.")))
+    found: list[Verdict] = []
+    what = "buckets" if isinstance(sheet, KidsSheet) else "points"
+
+    # Column points against difficulty.
+    rhos = [m.points_rho for m in pads if m.points_rho is not None]
+    moves_note = ""
+    worth = column_worth(sheet)
+    if column_moves is not None and all(m is not None for m in column_moves) and \
+            len(set(worth)) > 1 and len(set(column_moves)) > 1 and \
+            len(worth) == len(column_moves):
+        exact = float(spearmanr(worth, [float(m or 0) for m in column_moves]).statistic)
+        moves_note = f" With the exact fewest moves as difficulty it is {exact:+.2f}."
+    if measures.points_rho is None:
+        found.append(Verdict("column-points", True if games >= MIN_GAMES else None,
+                             f"Every column carries the same {what}: nothing to correlate."))
+    elif not rhos:
+        found.append(Verdict("column-points", None, "No official pad to compare the column "
+                             f"{what} with."))
     else:
-        found.append(Verdict(f"{noun}-easy", True, (
-            f"No {noun} is much easier than the others: completed in {listing} of games; "
-            f"cells: {counts}.")))
-    if summary.players > 1:
-        expected = 1 / summary.players
-        worst = max(summary.win_rate, key=lambda w: abs(w - expected))
-        seat = summary.win_rate.index(worst) + 1
-        margin = 1.96 * math.sqrt(expected * (1 - expected) / summary.games)
-        ok = abs(worst - expected) <= max(margin, 0.05)
+        rho = measures.points_rho
+        spread = Spread(min(r.low for r in rhos), 1.0, len(rhos))
+        ok = decide(rho, spread, games, above=False)
+        state = {True: "follow the difficulty as well as on the official pads",
+                 False: "follow the difficulty less than on any official pad",
+                 None: NOT_ENOUGH}[ok]
+        found.append(Verdict("column-points", ok, (
+            f"Column {what}: {state}. Rank correlation between the printed {what} and how "
+            f"rarely the columns are completed: {rho.value:+.2f} (95% interval "
+            f"{rho.low:+.2f} to {rho.high:+.2f}); the official {official} pads go down to "
+            f"{spread.low:+.2f} (bots chase valuable columns, which pulls this down on every "
+            f"pad).{moves_note}")))
+
+    # Colours (animals) and columns, each against the board's own average.
+    found += _ease_verdicts(noun, measures.colour_ease, measures.colour_rates,
+                            ease_spread(references, "colour"), games, official)
+    found += _ease_verdicts("column", measures.column_ease, measures.column_rates,
+                            ease_spread(references, "column"), games, official)
+
+    # Seats.
+    if measures.players > 1:
+        judged = []
+        for seat, rate in enumerate(measures.seats):
+            seat_refs = [m.seats[seat] for m in pads if len(m.seats) > seat]
+            if seat_refs:
+                spread = Spread.of(seat_refs, len(seat_refs))
+            else:
+                fair = 1 / measures.players
+                spread = Spread(fair, fair, 0)
+            judged.append((rate, spread, decide(rate, spread, games)))
+        ok = _worst([j[2] for j in judged])
+        rates = ", ".join(f"seat {i + 1} {r.value:.1%} ({r.low:.1%} to {r.high:.1%})"
+                          for i, (r, _, _) in enumerate(judged))
+        spreads = ", ".join(f"{s.low:.1%} to {s.high:.1%}" for _, s, _ in judged)
+        state = {True: "fair", False: "unfair", None: NOT_ENOUGH}[ok]
         found.append(Verdict("seats", ok, (
-            f"Seats are {'fair' if ok else 'unfair'}: win rates "
-            + ", ".join(f"{w:.1%}" for w in summary.win_rate)
-            + f" (seat {seat} is furthest from {expected:.0%}; chance alone allows "
-            f"{max(margin, 0.05):.1%}).")))
-    if reference is not None and reference.layout != summary.layout:
-        score = _interval(summary.mean_score, summary.sd_score, summary.games * summary.players,
-                          reference.mean_score, reference.sd_score,
-                          reference.games * reference.players)
-        length = _interval(summary.mean_rolls, summary.sd_rolls, summary.games,
-                           reference.mean_rolls, reference.sd_rolls, reference.games)
-        close = (abs(score[0]) <= 0.15 * max(1.0, abs(reference.mean_score))
-                 and abs(length[0]) <= 0.15 * reference.mean_rolls)
-        found.append(Verdict("reference", close, (
-            f"Compared with {reference.layout}: mean score {summary.mean_score:.1f} vs "
-            f"{reference.mean_score:.1f} ({score[0]:+.1f}, 95% CI {score[1]:+.1f} to "
-            f"{score[2]:+.1f}); games last {summary.mean_rolls:.1f} vs "
-            f"{reference.mean_rolls:.1f} rolls ({length[0]:+.1f}, 95% CI {length[1]:+.1f} to "
-            f"{length[2]:+.1f}). {'Close to' if close else 'Far from'} the official sheet "
-            "(within 15% on both counts is close).")))
-    if summary.ended < 0.99:
-        found.append(Verdict("ending", False, (
-            f"Only {summary.ended:.0%} of games ended by the rules; the others stopped at the "
-            "roll limit.")))
+            f"Seats: {state}. Win rates with 95% intervals: {rates}; on the official pads "
+            f"the seats win {spreads}.")))
+
+    # Mean score and game length, raw on a board of the pads' size, else per roll / cell.
+    same_size = all((m.width, m.height) == (measures.width, measures.height) for m in pads)
+    if pads:
+        if same_size:
+            score_attr, score_name, score_fmt = "mean_score", "mean score", ".1f"
+            length_attr, length_name = "mean_rolls", "game length in rolls"
+        else:
+            score_attr, score_name, score_fmt = "score_per_roll", "mean score per roll", ".2f"
+            length_attr, length_name = ("rolls_per_100_cells",
+                                        "game length in rolls per 100 cells")
+        for code, attr, name, fmt in (("score", score_attr, score_name, score_fmt),
+                                      ("length", length_attr, length_name, ".1f")):
+            def of(m: Measures, attr: str = attr) -> Estimate:
+                value: Estimate = getattr(m, attr)
+                return value
+
+            value = of(measures)
+            spread = Spread.of([of(m) for m in pads], len(pads))
+            ok = decide(value, spread, games)
+            state = {True: "within", False: "outside", None: NOT_ENOUGH + " if within"}[ok]
+            found.append(Verdict(code, ok, (
+                f"The {name} is {value.value:{fmt}} (95% interval {value.low:{fmt}} to "
+                f"{value.high:{fmt}}): {state} the official pads' {spread.low:{fmt}} to "
+                f"{spread.high:{fmt}}.")))
+
+    if yardstick is not None and yardstick.layout != measures.layout:
+        per = "" if same_size else " per roll"
+        mine = measures.mean_score if same_size else measures.score_per_roll
+        theirs = yardstick.mean_score if same_size else yardstick.score_per_roll
+        length_mine = measures.mean_rolls if same_size else measures.rolls_per_100_cells
+        length_theirs = yardstick.mean_rolls if same_size else yardstick.rolls_per_100_cells
+        unit = "rolls" if same_size else "rolls per 100 cells"
+        diff = mine.value - theirs.value
+        half = math.hypot((mine.high - mine.low) / 2, (theirs.high - theirs.low) / 2)
+        ldiff = length_mine.value - length_theirs.value
+        lhalf = math.hypot((length_mine.high - length_mine.low) / 2,
+                           (length_theirs.high - length_theirs.low) / 2)
+        ok = _worst([v.ok for v in found if v.code in ("score", "length")])
+        found.append(Verdict("reference", ok, (
+            f"Compared with {yardstick.layout}: mean score{per} {mine.value:.2f} vs "
+            f"{theirs.value:.2f} ({diff:+.2f}, 95% interval {diff - half:+.2f} to "
+            f"{diff + half:+.2f}); games last {length_mine.value:.1f} vs "
+            f"{length_theirs.value:.1f} {unit} ({ldiff:+.1f}, 95% interval "
+            f"{ldiff - lhalf:+.1f} to {ldiff + lhalf:+.1f}).")))
+
+    ended = measures.ended
+    if games < MIN_GAMES:
+        ok_end: bool | None = None
+    else:
+        ok_end = ended.high >= 0.99
+    if ok_end is not True:
+        found.append(Verdict("ending", ok_end, (
+            f"Only {ended.value:.0%} of games ended by the rules (95% interval "
+            f"{ended.low:.0%} to {ended.high:.0%}); the others stopped at the roll limit."
+            if ok_end is False else f"Games ending by the rules: {NOT_ENOUGH}.")))
+    if games < MIN_GAMES:
+        found = [Verdict(v.code, None, f"{_LABELS.get(v.code, v.code)}: {NOT_ENOUGH} "
+                         f"({games} games; at least {MIN_GAMES} are needed).") for v in found]
     return found

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import Executor
+from contextlib import nullcontext
+from dataclasses import dataclass, field
 from typing import Any
 
+from kok_layouts.analysis.advice import Advice, advise
 from kok_layouts.analysis.balance import REFERENCES, Summary, Verdict, summarise, verdicts
-from kok_layouts.analysis.simulate import simulate
+from kok_layouts.analysis.heatmap import HeatMap, heat_map
+from kok_layouts.analysis.measures import Measures, measure
+from kok_layouts.analysis.references import (
+    REFERENCE_GAMES,
+    REFERENCE_SEED,
+    reference_measures,
+    stored_measures,
+)
+from kok_layouts.analysis.simulate import DEFAULT_BOT, simulate
 from kok_layouts.analysis.solvability import Solvability, analyse
+from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.options import Options
 
-REFERENCE_GAMES = 2000
+Progress = Callable[[int, int], None]
 
 
 def _column_points(sheet: Sheet) -> list[int]:
@@ -30,9 +42,16 @@ class CheckReport:
     sheet: Sheet
     solvability: Solvability
     summary: Summary | None
-    reference: Summary | None
+    reference: Measures | None
+    """The yardstick pad's measures (``--reference``), None for ``none``."""
     verdicts: tuple[Verdict, ...]
     seed: int
+    measures: Measures | None = None
+    references: dict[str, Measures] = field(default_factory=dict)
+    """The official pads of the edition the verdicts compare with."""
+    heat: HeatMap | None = None
+    advice: Advice | None = None
+    bot: str = DEFAULT_BOT
 
     def as_dict(self) -> dict[str, Any]:
         solv = self.solvability
@@ -58,39 +77,81 @@ class CheckReport:
                                  for c in self.sheet.colours},
             "print_colours": {c.name: c.rgb for c in self.sheet.colours},
             "column_points": _column_points(self.sheet),
+            "bot": self.bot,
             "simulation": self.summary.as_dict() if self.summary else None,
+            "measures": self.measures.as_dict() if self.measures else None,
             "reference": self.reference.as_dict() if self.reference else None,
+            "reference_pads": {name: m.as_dict() for name, m in self.references.items()},
             "verdicts": [{"code": v.code, "ok": v.ok, "text": v.text} for v in self.verdicts],
+            "advice": self.advice.as_dict() if self.advice else None,
+            "heat_map": self.heat.as_dict() if self.heat else None,
         }
+
+
+def _search(sheet: Sheet, pool: Executor | None, special_die: bool,
+            progress: Progress | None) -> Solvability:
+    # The exact search reports its progress where it can (an optional argument).
+    if progress is not None and "progress" in inspect.signature(analyse).parameters:
+        return analyse(sheet, pool, special_die=special_die,
+                       progress=progress)  # type: ignore[call-arg,unused-ignore]
+    return analyse(sheet, pool, special_die=special_die)
+
+
+def _yardstick(sheet: Sheet, reference: str | None, references: dict[str, Measures],
+               games: int, players: int, bot: str, options: Options | None,
+               pool: Executor | None) -> Measures | None:
+    if reference is None:
+        return None
+    name = load_layout(reference).name if reference else REFERENCES[sheet.edition]
+    if name in references:
+        return references[name]
+    found = stored_measures(name, players, bot, options)
+    if found is not None:
+        return found
+    pad = load_layout(reference or name)
+    count = min(games, REFERENCE_GAMES)
+    return measure(pad, simulate(pad, count, players, REFERENCE_SEED, (bot,), executor=pool,
+                                 options=options))
 
 
 def check(sheet: Sheet, games: int = 2000, players: int = 2, seed: int = 1, *,
           jobs: int = 1, executor: Executor | None = None,
-          progress: Callable[[int, int], None] | None = None,
-          options: Options | None = None, special_die: bool = False) -> CheckReport:
-    """Solvability, a simulation of ``games`` games and the verdicts, compared with the
-    official sheet of the edition (simulated with the same seed)."""
-    own = executor is None and jobs > 1
-    pool = executor or (ProcessPoolExecutor(max_workers=jobs) if own else None)
-    try:
-        solvability = analyse(sheet, pool, special_die=special_die)
-        summary = reference = None
+          progress: Progress | None = None, options: Options | None = None,
+          special_die: bool = False, bot: str = DEFAULT_BOT, reference: str | None = "",
+          search_progress: Progress | None = None,
+          reference_progress: Progress | None = None) -> CheckReport:
+    """Solvability, a simulation of ``games`` games, the verdicts and the advice.
+
+    The verdicts compare the board with every official pad of its edition, simulated
+    the same way (stored figures when they match the bot, rules and players, else
+    simulated now). ``reference`` names the pad of the "how far from" sentence: ``""``
+    for the edition's first pad, ``None`` for none. ``progress``, ``search_progress`` and
+    ``reference_progress`` are called with (done, total) as the games, the exact search
+    and live reference games go on.
+    """
+    context = (nullcontext(executor) if executor is not None or jobs <= 1
+               else worker_pool(jobs))
+    with context as pool:
+        solvability = _search(sheet, pool, special_die, search_progress)
+        summary = yardstick = measured = heat = advice = None
+        references: dict[str, Measures] = {}
         found: list[Verdict] = []
         if solvability.end.moves is not None and games > 0:
-            results = simulate(sheet, games, players, seed, executor=pool, progress=progress,
-                               options=options)
+            results = simulate(sheet, games, players, seed, (bot,), executor=pool,
+                               progress=progress, options=options)
             summary = summarise(sheet, results)
-            official = load_layout(REFERENCES[sheet.edition])
-            if official.name != sheet.name:
-                ref_games = min(games, REFERENCE_GAMES)
-                reference = summarise(official, simulate(official, ref_games, players, seed,
-                                                         executor=pool, options=options))
+            measured = measure(sheet, results)
+            heat = heat_map(sheet, results)
+            references = reference_measures(sheet.edition, players, games, bot=bot,
+                                            options=options, executor=pool,
+                                            progress=reference_progress)
+            yardstick = _yardstick(sheet, reference, references, games, players, bot,
+                                   options, pool)
             moves = [g.moves for g in solvability.goals if g.kind == "column"]
-            found = verdicts(sheet, summary, reference, moves)
-    finally:
-        if own and pool is not None:
-            pool.shutdown()
-    return CheckReport(sheet, solvability, summary, reference, tuple(found), seed)
+            found = verdicts(sheet, measured, references, yardstick, moves)
+            advice = advise(sheet, measured, references, heat, moves)
+    return CheckReport(sheet, solvability, summary, yardstick, tuple(found), seed, measured,
+                       references, heat, advice, bot)
 
 
 def text_report(report: CheckReport) -> str:
@@ -117,7 +178,7 @@ def text_report(report: CheckReport) -> str:
     if summary is not None:
         lines.append("")
         lines.append(f"Simulation: {summary.games:,} games, {summary.players} player(s), "
-                     f"greedy bots, seed {report.seed}")
+                     f"{report.bot} bots, seed {report.seed}")
         lines.append(f"  game length {summary.mean_rolls:.1f} rolls (sd {summary.sd_rolls:.1f}); "
                      f"mean score {summary.mean_score:.1f} (sd {summary.sd_score:.1f})")
         lines.append("  mean score lines: " + ", ".join(
@@ -136,5 +197,11 @@ def text_report(report: CheckReport) -> str:
         lines.append("")
         lines.append("Verdicts:")
         for verdict in report.verdicts:
-            lines.append(f"  [{'ok' if verdict.ok else '!!'}] {verdict.text}")
+            mark = {True: "ok", False: "!!", None: "??"}[verdict.ok]
+            lines.append(f"  [{mark}] {verdict.text}")
+    if report.advice is not None:
+        lines.append("")
+        lines.append("Advice:")
+        for sentence in report.advice.sentences:
+            lines.append(f"  - {sentence}")
     return "\n".join(lines)

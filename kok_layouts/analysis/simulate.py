@@ -8,12 +8,13 @@ Game ``i`` of a run with seed ``s`` is played with the ``i``-th child of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import board_for
@@ -22,6 +23,8 @@ from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.record import new_game
 
+DEFAULT_BOT = "greedy"
+"""The bot of ``kok check``, ``kok simulate`` and the stored reference figures."""
 CHUNK = 50
 MAX_ROLLS = 200
 """A safety cap: a game on a board that cannot end stops here (``ended`` is false)."""
@@ -39,9 +42,12 @@ class GameResult:
     winners: tuple[int, ...]
     scores: tuple[dict[str, int], ...]
     first: dict[str, tuple[int, tuple[int, ...]]]
+    crossed_at: tuple[tuple[int, ...], ...] = ()
+    """Per seat, per cell (row by row): the roll in which it was crossed, 0 if never."""
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["crossed_at"]  # the per-cell detail feeds the heat map, not the raw output
         data["first"] = {k: {"roll": r, "seats": list(s)} for k, (r, s) in self.first.items()}
         return data
 
@@ -70,8 +76,18 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
     strategies = [make_bot(bots[i % len(bots)]) for i in range(players)]
     goals = goal_masks(sheet)
     first: dict[str, tuple[int, tuple[int, ...]]] = {}
+    cells = sheet.width * sheet.height
+    crossed_at = [[0] * cells for _ in range(players)]
+    before = [0] * players
 
     def note_completions(game: Game) -> None:
+        for seat, player in enumerate(game.sheets):
+            new = player.crossed & ~before[seat]
+            before[seat] = player.crossed
+            while new:
+                low = new & -new
+                crossed_at[seat][low.bit_length() - 1] = game.rolls_done
+                new ^= low
         for name, mask in goals.items():
             if name in first:
                 continue
@@ -83,7 +99,8 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
     ended = any(len(p.completed_colours()) >= 2 for p in game.sheets) or (
         solo and game.roll_limit is not None and game.rolls_done >= game.roll_limit)
     return GameResult(index, players, game.rolls_done, ended, tuple(game.winners()),
-                      tuple(score.as_dict() for score in game.scores()), first)
+                      tuple(score.as_dict() for score in game.scores()), first,
+                      tuple(tuple(seat) for seat in crossed_at))
 
 
 def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
@@ -95,14 +112,16 @@ def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None
 
 
 def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
-             bots: Sequence[str] = ("greedy",), *, jobs: int = 1,
+             bots: Sequence[str] = (DEFAULT_BOT,), *, jobs: int = 1,
              executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None,
              options: Options | None = None) -> list[GameResult]:
     """Play ``games`` games and return their results in game order.
 
     ``jobs`` > 1 uses that many processes; an ``executor`` (any
-    ``concurrent.futures.Executor``) is used as given. The results are the same either way.
+    ``concurrent.futures.Executor``: a process pool, a Dask client's executor) is used as
+    given. The results are the same either way. ``progress(done, total)`` is called as
+    games finish.
     """
     if games < 1:
         raise ValueError("simulate at least one game")
@@ -111,24 +130,26 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     jobs_list = [(sheet, players, tuple(bots), seed, start, min(games, start + CHUNK), options)
                  for start in range(0, games, CHUNK)]
     results: list[GameResult] = []
-    if executor is None and jobs <= 1:
+    if executor is None and (jobs <= 1 or len(jobs_list) == 1):
         for job in jobs_list:
             results.extend(_chunk(job))
             if progress:
                 progress(len(results), games)
         return results
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=jobs)
-    try:
-        done = 0
-        for chunk in pool.map(_chunk, jobs_list):
-            results.extend(chunk)
-            done += len(chunk)
-            if progress:
-                progress(done, games)
-    finally:
-        if own:
-            pool.shutdown()
+    if executor is not None:
+        return _collect(executor, jobs_list, games, progress)
+    with worker_pool(jobs) as pool:
+        return _collect(pool, jobs_list, games, progress)
+
+
+def _collect(executor: Executor,
+             jobs_list: list[tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None]],
+             games: int, progress: Callable[[int, int], None] | None) -> list[GameResult]:
+    results: list[GameResult] = []
+    for chunk in executor.map(_chunk, jobs_list):
+        results.extend(chunk)
+        if progress:
+            progress(len(results), games)
     return results
 
 

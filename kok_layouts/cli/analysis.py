@@ -6,12 +6,20 @@ import argparse
 import csv
 import io
 import json
+import os
+import signal
 import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from kok_layouts.analysis.balance import summarise
 from kok_layouts.analysis.check import check, text_report
-from kok_layouts.analysis.simulate import iter_rows, simulate
+from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
+from kok_layouts.analysis.workers import usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
@@ -28,7 +36,13 @@ def _common(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--games", type=integer, default=games, help=f"games (default {games})")
     parser.add_argument("--players", type=integer, default=2, help="1 (solo) to 6 (default 2)")
     parser.add_argument("--seed", type=seed, default=1, help="the seed (default 1)")
-    parser.add_argument("--jobs", type=integer, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=integer, default=usable_cores(),
+                        help=f"processes (default: the usable cores, {usable_cores()})")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the games on a Dask distributed cluster (tcp://HOST:8786); "
+                             "needs the dask extra")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (there is none when stderr is not a terminal)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rules option, repeatable: first_three_rolls_open=off, "
                              "connect_through_crossed=on, end=roll, max_rolls=N")
@@ -41,17 +55,37 @@ def register(commands: Any) -> None:
     check_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     check_cmd.add_argument("--report", metavar="OUT.pdf", type=Path,
                            help="also write the report with charts (.pdf or .png)")
+    check_cmd.add_argument("--bot", default=DEFAULT_BOT,
+                           help=f"the bot every seat plays ({', '.join(BOTS)}; default "
+                                f"{DEFAULT_BOT})")
+    check_cmd.add_argument("--reference", metavar="LAYOUT|none", default="",
+                           help="the pad the board is measured against in the 'how far "
+                                "from' verdict (default: the edition's first pad)")
     check_cmd.add_argument("--special-die", action="store_true",
                            help="Keer op Keer 2: also bound the colours and the end with the "
                                 "special die playing (slower)")
-    check_cmd.set_defaults(run=run_check)
+    check_cmd.set_defaults(run=_interruptible(run_check))
     sim = commands.add_parser("simulate", help="play bot games and print raw results")
     _common(sim, 100)
-    sim.add_argument("--bots", default="greedy",
+    sim.add_argument("--bots", default=DEFAULT_BOT,
                      help=f"comma-separated bots per seat, in turn ({', '.join(BOTS)})")
     sim.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     sim.add_argument("-o", "--output", type=Path, help="write to a file instead")
-    sim.set_defaults(run=run_simulate)
+    sim.set_defaults(run=_interruptible(run_simulate))
+
+
+def _interruptible(run: Callable[[argparse.Namespace], int],
+                   ) -> Callable[[argparse.Namespace], int]:
+    """Once Ctrl-C has stopped the workers, a second Ctrl-C must not break the goodbye."""
+
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except KeyboardInterrupt:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            raise
+
+    return guarded
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -70,13 +104,71 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise UsageError(f"--jobs is {args.jobs}; use 1 to 64")
 
 
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def _terminal_size() -> tuple[int, int]:
+    """The terminal's columns and lines; 80 x 24 where it says 0 (a fresh pseudo-terminal
+    does, and tqdm then draws nothing)."""
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+        columns, lines = size.columns, size.lines
+    except (OSError, ValueError):
+        columns = lines = 0
+    return min(columns, 120) or 80, lines or 24
+
+
+class _Bars:
+    """Progress bars with rate and ETA on stderr (tqdm), or nothing."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._bars: dict[str, Any] = {}
+
+    def __call__(self, label: str, unit: str) -> Callable[[int, int], None] | None:
+        if not self.enabled:
+            return None
+
+        def update(done: int, total: int) -> None:
+            from tqdm import tqdm
+
+            bar = self._bars.get(label)
+            if bar is None:
+                bar = self._bars[label] = tqdm(total=total, desc=label, unit=unit,
+                                               file=sys.stderr, ncols=_terminal_size()[0],
+                                               nrows=_terminal_size()[1], leave=True)
+            bar.total = total
+            bar.update(done - bar.n)
+            if done >= total:
+                bar.close()
+
+        return update
+
+    def close(self) -> None:
+        for bar in self._bars.values():
+            bar.close()
+
+
+def _bars(args: argparse.Namespace) -> _Bars:
+    return _Bars(sys.stderr.isatty() and not args.quiet)
+
+
+@contextmanager
+def _cluster(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The Dask cluster's executor for ``--scheduler``, else nothing."""
+    if args.scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'kok-layouts[dask]'") from None
+    try:
+        client = Client(args.scheduler, timeout="10s",  # type: ignore[no-untyped-call]
+                        set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise UsageError(f"--scheduler {args.scheduler}: cannot connect: {err}") from None
+    try:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -87,11 +179,25 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError(f"--report {args.report}: write a .pdf or a .png")
     if sheet.edition == "kids" and args.players > 4:
         raise UsageError("Kids is for 1 (solo) to 4 players")
-    progress = _progress if sys.stderr.isatty() and not args.json else None
     if args.special_die and sheet.edition != "kok2":
         raise UsageError("--special-die is for Keer op Keer 2 layouts")
-    report = check(sheet, args.games, args.players, args.seed, jobs=args.jobs,
-                   progress=progress, options=_options(args), special_die=args.special_die)
+    if args.bot not in BOTS:
+        raise UsageError(f"--bot: unknown bot {args.bot!r}; known: {', '.join(BOTS)}")
+    reference: str | None = None if args.reference.lower() == "none" else args.reference
+    if reference:
+        load_layout(reference)  # an unknown name fails now, not after the games
+    options = _options(args)
+    bars = _bars(args)
+    try:
+        with _cluster(args) as cluster:
+            report = check(sheet, args.games, args.players, args.seed, jobs=args.jobs,
+                           executor=cluster, progress=bars("games", "game"),
+                           options=options, special_die=args.special_die, bot=args.bot,
+                           reference=reference,
+                           search_progress=bars("exact search", "goal"),
+                           reference_progress=bars("official pads", "game"))
+    finally:
+        bars.close()
     data = report.as_dict()
     if args.report is not None:
         if report.summary is None:
@@ -116,9 +222,16 @@ def run_simulate(args: argparse.Namespace) -> int:
                          f"{', '.join(BOTS)}")
     if sheet.edition == "kids" and args.players > 4:
         raise UsageError("Kids is for 1 (solo) to 4 players")
-    progress = _progress if sys.stderr.isatty() and args.output is not None else None
-    results = simulate(sheet, args.games, args.players, args.seed, bots, jobs=args.jobs,
-                       progress=progress, options=_options(args))
+    options = _options(args)
+    bars = _bars(args)
+    start = time.perf_counter()
+    try:
+        with _cluster(args) as cluster:
+            results = simulate(sheet, args.games, args.players, args.seed, bots,
+                               jobs=args.jobs, executor=cluster,
+                               progress=bars("games", "game"), options=options)
+    finally:
+        bars.close()
     out = io.StringIO()
     if args.format == "jsonl":
         for result in results:
@@ -130,6 +243,11 @@ def run_simulate(args: argparse.Namespace) -> int:
         writer.writerows(rows)
     if args.output is not None:
         write_atomically(args.output, out.getvalue().encode("utf-8"))
+        summary = summarise(sheet, results)
+        wins = ", ".join(f"seat {i + 1} {w:.1%}" for i, w in enumerate(summary.win_rate))
+        print(f"{args.output}: {summary.games:,} games in "
+              f"{time.perf_counter() - start:.1f} s, mean score {summary.mean_score:.1f}, "
+              f"win rates {wins}")
     else:
         sys.stdout.write(out.getvalue())
     return 0

@@ -8,7 +8,7 @@ from typing import Any
 
 from kok_layouts.errors import KokError
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
-from kok_layouts.render.charts import report_scene
+from kok_layouts.render.charts import report_scene, report_scenes
 from kok_layouts.render.classic_layout import classic_scene
 from kok_layouts.render.kids_layout import kids_scene
 from kok_layouts.render.labels import Language
@@ -121,13 +121,15 @@ def render_page_png(sheets: Sequence[Sheet], dpi: float = 150,
 
 
 def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -> bytes:
-    """A ``kok check`` report (its JSON form) as a one-page PDF, or a PNG."""
-    scene = report_scene(report)
+    """A ``kok check`` report (its JSON form) as a PDF (verdicts and advice, then the
+    charts), or a PNG of both pages one under the other."""
     if png:
-        return png_bytes(scene_png(scene, dpi), dpi)
+        return png_bytes(scene_png(report_scene(report), dpi), dpi)
+    scenes = report_scenes(report)
+    scene = scenes[0]
     page = PageLayout(scene.width, scene.height, ((0.0, 0.0, scene.width, scene.height),), (),
                       margin=0.0)
     metadata = Metadata(title=f"Balance report: {report['layout']}",
                         subject=f"kok check of {report['layout']}",
                         keywords=("Keer op Keer", "balance", str(report["edition"])))
-    return pdf_bytes([scene], page, 1, metadata)
+    return pdf_bytes(scenes, page, len(scenes), metadata)

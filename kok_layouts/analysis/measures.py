@@ -1,0 +1,154 @@
+"""The balance measures of a run of games, each with its 95% interval.
+
+These are what a board is judged by, and what the stored reference figures of the
+official pads hold (:mod:`kok_layouts.analysis.references`): completion rates per colour
+(animal) and per column, and how much easier or harder each is than the board's average
+("ease"); the rank correlation between printed column points and measured difficulty;
+win rates by seat; mean score and game length, also per roll and per cell so that boards
+of other sizes compare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from scipy.stats import spearmanr
+
+from kok_layouts.analysis.intervals import Estimate, bootstrap, mean_interval, wilson
+from kok_layouts.analysis.simulate import GameResult, goal_masks
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.rules.board import board_for
+
+
+def column_worth(sheet: Sheet) -> list[int]:
+    """The printed first points (Kids: buckets) of every column that has cells."""
+    if isinstance(sheet, KidsSheet):
+        worth = list(sheet.buckets)
+    elif isinstance(sheet, ClassicSheet):
+        worth = [p.first for p in sheet.column_points]
+    else:
+        return []
+    return [w for column, w in enumerate(worth) if sheet.column_cells(column)]
+
+
+def _estimates(names: Sequence[str], values: np.ndarray, low: np.ndarray,
+               high: np.ndarray) -> dict[str, Estimate]:
+    return {name: Estimate(float(v), float(lo), float(hi))
+            for name, v, lo, hi in zip(names, values, low, high, strict=True)}
+
+
+def _rho(worth: Sequence[int], completed: np.ndarray) -> float:
+    difficulty = 1.0 - completed.mean(axis=0)
+    if len(set(difficulty.tolist())) < 2:
+        return float("nan")
+    return float(spearmanr(worth, difficulty).statistic)
+
+
+@dataclass(frozen=True)
+class Measures:
+    """The measures of ``games`` games of ``players`` players on one board."""
+
+    layout: str
+    games: int
+    players: int
+    width: int
+    height: int
+    cells: int
+    colour_rates: dict[str, Estimate]
+    """Share of games in which somebody completed the colour (animal), by name."""
+    colour_ease: dict[str, Estimate]
+    """A colour's completion rate minus the mean rate of the board's colours."""
+    column_rates: dict[str, Estimate]
+    """Share of games in which somebody completed the column, by letter."""
+    column_ease: dict[str, Estimate]
+    points_rho: Estimate | None
+    """Rank correlation of printed column points with 1 - completion rate (None when the
+    points are all equal)."""
+    seats: tuple[Estimate, ...]
+    mean_score: Estimate
+    """Mean final score of a seat."""
+    mean_rolls: Estimate
+    score_per_roll: Estimate
+    rolls_per_100_cells: Estimate
+    ended: Estimate
+
+    def as_dict(self) -> dict[str, Any]:
+        def table(values: dict[str, Estimate]) -> dict[str, list[float]]:
+            return {k: e.as_list() for k, e in values.items()}
+
+        return {
+            "layout": self.layout, "games": self.games, "players": self.players,
+            "width": self.width, "height": self.height, "cells": self.cells,
+            "colour_rates": table(self.colour_rates), "colour_ease": table(self.colour_ease),
+            "column_rates": table(self.column_rates), "column_ease": table(self.column_ease),
+            "points_rho": self.points_rho.as_list() if self.points_rho else None,
+            "seats": [e.as_list() for e in self.seats],
+            "mean_score": self.mean_score.as_list(), "mean_rolls": self.mean_rolls.as_list(),
+            "score_per_roll": self.score_per_roll.as_list(),
+            "rolls_per_100_cells": self.rolls_per_100_cells.as_list(),
+            "ended": self.ended.as_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Measures:
+        def table(values: dict[str, list[float]]) -> dict[str, Estimate]:
+            return {k: Estimate.from_list(v) for k, v in values.items()}
+
+        rho = data["points_rho"]
+        return cls(
+            data["layout"], int(data["games"]), int(data["players"]), int(data["width"]),
+            int(data["height"]), int(data["cells"]), table(data["colour_rates"]),
+            table(data["colour_ease"]), table(data["column_rates"]),
+            table(data["column_ease"]), Estimate.from_list(rho) if rho else None,
+            tuple(Estimate.from_list(s) for s in data["seats"]),
+            Estimate.from_list(data["mean_score"]), Estimate.from_list(data["mean_rolls"]),
+            Estimate.from_list(data["score_per_roll"]),
+            Estimate.from_list(data["rolls_per_100_cells"]), Estimate.from_list(data["ended"]))
+
+
+def measure(sheet: Sheet, results: Sequence[GameResult]) -> Measures:
+    """Every measure of the games in ``results`` (all played on ``sheet``)."""
+    games = len(results)
+    players = results[0].players
+    names = list(goal_masks(sheet))
+    completed = np.array([[name in r.first for name in names] for r in results], dtype=float)
+    colour_idx = [i for i, n in enumerate(names) if n.startswith(("colour ", "animal "))]
+    column_idx = [i for i, n in enumerate(names) if n.startswith("column ")]
+    colour_names = [names[i].split(" ", 1)[1] for i in colour_idx]
+    column_names = [names[i].split(" ", 1)[1] for i in column_idx]
+    colours = completed[:, colour_idx]
+    columns = completed[:, column_idx]
+
+    def ease(block: np.ndarray) -> np.ndarray:
+        rates = block.mean(axis=0)
+        result: np.ndarray = rates - rates.mean()
+        return result
+
+    colour_ease = bootstrap(colours, ease)
+    column_ease = bootstrap(columns, ease)
+    worth = column_worth(sheet)
+    rho: Estimate | None = None
+    if len(set(worth)) > 1 and len(worth) == len(column_idx):
+        value, low, high = bootstrap(columns, lambda block: np.array([_rho(worth, block)]))
+        if np.isfinite([value[0], low[0], high[0]]).all():
+            rho = Estimate(float(value[0]), float(low[0]), float(high[0]))
+    wins = np.zeros(players)
+    for r in results:
+        for seat in r.winners:
+            wins[seat] += 1 / len(r.winners)
+    totals = np.array([np.mean([s["total"] for s in r.scores]) for r in results])
+    rolls = np.array([r.rolls for r in results], dtype=float)
+    cells = board_for(sheet).full.bit_count()
+    return Measures(
+        sheet.name, games, players, sheet.width, sheet.height, cells,
+        {n: wilson(float(colours[:, i].sum()), games) for i, n in enumerate(colour_names)},
+        _estimates(colour_names, *colour_ease),
+        {n: wilson(float(columns[:, i].sum()), games) for i, n in enumerate(column_names)},
+        _estimates(column_names, *column_ease), rho,
+        tuple(wilson(float(w), games) for w in wins), mean_interval(totals),
+        mean_interval(rolls), mean_interval(totals / np.maximum(rolls, 1)),
+        mean_interval(rolls * 100 / max(1, cells)),
+        wilson(float(sum(r.ended for r in results)), games))

@@ -1,0 +1,67 @@
+"""Ctrl-C during a run with worker processes: every process ends at once, nothing is left."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        text = (task / "children").read_text() if (task / "children").exists() else ""
+        for child in text.split():
+            found.add(int(child))
+            found |= _children(int(child))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="reads /proc to find the workers")
+@pytest.mark.parametrize("presses", [1, 2])
+@pytest.mark.parametrize("command", ["simulate", "check"])
+def test_ctrl_c_ends_every_process_with_exit_130_and_no_file(
+        tmp_path: Path, presses: int, command: str) -> None:
+    out = tmp_path / ("games.jsonl" if command == "simulate" else "report.pdf")
+    args = (["simulate", "black", "--games", "200000", "-o", str(out)]
+            if command == "simulate" else
+            ["check", "black", "--games", "200000", "--report", str(out)])
+    # A session of its own, so the signal goes to the whole group as a terminal's Ctrl-C does.
+    process = subprocess.Popen([sys.executable, "-m", "kok_layouts", *args, "--jobs", "2"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        workers = _children(process.pid)
+        assert len(workers) >= 2, "the workers never started"
+        time.sleep(1.0)  # let them get into the games
+        for _ in range(presses):
+            os.killpg(process.pid, signal.SIGINT)
+            time.sleep(0.1)
+        started = time.monotonic()
+        _, err = process.communicate(timeout=10)
+        assert time.monotonic() - started < 2.0
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err.strip().splitlines() == ["kok: interrupted"]
+    assert not any(_alive(pid) for pid in workers)
+    assert list(tmp_path.iterdir()) == []
