@@ -74,7 +74,6 @@ def test_render_to_png_writes_a_png_of_the_page(kok: Any, tmp_path: Path) -> Non
 @pytest.mark.parametrize(("command", "name", "message"), [
     (("render", "black", "grey"), "two.png", "a PNG holds one page and this document has 2"),
     (("render", "black"), "sheet.svg", "ends in '.svg'; this command writes .pdf or .png"),
-    (("render", "black"), "sheet", "has no suffix"),
     (("preview", "black"), "sheet.pdf", "ends in '.pdf'; this command writes .png files"),
 ])
 def test_an_output_name_never_lies_about_its_format(kok: Any, tmp_path: Path,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from kok_layouts.cli.args import decimal, integer, output_path
-from kok_layouts.errors import UsageError
+from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
 from kok_layouts.render.document import PrintOptions, render_page_png, render_pdf, render_png
@@ -86,14 +86,16 @@ def _marks(args: argparse.Namespace, layout_names: list[str]) -> SheetMarks | No
 
 
 def _format(output: Path, allowed: tuple[str, ...]) -> str:
-    """The format an output name promises by its suffix; a name never lies about it."""
+    """The format an output name promises by its suffix; a name never lies about it.
+
+    A name without a suffix, or a special file such as ``/dev/null`` or a pipe, gets the
+    command's own format (the first of ``allowed``)."""
     suffix = output.suffix.lower()
-    if output.is_dir():
-        return allowed[0]  # the write itself says that a folder is no file
+    if not output.suffix or (output.exists() and not output.is_file()):
+        return allowed[0]  # a folder is refused by the write itself
     if suffix not in allowed:
-        given = f"ends in {output.suffix!r}" if output.suffix else "has no suffix"
-        raise UsageError(f"{output}: the name {given}; this command writes "
-                         f"{' or '.join(allowed)} files")
+        raise UsageError(f"{shown(str(output))}: the name ends in {output.suffix!r}; this "
+                         f"command writes {' or '.join(allowed)} files")
     return suffix
 
 
