@@ -96,3 +96,7 @@ class RecordError(KokError):
 
 class UsageError(KokError):
     """A command-line value that makes no sense (a bad cell name, an unknown colour)."""
+
+
+class GenerateError(KokError):
+    """A board request the generator cannot meet (say 8 colours on a 5 x 3 official board)."""
