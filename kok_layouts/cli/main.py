@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from kok_layouts import __version__
 from kok_layouts.cli import analysis, layouts, play, render, rules
+from kok_layouts.cli import generate as generate_cli
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(commands)
     render.register(commands)
     analysis.register(commands)
+    generate_cli.register(commands)
     return parser
 
 

@@ -4,7 +4,7 @@ Sits beside analysis: it uses the sheet model (to load and check what it makes) 
 analysis (to balance), never the CLI.
 """
 
-from kok_layouts.generate.board import GENERATOR_VERSION, GeneratedBoard, generate
-from kok_layouts.generate.request import Request, make_request
+from kok_layouts.generator.board import GENERATOR_VERSION, GeneratedBoard, generate
+from kok_layouts.generator.request import Request, make_request
 
 __all__ = ["GENERATOR_VERSION", "GeneratedBoard", "Request", "generate", "make_request"]

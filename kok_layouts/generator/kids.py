@@ -6,9 +6,9 @@ import string
 
 import numpy as np
 
-from kok_layouts.generate.design import Design
-from kok_layouts.generate.palette import KIDS_ANIMALS, VISITORS
-from kok_layouts.generate.regions import (
+from kok_layouts.generator.design import Design
+from kok_layouts.generator.palette import KIDS_ANIMALS, VISITORS
+from kok_layouts.generator.regions import (
     colour_regions,
     partition,
     place_holes,
@@ -23,8 +23,10 @@ SIZE_WEIGHTS = [0.1, 0.3, 0.35, 0.25]
 LABELS = string.digits + string.ascii_letters
 
 
-def _labels(regions: list[list[int]], colour: list[int], geometry: Geometry) -> list[str] | None:
+def enclosure_labels(design: Design) -> list[str] | None:
     """Enclosure labels when two enclosures of one animal touch (else ``None``)."""
+    regions, geometry = design.regions, design.geometry
+    colour = [design.colour_of[region[0]] for region in regions]
     near = region_neighbours(regions, geometry)
     if all(colour[i] != colour[n] for i in range(len(regions)) for n in near[i]):
         return None
@@ -61,7 +63,8 @@ def kids_board(width: int, height: int, animals: int, holes: int,
             colour_of[cell] = palette[colour[i]][0]
     stars = {c for c in geometry.column_cells(middle) if c in board}
     design = Design("kids", width, height, colour_of, stars, palette)
-    design.enclosure_labels = _labels(regions, colour, geometry)
+    design.regions = regions
+    design.enclosure_labels = enclosure_labels(design)
     design.buckets = official_buckets(width)
     design.visitors = [VISITORS[c % len(VISITORS)] for c in range(width)]
     design.exclamation_marks = 6

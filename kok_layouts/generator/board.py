@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from kok_layouts.analysis.check import CheckReport
 from kok_layouts.errors import GenerateError
-from kok_layouts.generate.classic import official_classic, official_kok2
-from kok_layouts.generate.custom import custom_board
-from kok_layouts.generate.design import Design
-from kok_layouts.generate.kids import kids_board
-from kok_layouts.generate.request import Request, make_request
-from kok_layouts.generate.writer import layout_text
+from kok_layouts.generator.classic import official_classic, official_kok2
+from kok_layouts.generator.custom import custom_board
+from kok_layouts.generator.design import Design
+from kok_layouts.generator.kids import kids_board
+from kok_layouts.generator.request import Request, make_request
+from kok_layouts.generator.writer import layout_text
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.loader import parse_layout
 from kok_layouts.model.sheet import Sheet
@@ -33,8 +35,12 @@ class GeneratedBoard:
     request: Request
     attempts: int
     checks: tuple[str, ...]
+    report: CheckReport | None = None
+    """With ``balanced``: the final ``kok check`` of the board."""
+    time_limit_hit: bool = False
+    seconds: float = 0.0
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Any]:
         """Unpacks as ``sheet, text``."""
         return iter((self.sheet, self.text))
 
@@ -112,7 +118,7 @@ def generate(edition: str = "classic", *, seed: int = 1, size: tuple[int, int] |
                            profile=chosen)
     design, board = build(request)
     if balanced:
-        from kok_layouts.generate.balance import balance
+        from kok_layouts.generator.balance import balance
 
         return balance(design, board, time_limit=time_limit, progress=progress)
     return board

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from kok_layouts.generate.design import Design
-from kok_layouts.generate.official_grid import COLOURS, COLUMNS, ROWS, colour_columns, star_colours
-from kok_layouts.generate.originality import copies_printed_pad
-from kok_layouts.generate.palette import CLASSIC_COLOURS
-from kok_layouts.generate.points import area_index, assign_column_points
+from kok_layouts.generator.design import Design
+from kok_layouts.generator.official_grid import COLOURS, COLUMNS, ROWS, colour_columns, star_colours
+from kok_layouts.generator.originality import copies_printed_pad
+from kok_layouts.generator.palette import CLASSIC_COLOURS
+from kok_layouts.generator.points import area_index, assign_column_points
 
 START_COLUMN = 7
 """Column H, where every printed pad starts."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 import math
 
-from kok_layouts.generate.design import Design
+from kok_layouts.generator.design import Design
 
 MOVE_CELLS = 5
 """The most cells one move crosses."""

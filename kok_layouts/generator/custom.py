@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from kok_layouts.generate.classic import add_kok2
-from kok_layouts.generate.design import Design
-from kok_layouts.generate.palette import CLASSIC_COLOURS
-from kok_layouts.generate.points import area_index, assign_column_points
-from kok_layouts.generate.regions import colour_regions, partition, place_holes
+from kok_layouts.generator.classic import add_kok2
+from kok_layouts.generator.design import Design
+from kok_layouts.generator.palette import CLASSIC_COLOURS
+from kok_layouts.generator.points import area_index, assign_column_points
+from kok_layouts.generator.regions import colour_regions, partition, place_holes
 from kok_layouts.model.grid import Geometry
 
 AREA_SIZES = [1, 2, 3, 4, 5, 6]
@@ -57,6 +57,7 @@ def custom_board(edition: str, width: int, height: int, colours: int, holes: int
         for cell in region:
             colour_of[cell] = palette[colour[i]][0]
     design = Design("classic", width, height, colour_of, set(), palette, start_columns=[start])
+    design.regions = regions
     design.stars = _stars(design, board, rng)
     design.exclamation_marks = max(2, min(8, round(len(board) * MARKS_PER_CELL)))
     if edition == "kok2":

@@ -16,7 +16,7 @@ area.
 from __future__ import annotations
 
 from functools import cache
-from itertools import permutations
+from itertools import pairwise, permutations
 
 import numpy as np
 
@@ -135,7 +135,7 @@ def colour_columns(rng: np.random.Generator, budget: int = 400) -> list[ColumnRu
 def area_ids(columns: list[ColumnRuns]) -> list[list[int]]:
     """For every column and colour, the index of the colour's area holding that run."""
     ids = [[0] * COLOURS]
-    for previous, here in zip(columns, columns[1:], strict=False):
+    for previous, here in pairwise(columns):
         row = []
         for colour in range(COLOURS):
             (top_a, len_a), (top_b, len_b) = previous[colour], here[colour]

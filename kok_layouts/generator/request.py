@@ -36,7 +36,7 @@ class Request:
                 f"{self.colours}, holes {self.holes}, profile {self.profile}")
 
 
-def official_size(edition: Edition) -> tuple[int, int]:
+def official_size(edition: str) -> tuple[int, int]:
     return OFFICIAL_KIDS_SIZE if edition == "kids" else OFFICIAL_CLASSIC_SIZE
 
 
@@ -51,7 +51,7 @@ def make_request(edition: str, *, seed: int = 1, size: tuple[int, int] | None = 
         raise GenerateError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
     if profile not in ("official", "basic"):
         raise GenerateError(f"unknown profile {profile!r}; choose official or basic")
-    width, height = size or official_size(edition)  # type: ignore[arg-type]
+    width, height = size or official_size(edition)
     count = OFFICIAL_COLOURS if colours is None else colours
     if not 0 <= seed < 2 ** 63:
         raise GenerateError(f"seed {seed} is out of range; use 0 to {2 ** 63 - 1}")
@@ -62,7 +62,7 @@ def make_request(edition: str, *, seed: int = 1, size: tuple[int, int] | None = 
         raise GenerateError(f"{count} colours is out of range; use {MIN_COLOURS} to "
                             f"{MAX_COLOURS}")
     if profile == "official":
-        wanted = official_size(edition)  # type: ignore[arg-type]
+        wanted = official_size(edition)
         if (width, height) != wanted or count != OFFICIAL_COLOURS or holes:
             raise GenerateError(
                 f"the official {edition} profile needs a {wanted[0]}x{wanted[1]} board with "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kok_layouts.model.grid import Geometry, column_letter
 
@@ -31,6 +31,14 @@ class Design:
     buckets: list[int] = field(default_factory=list)
     visitors: list[str] = field(default_factory=list)
     enclosure_labels: list[str] | None = None
+    regions: list[list[int]] = field(default_factory=list)
+    """Kids: the cells of every enclosure (so animals can be swapped between them)."""
+
+    def copy(self) -> Design:
+        """A copy whose lists and sets can change without touching this one."""
+        return replace(self, colour_of=list(self.colour_of), stars=set(self.stars),
+                       box_cells=list(self.box_cells),
+                       regions=[list(r) for r in self.regions])
 
     @property
     def geometry(self) -> Geometry:

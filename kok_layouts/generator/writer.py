@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from kok_layouts.generate.design import Design
+from kok_layouts.generator.design import Design
 from kok_layouts.model.grid import column_letter
 
 
@@ -18,7 +18,8 @@ def _numbers(values: Sequence[int]) -> str:
 
 
 def _letters_comment(width: int, indent: str) -> str:
-    return indent + "#" + " " * (8 - len(indent)) + "".join(f"  {column_letter(c)}" for c in range(width))
+    letters = "".join(f"  {column_letter(c)}" for c in range(width))
+    return indent + "#" + " " * (8 - len(indent)) + letters
 
 
 def layout_text(design: Design, name: str, title: str, description: str,
@@ -40,7 +41,7 @@ def layout_text(design: Design, name: str, title: str, description: str,
     out += [f"  - {row}" for row in design.rows()]
     if design.enclosure_labels is not None:
         out.append("enclosures:               # same character = same enclosure")
-        out += [f"  - {row}" for row in design.enclosure_labels]
+        out += [f"  - {_quoted(row)}" for row in design.enclosure_labels]
     if kids:
         out.append(_letters_comment(design.width, "         "))
         out.append(f"buckets:  {_numbers(design.buckets)}")
