@@ -14,6 +14,7 @@ from kok_layouts.errors import (
     Problem,
     UnknownLayoutError,
 )
+from kok_layouts.generator import GeneratedBoard, generate
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.grid import Cell, Geometry
 from kok_layouts.model.loader import LayoutInfo, list_layouts, load_file, load_layout, parse_layout
@@ -35,6 +36,7 @@ __all__ = [
     "Cell",
     "ClassicSheet",
     "Colour",
+    "GeneratedBoard",
     "Geometry",
     "KidsSheet",
     "Kok2Sheet",
@@ -49,6 +51,7 @@ __all__ = [
     "Sheet",
     "UnknownLayoutError",
     "check_sheet",
+    "generate",
     "list_layouts",
     "load_file",
     "load_layout",

@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
+from kok_layouts.analysis.check import text_report
 from kok_layouts.errors import OutputError, UsageError
 from kok_layouts.generator import GeneratedBoard, generate
 from kok_layouts.generator.request import EDITIONS
@@ -53,13 +56,18 @@ def _size(text: str | None) -> tuple[int, int] | None:
     return int(match[1]), int(match[2])
 
 
-def _progress(fraction: float, status: str) -> None:
-    width = 30
-    filled = int(width * min(1.0, fraction))
-    sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {status:<60}")
-    if fraction >= 1:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+class _Bar:
+    """A tqdm progress bar on stderr for the balancing search (percent done and status)."""
+
+    def __init__(self, seed: int) -> None:
+        self.bar = tqdm(total=100, desc=f"balancing seed {seed}", file=sys.stderr,
+                        bar_format="{desc}: {bar} {percentage:3.0f}% {elapsed} {postfix}")
+
+    def __call__(self, fraction: float, status: str) -> None:
+        self.bar.n = round(100 * min(1.0, fraction))
+        self.bar.set_postfix_str(status)
+        if fraction >= 1:
+            self.bar.close()
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -74,10 +82,16 @@ def run_generate(args: argparse.Namespace) -> int:
         raise OutputError(f"{args.output}: is a file; --count {args.count} needs a folder")
     boards: list[GeneratedBoard] = []
     for seed in range(args.seed, args.seed + args.count):
-        boards.append(generate(args.edition, seed=seed, size=size, colours=args.colours,
-                               holes=args.holes, profile=args.profile, balanced=args.balanced,
-                               time_limit=BALANCE_SECONDS,
-                               progress=_progress if args.balanced else None))
+        board = generate(args.edition, seed=seed, size=size, colours=args.colours,
+                         holes=args.holes, profile=args.profile, balanced=args.balanced,
+                         time_limit=BALANCE_SECONDS,
+                         progress=_Bar(seed) if args.balanced else None)
+        if board.report is not None:
+            print(text_report(board.report), file=sys.stderr)
+            if board.time_limit_hit:
+                print(f"kok: seed {seed}: the balancing search stopped at the time limit "
+                      f"after {board.seconds:.0f} s", file=sys.stderr)
+        boards.append(board)
     pdf = render_pdf([b.sheet for b in boards]) if args.render is not None else None
     if args.output is None:
         sys.stdout.write("---\n".join(b.text for b in boards))

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kok_layouts.analysis.check import CheckReport
 from kok_layouts.errors import GenerateError
 from kok_layouts.generator.classic import official_classic, official_kok2
 from kok_layouts.generator.custom import custom_board
@@ -19,6 +18,9 @@ from kok_layouts.generator.writer import layout_text
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.loader import parse_layout
 from kok_layouts.model.sheet import Sheet
+
+if TYPE_CHECKING:
+    from kok_layouts.analysis.check import CheckReport
 
 GENERATOR_VERSION = "1"
 """Bumped whenever the same seed and options would give another board."""
