@@ -121,9 +121,12 @@ class _Search:
         return False
 
 
-def colour_columns(rng: np.random.Generator, budget: int = 400) -> list[ColumnRuns] | None:
+def colour_columns(rng: np.random.Generator, budget: int = 40) -> list[ColumnRuns] | None:
     """Fifteen columns whose colour runs give every colour six areas of sizes 1..6, or
-    ``None`` when the search ran out of ``budget`` nodes (retry with another generator)."""
+    ``None`` when the search ran out of ``budget`` nodes (retry with another generator).
+
+    Most searches succeed within 20 nodes; a small budget with restarts keeps the slow
+    tail short (p99 about 0.25 s instead of 1.3 s with a budget of 400)."""
     search = _Search(rng, budget)
     if not search.run(0, None):
         return None
