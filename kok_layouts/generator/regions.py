@@ -81,12 +81,14 @@ def region_neighbours(regions: list[list[int]], geometry: Geometry) -> list[set[
 
 
 def colour_regions(regions: list[list[int]], geometry: Geometry, colours: int,
-                   rng: np.random.Generator) -> list[int]:
+                   rng: np.random.Generator, *, by_regions: bool = False) -> list[int]:
     """A colour per region, neighbours different where possible (most constrained region
-    first), each time the colour with the fewest cells so far, so colours stay balanced."""
+    first), each time the colour with the fewest cells so far (``by_regions``: the fewest
+    regions, then cells), so colours stay balanced."""
     near = region_neighbours(regions, geometry)
     colour = [-1] * len(regions)
     cells = [0] * colours
+    count = [0] * colours
     tie = rng.random(len(regions))
     for _ in regions:
         todo = [i for i, c in enumerate(colour) if c < 0]
@@ -95,7 +97,8 @@ def colour_regions(regions: list[list[int]], geometry: Geometry, colours: int,
         taken = {colour[n] for n in near[pick] if colour[n] >= 0}
         free = [c for c in range(colours) if c not in taken] or list(range(colours))
         shuffle = rng.random(colours)
-        choice = min(free, key=lambda c: (cells[c], shuffle[c]))
+        choice = min(free, key=lambda c: (count[c] if by_regions else 0, cells[c], shuffle[c]))
         colour[pick] = choice
         cells[choice] += len(regions[pick])
+        count[choice] += 1
     return colour
