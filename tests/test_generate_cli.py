@@ -88,7 +88,7 @@ def test_balanced_board_records_the_final_check_in_its_header(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(balancing, "SEARCH_GAMES", 8)
     monkeypatch.setattr(balancing, "FINAL_GAMES", 8)
-    monkeypatch.setattr(balancing, "CANDIDATES", 3)
+    monkeypatch.setattr(balancing, "CANDIDATES", {"kids": 3})
     seen: list[float] = []
     board = kok_layouts.generate("kids", seed=4, balanced=True,
                                  progress=lambda fraction, _: seen.append(fraction))

@@ -41,12 +41,15 @@ SEARCH_GAMES = 40
 many."""
 FINAL_GAMES = 200
 """Games of the final ``kok check``."""
-CANDIDATES = 30
-"""Candidates tried at most; the time limit may stop the search earlier."""
+CANDIDATES = {"classic": 30, "kok2": 30, "kids": 120}
+"""Candidates tried at most per edition (Kids games are short, so more fit in the time);
+the time limit may stop the search earlier."""
 FINAL_SHARE = 0.6
 """Share of the time limit kept for the final check (its exact fewest-moves bounds are
 the slow part)."""
 JOBS = 2
+SEARCH_MARGIN = 0.10
+"""The search goes on until score and game length are this close to the printed sheet's."""
 
 Progress = Callable[[float, str], None]
 
@@ -166,8 +169,10 @@ def _reference(edition: str, games: int) -> Summary:
 
 
 def _score(sheet: Sheet, design: Design, executor: Executor | None
-           ) -> tuple[float, list[Verdict]]:
-    """Failed verdicts plus how far the numbers are from passing (lower is better).
+           ) -> tuple[float, bool, list[Verdict]]:
+    """Failed verdicts plus how far the numbers are from passing (lower is better), and
+    whether the board passes with a margin: every verdict ok and score and game length
+    within 10% of the printed sheet (the check allows 15%; few games are noisy).
 
     The column verdict compares the points with the generator's difficulty count (the
     exact fewest moves of the final check take too long for every candidate; how rarely
@@ -179,9 +184,10 @@ def _score(sheet: Sheet, design: Design, executor: Executor | None
     failed = sum(1 for v in found if v.ok is False)
     rates = [g.completed for g in summary.goals if not g.name.startswith(("column", "row"))]
     spread = (max(rates) - float(np.median(rates))) if rates else 0.0
-    distance = (abs(summary.mean_score - reference.mean_score) / max(1.0, reference.mean_score)
-                + abs(summary.mean_rolls - reference.mean_rolls) / reference.mean_rolls)
-    return failed + 0.5 * (spread + distance), found
+    score_off = abs(summary.mean_score - reference.mean_score) / max(1.0, reference.mean_score)
+    length_off = abs(summary.mean_rolls - reference.mean_rolls) / reference.mean_rolls
+    passes = not failed and max(score_off, length_off) <= SEARCH_MARGIN
+    return failed + 0.5 * (spread + score_off + length_off), passes, found
 
 
 def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
@@ -191,12 +197,13 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
     search_until = started + time_limit * (1 - FINAL_SHARE)
     rng = np.random.default_rng([board.request.seed, 1_000_003])
     say = progress or (lambda fraction, status: None)
+    most = CANDIDATES[design.edition]
     with ProcessPoolExecutor(max_workers=JOBS) as pool:
         best, best_sheet = design, board.sheet
-        best_score, found = _score(best_sheet, best, pool)
+        best_score, passes, found = _score(best_sheet, best, pool)
         tried, stopped = 1, False
-        say(1 / (CANDIDATES + 2), f"candidate 1: {sum(not v.ok for v in found)} verdicts fail")
-        while tried < CANDIDATES and any(v.ok is False for v in found):
+        say(1 / (most + 2), f"candidate 1: {sum(not v.ok for v in found)} verdicts fail")
+        while tried < most and not passes:
             if time.monotonic() > search_until:
                 stopped = True
                 break
@@ -209,12 +216,13 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
             if candidate is None or sheet is None:
                 break
             tried += 1
-            score, verdicts_now = _score(sheet, candidate, pool)
+            score, passes_now, verdicts_now = _score(sheet, candidate, pool)
             if score <= best_score:
-                best, best_sheet, best_score, found = candidate, sheet, score, verdicts_now
-            say(tried / (CANDIDATES + 2), f"candidate {tried}: best has "
+                best, best_sheet, best_score = candidate, sheet, score
+                passes, found = passes_now, verdicts_now
+            say(tried / (most + 2), f"candidate {tried}: best has "
                 f"{sum(not v.ok for v in found)} failing verdicts")
-        say((CANDIDATES + 1) / (CANDIDATES + 2), f"final kok check ({FINAL_GAMES} games)")
+        say((most + 1) / (most + 2), f"final kok check ({FINAL_GAMES} games)")
         report = check(best_sheet, games=FINAL_GAMES, executor=pool)
     elapsed = time.monotonic() - started
     outcome = ", ".join(f"{v.code} {'ok' if v.ok else 'FAILS'}" for v in report.verdicts)
