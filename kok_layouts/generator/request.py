@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import cast
 
 from kok_layouts.errors import GenerateError
 from kok_layouts.model.checks import OFFICIAL_CLASSIC_SIZE, OFFICIAL_KIDS_SIZE, Profile
@@ -15,7 +15,6 @@ MIN_SIZE = (5, 3)
 MAX_SIZE = (MAX_COLUMNS, 20)
 MIN_COLOURS, MAX_COLOURS = 2, 8
 OFFICIAL_COLOURS = 5
-GenerateProfile = Literal["official", "basic"]
 
 
 @dataclass(frozen=True)
@@ -77,4 +76,5 @@ def make_request(edition: str, *, seed: int = 1, size: tuple[int, int] | None = 
     if cells - holes < 2 * count:
         raise GenerateError(f"{count} colours need at least {2 * count} board cells; "
                             f"a {width}x{height} board with {holes} holes has {cells - holes}")
-    return Request(edition, seed, width, height, count, holes, profile)  # type: ignore[arg-type]
+    return Request(edition, seed, width, height, count, holes,
+                   cast(Profile, profile))
