@@ -3,7 +3,8 @@
 The search changes the board only in ways that keep every invariant of its profile
 (checked after every change): on official classic and Keer op Keer 2 boards it stacks a
 column's colour runs in another order or swaps the colours of two columns' stars; on Kids
-and custom boards it swaps the animals (colours) of two enclosures (areas). Column points
+and custom boards it swaps the animals (colours) of two enclosures (areas), and on Kids
+boards it sometimes lays the enclosures out afresh. Column points
 follow the changed board's difficulty. A candidate is scored by the verdicts of
 :func:`check`'s balance rules (simulated games with the check's default bot, compared with
 the edition's printed sheet) on a few games; the best board then gets the full
@@ -29,25 +30,27 @@ from kok_layouts.generator.board import GeneratedBoard, render_design
 from kok_layouts.generator.classic import add_kok2
 from kok_layouts.generator.design import Design
 from kok_layouts.generator.invariants import official_invariants
-from kok_layouts.generator.kids import enclosure_labels
+from kok_layouts.generator.kids import enclosure_labels, kids_board
 from kok_layouts.generator.originality import copies_printed_pad
 from kok_layouts.generator.points import assign_column_points, column_difficulty
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.loader import load_layout, parse_layout
 from kok_layouts.model.sheet import Sheet
 
-SEARCH_GAMES = 40
+SEARCH_GAMES = {"classic": 40, "kok2": 40, "kids": 200}
 """Games per candidate during the search: enough to tell a bad board, cheap enough to try
-many."""
+many (Kids games are short, so as many as the final check)."""
 FINAL_GAMES = 200
 """Games of the final ``kok check``."""
-CANDIDATES = {"classic": 30, "kok2": 30, "kids": 120}
+CANDIDATES = {"classic": 30, "kok2": 30, "kids": 40}
 """Candidates tried at most per edition (Kids games are short, so more fit in the time);
 the time limit may stop the search earlier."""
 FINAL_SHARE = 0.6
 """Share of the time limit kept for the final check (its exact fewest-moves bounds are
 the slow part)."""
 JOBS = 2
+FRESH_SHARE = 0.2
+"""Kids: share of search steps that lay out the enclosures afresh."""
 SEARCH_MARGIN = 0.10
 """The search goes on until score and game length are this close to the printed sheet's."""
 
@@ -140,7 +143,16 @@ def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
     return new
 
 
-def _neighbour(design: Design, profile: str, rng: np.random.Generator) -> Design | None:
+def _fresh_enclosures(design: Design, holes: int, rng: np.random.Generator) -> Design | None:
+    """Kids: a new layout of enclosures and animals (swaps alone cannot change how many
+    enclosures there are, which sets how long games last)."""
+    return kids_board(design.width, design.height, len(design.palette), holes, rng)
+
+
+def _neighbour(design: Design, profile: str, rng: np.random.Generator,
+               holes: int = 0) -> Design | None:
+    if design.edition == "kids" and rng.random() < FRESH_SHARE:
+        return _fresh_enclosures(design, holes, rng)
     if design.edition == "kids" or profile != "official":
         new = _swap_animals(design, rng)
         if design.edition == "kids":
@@ -177,8 +189,9 @@ def _score(sheet: Sheet, design: Design, executor: Executor | None
     The column verdict compares the points with the generator's difficulty count (the
     exact fewest moves of the final check take too long for every candidate; how rarely
     bots complete a column misleads on few games, as bots chase valuable columns)."""
-    summary = summarise(sheet, simulate(sheet, SEARCH_GAMES, 2, 1, executor=executor))
-    reference = _reference(sheet.edition, SEARCH_GAMES)
+    games = SEARCH_GAMES[sheet.edition]
+    summary = summarise(sheet, simulate(sheet, games, 2, 1, executor=executor))
+    reference = _reference(sheet.edition, games)
     moves = column_difficulty(design)
     found = verdicts(sheet, summary, reference, moves)
     failed = sum(1 for v in found if v.ok is False)
@@ -209,7 +222,8 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
                 break
             candidate, sheet = None, None
             for _ in range(50):
-                candidate = _neighbour(best, board.request.profile, rng)
+                candidate = _neighbour(best, board.request.profile, rng,
+                                       board.request.holes)
                 sheet = None if candidate is None else _sheet(candidate, board)
                 if sheet is not None:
                     break

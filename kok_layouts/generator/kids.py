@@ -18,7 +18,7 @@ from kok_layouts.model.checks import official_buckets
 from kok_layouts.model.grid import Geometry
 
 ENCLOSURE_SIZES = [1, 2, 3, 4]
-SIZE_WEIGHTS = [0.15, 0.5, 0.15, 0.2]
+SIZE_WEIGHTS = [0.18, 0.52, 0.12, 0.18]
 """Enclosure sizes drawn while growing, near the built-in sheet (6 ones, 17 twos, 3 threes
 and 4 fours): many small enclosures make games as long as on the built-in sheet."""
 LABELS = string.digits + string.ascii_letters
