@@ -23,9 +23,9 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
     edition = draw(st.sampled_from(["classic", "kok2", "kids"]))
     width = draw(st.integers(5, 26))
     height = draw(st.integers(3, 20))
-    colours = draw(st.integers(2, 8))
+    colours = draw(st.integers(2, min(8, width * height // 2)))
     most = min(width * height // 3, width * height - 2 * colours)
-    holes = draw(st.integers(0, max(0, most)))
+    holes = draw(st.integers(0, most))
     seed = draw(st.integers(0, 2 ** 32))
     return {"edition": edition, "size": (width, height), "colours": colours, "holes": holes,
             "seed": seed}
