@@ -18,6 +18,7 @@ from kok_layouts.errors import (
     UnknownLayoutError,
     WrongSheetError,
 )
+from kok_layouts.generator import GeneratedBoard, generate
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.grid import Cell, Geometry
 from kok_layouts.model.loader import (
@@ -49,6 +50,7 @@ __all__ = [
     "Cell",
     "ClassicSheet",
     "Colour",
+    "GeneratedBoard",
     "Geometry",
     "IllegalMoveError",
     "KidsSheet",
@@ -66,6 +68,7 @@ __all__ = [
     "UnknownLayoutError",
     "WrongSheetError",
     "check_sheet",
+    "generate",
     "list_layouts",
     "load_classic",
     "load_file",

@@ -132,3 +132,7 @@ class WrongSheetError(KokTypeError):
 class BadArgumentError(KokError):
     """An argument value the Python API does not know: an unknown colour, a die face that
     does not exist, an empty or repeated player list, a seat that is not in the game."""
+
+
+class GenerateError(KokError):
+    """A board request the generator cannot meet (say 8 colours on a 5 x 3 official board)."""

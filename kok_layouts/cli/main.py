@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from kok_layouts import __version__
 from kok_layouts.cli import analysis, layouts, play, render, rules
 from kok_layouts.cli import design as design_cli
+from kok_layouts.cli import generate as generate_cli
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.register(commands)
     analysis.register(commands)
     design_cli.register(commands)
+    generate_cli.register(commands)
     return parser
 
 

@@ -1,0 +1,112 @@
+"""``kok generate``: new boards from a seed, written as layout files (and a PDF)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from kok_layouts.analysis.check import text_report
+from kok_layouts.errors import OutputError, UsageError
+from kok_layouts.generator import GeneratedBoard, generate
+from kok_layouts.generator.request import EDITIONS
+from kok_layouts.output import write_atomically
+from kok_layouts.render.document import render_pdf
+
+MAX_COUNT = 1000
+BALANCE_SECONDS = 110.0
+"""Time for ``--balanced`` search, so that the whole command stays within two minutes."""
+
+
+def register(commands: Any) -> None:
+    cmd = commands.add_parser("generate", help="make new boards from a seed: official-like "
+                              "or custom, optionally balanced by search")
+    cmd.add_argument("edition", metavar="EDITION", choices=EDITIONS,
+                     help="classic, kok2 or kids")
+    cmd.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    cmd.add_argument("--size", metavar="WxH", help="a custom size, 5x3 to 26x20 (profile basic)")
+    cmd.add_argument("--colours", "--colors", type=int, metavar="K",
+                     help="2 to 8 colours (animals in Kids); profile basic")
+    cmd.add_argument("--holes", type=int, default=0, metavar="N",
+                     help="cells left out of the board (profile basic)")
+    cmd.add_argument("--profile", choices=("official", "basic"),
+                     help="official: the printed sheets' invariants (default without custom "
+                          "options); basic: any playable, solvable board")
+    cmd.add_argument("--balanced", action="store_true",
+                     help="improve the board by search scored by kok check (at most 2 minutes)")
+    cmd.add_argument("--count", type=int, default=1, metavar="K",
+                     help="boards to make, seeds SEED, SEED+1, ... (default 1)")
+    cmd.add_argument("-o", "--output", type=Path, metavar="FILE|DIR",
+                     help="write the layout to FILE, or each to DIR/NAME.yaml (default: print)")
+    cmd.add_argument("--render", type=Path, metavar="OUT.pdf",
+                     help="also print the boards as a PDF, one sheet a page")
+    cmd.set_defaults(run=run_generate)
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d{1,3})\s*[xX]\s*(\d{1,3})\s*", text)
+    if not match:
+        raise UsageError(f"--size {text!r}: write it as WIDTHxHEIGHT, such as 9x5")
+    return int(match[1]), int(match[2])
+
+
+class _Bar:
+    """A tqdm progress bar on stderr for the balancing search (percent done and status)."""
+
+    def __init__(self, seed: int) -> None:
+        self.bar = tqdm(total=100, desc=f"balancing seed {seed}", file=sys.stderr,
+                        bar_format="{desc}: {bar} {percentage:3.0f}% {elapsed} {postfix}")
+
+    def __call__(self, fraction: float, status: str) -> None:
+        self.bar.n = round(100 * min(1.0, fraction))
+        self.bar.set_postfix_str(status)
+        if fraction >= 1:
+            self.bar.close()
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    if not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"--count is {args.count}; use 1 to {MAX_COUNT}")
+    size = _size(args.size)
+    many = args.count > 1
+    folder = args.output is not None and (many or args.output.is_dir())
+    if args.render is not None and args.render.suffix.lower() != ".pdf":
+        raise UsageError(f"--render {args.render}: give a .pdf file name")
+    if folder and args.output.exists() and not args.output.is_dir():
+        raise OutputError(f"{args.output}: is a file; --count {args.count} needs a folder")
+    boards: list[GeneratedBoard] = []
+    for seed in range(args.seed, args.seed + args.count):
+        board = generate(args.edition, seed=seed, size=size, colours=args.colours,
+                         holes=args.holes, profile=args.profile, balanced=args.balanced,
+                         time_limit=BALANCE_SECONDS,
+                         progress=_Bar(seed) if args.balanced else None)
+        if board.report is not None:
+            print(text_report(board.report), file=sys.stderr)
+            if board.time_limit_hit:
+                print(f"kok: seed {seed}: the balancing search stopped at the time limit "
+                      f"after {board.seconds:.0f} s", file=sys.stderr)
+        boards.append(board)
+    pdf = render_pdf([b.sheet for b in boards]) if args.render is not None else None
+    if args.output is None:
+        sys.stdout.write("---\n".join(b.text for b in boards))
+    elif folder:
+        try:
+            args.output.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise OutputError(f"{args.output}: cannot make the folder: "
+                              f"{err.strerror or type(err).__name__}") from None
+        for board in boards:
+            path = args.output / f"{board.sheet.name}.yaml"
+            write_atomically(path, board.text.encode("utf-8"))
+            print(path, file=sys.stderr)
+    else:
+        write_atomically(args.output, boards[0].text.encode("utf-8"))
+    if pdf is not None:
+        write_atomically(args.render, pdf)
+    return 0

@@ -1,0 +1,80 @@
+"""What a user asks the generator for, and why some requests are impossible."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+from kok_layouts.errors import GenerateError
+from kok_layouts.model.checks import OFFICIAL_CLASSIC_SIZE, OFFICIAL_KIDS_SIZE, Profile
+from kok_layouts.model.grid import MAX_COLUMNS
+from kok_layouts.model.sheet import Edition
+
+EDITIONS: tuple[Edition, ...] = ("classic", "kok2", "kids")
+MIN_SIZE = (5, 3)
+MAX_SIZE = (MAX_COLUMNS, 20)
+MIN_COLOURS, MAX_COLOURS = 2, 8
+OFFICIAL_COLOURS = 5
+
+
+@dataclass(frozen=True)
+class Request:
+    """A board to make: edition, seed and the options of ``kok generate``."""
+
+    edition: Edition
+    seed: int = 1
+    width: int = 15
+    height: int = 7
+    colours: int = OFFICIAL_COLOURS
+    holes: int = 0
+    profile: Profile = "official"
+
+    def options_text(self) -> str:
+        """The options as the header comment and ``kok generate`` write them."""
+        return (f"edition {self.edition}, size {self.width}x{self.height}, colours "
+                f"{self.colours}, holes {self.holes}, profile {self.profile}")
+
+
+def official_size(edition: str) -> tuple[int, int]:
+    return OFFICIAL_KIDS_SIZE if edition == "kids" else OFFICIAL_CLASSIC_SIZE
+
+
+def make_request(edition: str, *, seed: int = 1, size: tuple[int, int] | None = None,
+                 colours: int | None = None, holes: int = 0,
+                 profile: str = "official") -> Request:
+    """A checked request; ``GenerateError`` with one sentence when it cannot be met.
+
+    Without a size or colour count the official ones of the edition are used.
+    """
+    if edition not in EDITIONS:
+        raise GenerateError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
+    if profile not in ("official", "basic"):
+        raise GenerateError(f"unknown profile {profile!r}; choose official or basic")
+    width, height = size or official_size(edition)
+    count = OFFICIAL_COLOURS if colours is None else colours
+    if not 0 <= seed < 2 ** 63:
+        raise GenerateError(f"seed {seed} is out of range; use 0 to {2 ** 63 - 1}")
+    if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
+        raise GenerateError(f"size {width}x{height} is out of range; boards are "
+                            f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    if not MIN_COLOURS <= count <= MAX_COLOURS:
+        raise GenerateError(f"{count} colours is out of range; use {MIN_COLOURS} to "
+                            f"{MAX_COLOURS}")
+    if profile == "official":
+        wanted = official_size(edition)
+        if (width, height) != wanted or count != OFFICIAL_COLOURS or holes:
+            raise GenerateError(
+                f"the official {edition} profile needs a {wanted[0]}x{wanted[1]} board with "
+                f"{OFFICIAL_COLOURS} colours and no holes, not {width}x{height} with {count} "
+                f"colours and {holes} holes; use --profile basic for other boards")
+    cells = width * height
+    # Holes may take at most a third of the board, so that it stays a board.
+    most = cells // 3
+    if not 0 <= holes <= most:
+        raise GenerateError(f"{holes} holes on a {width}x{height} board is too many; "
+                            f"use 0 to {most}")
+    if cells - holes < 2 * count:
+        raise GenerateError(f"{count} colours need at least {2 * count} board cells; "
+                            f"a {width}x{height} board with {holes} holes has {cells - holes}")
+    return Request(edition, seed, width, height, count, holes,
+                   cast(Profile, profile))
