@@ -1,0 +1,476 @@
+"""The strong bot: a tuned evaluation of the position after each move.
+
+Where the greedy bot scores a move by what it earns now plus a fixed progress bonus, the
+strong bot values a whole position as ``score now + what it can still earn``:
+
+- every unfinished column, colour (Kids: animal) and Keer op Keer 2 row is worth its points
+  times a chance of completing it, ``scale * exp(-decay * missing / (rolls left + slack))``,
+  so the hope fades as cells are missing and the game runs out;
+- uncrossed stars, unused exclamation marks (jokers), Keer op Keer 2 boxes and hearts, and
+  the cells a player can reach next are worth a little more while rolls remain;
+- a move that ends the game (a second colour or animal) is worth exactly its final score
+  (in a game with others, plus a share of the lead it locks in), so the bot ends a solo game
+  only when the rest of the game is worth less than the points the ending move brings.
+
+The weights of each edition were tuned by self-play with the cross-entropy method
+(``benchmarks/tune_strong.py``, seeds and bot version in :mod:`kok_layouts.rules.strong_weights`).
+Everything works on the sheet's bitmasks, memoised per position, so the bot plays about as
+fast as the greedy one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from kok_layouts.model.sheet import KidsSheet, Kok2Sheet
+from kok_layouts.rules.board import Board
+from kok_layouts.rules.dice import PURPLE
+from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.kids import KidsGame, KidsPlayerSheet
+from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
+from kok_layouts.rules.player import PlayerSheet
+
+EDITIONS = ("classic", "kok2", "kids")
+
+
+@dataclass(frozen=True)
+class StrongWeights:
+    """The tunable weights of the strong bot's evaluation (one set per edition)."""
+
+    column_scale: float = 0.8
+    """Share of a column's points an unfinished column is worth with time to spare."""
+    column_decay: float = 3.0
+    """How fast that hope fades per missing cell (divided by rolls left + slack)."""
+    column_slack: float = 3.0
+    colour_scale: float = 0.8
+    colour_decay: float = 6.0
+    colour_slack: float = 3.0
+    second_colour: float = 0.5
+    """Multiplier of a colour's hope when completing it would end the game."""
+    star_hope: float = 0.4
+    """Share of an uncrossed star's penalty still expected back (times time left)."""
+    open_cell: float = 0.1
+    """Per cell reachable next (times time left)."""
+    mark_hope: float = 0.5
+    """Per unused mark beyond its printed point (times time left)."""
+    cell: float = 0.0
+    """Per cell crossed."""
+    horizon: float = 30.0
+    """Expected rolls in a game with others (solo games have their fixed count)."""
+    lead: float = 0.3
+    """In a game with others: an ending move is worth this much per point of lead."""
+    row_scale: float = 0.6
+    """Keer op Keer 2: as ``column_scale`` for rows."""
+    row_decay: float = 6.0
+    heart: float = 0.6
+    """Keer op Keer 2: a heart's worth per column still likely to be completed."""
+    box_hope: float = 0.5
+    """Keer op Keer 2: an unused box's worth beyond its points, times time left."""
+    bomb_item: float = 2.0
+    """Keer op Keer 2: a bomb a row's item gives, before its square is chosen."""
+    purple: float = 0.8
+    """Kids: a purple mark that brings the next chameleon closer (times time left)."""
+    column_piece: float = 0.0
+    """How fast a column's hope fades per area its missing cells lie in (each needs a move
+    of its own), divided by rolls left + slack like ``column_decay``."""
+    colour_piece: float = 0.0
+    """As ``column_piece`` for colours (animals)."""
+    row_piece: float = 0.0
+    """As ``column_piece`` for Keer op Keer 2 rows."""
+
+    def as_vector(self) -> list[float]:
+        return [float(getattr(self, f.name)) for f in fields(self)]
+
+    @classmethod
+    def from_vector(cls, values: Any) -> StrongWeights:
+        return cls(*(float(v) for v in values))
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+
+def edition_of(game: Game) -> str:
+    """``classic``, ``kok2`` or ``kids``: which weight set plays ``game``."""
+    if isinstance(game, KidsGame):
+        return "kids"
+    if isinstance(game, Kok2Game):
+        return "kok2"
+    return "classic"
+
+
+class _Groups:
+    """Per-board facts: the groups a crossing makes progress on, and which cells touch them.
+
+    Groups are the columns, then the colours (animals), then (Keer op Keer 2) the rows.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        sheet = board.sheet
+        rows = list(board.row_masks) if isinstance(sheet, Kok2Sheet) else []
+        self.colour_keys = list(board.colour_masks)
+        self.masks = [*board.column_masks, *board.colour_masks.values(), *rows]
+        self.sizes = [m.bit_count() for m in self.masks]
+        self.columns = len(board.column_masks)
+        self.first_row = self.columns + len(board.colour_masks)
+        self.cell_groups = [tuple(g for g, m in enumerate(self.masks) if m >> c & 1)
+                            for c in range(sheet.geometry.size)]
+        self.parts = [tuple(m & area for area in board.area_masks if m & area)
+                      for m in self.masks]
+        """Per group: its cells in each area (each part needs a move of its own)."""
+        self._touched: dict[int, tuple[int, ...]] = {}
+
+    def touched(self, mask: int) -> tuple[int, ...]:
+        found = self._touched.get(mask)
+        if found is None:
+            groups: set[int] = set()
+            rest = mask
+            while rest:
+                low = rest & -rest
+                groups.update(self.cell_groups[low.bit_length() - 1])
+                rest ^= low
+            found = self._touched[mask] = tuple(sorted(groups))
+        return found
+
+
+_GROUPS: dict[int, _Groups] = {}
+
+
+def _groups_for(board: Board) -> _Groups:
+    found = _GROUPS.get(id(board))
+    if found is None or found.board is not board:
+        found = _GROUPS[id(board)] = _Groups(board)
+    return found
+
+
+class _Position:
+    """What one seat's decision needs, computed once per roll: the points and hope of every
+    group, the time left, and the values that do not depend on the move."""
+
+    __slots__ = ("groups", "points", "scale", "rate", "piece_rate", "missing", "hope",
+                 "colours_done", "frac", "rolls_left", "others_best", "lead", "score_before",
+                 "open_before", "heart_worth", "row_item", "box_room", "box_worth", "row_bomb",
+                 "solo", "future_total")
+
+    def __init__(self, groups: _Groups) -> None:
+        self.groups = groups
+        self.points: list[float] = []
+        self.scale: list[float] = []
+        self.rate: list[float] = []
+        self.piece_rate: list[float] = []
+        self.missing: list[int] = []
+        self.hope: list[float] = []
+        self.row_item: list[float] = []
+        self.row_bomb: list[bool] = []
+        self.future_total: float | None = None
+
+
+class StrongBot:
+    """The tuned evaluation bot for all three editions (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, weights: dict[str, StrongWeights] | StrongWeights | None = None) -> None:
+        from kok_layouts.rules.strong_weights import TUNED
+
+        if weights is None:
+            self.weights = dict(TUNED)
+        elif isinstance(weights, StrongWeights):
+            self.weights = {edition: weights for edition in EDITIONS}
+        else:
+            self.weights = {**TUNED, **weights}
+
+    # -- the position before the move --------------------------------------------------
+    def _rolls_left(self, game: Game, weights: StrongWeights) -> float:
+        """The rolls this seat will still act in after the current one (an estimate in a
+        game with others, whose length depends on everyone's play)."""
+        done = game.rolls_done + 1
+        if game.solo:
+            return float(max(0, (game.roll_limit or 30) - done))
+        if game.end_triggered:
+            if game.options.end == "roll":
+                return 0.0
+            return float(len(game.players) - 1 - game.active)
+        left = max(1.0, weights.horizon - done)
+        if game.roll_limit is not None:
+            left = min(left, float(game.roll_limit - done))
+        return max(0.0, left)
+
+    def _prepare(self, game: Game, seat: int, weights: StrongWeights) -> _Position:
+        player = game.sheets[seat]
+        board: Board = player.board
+        groups = _groups_for(board)
+        sheet = player.sheet
+        kids = isinstance(sheet, KidsSheet)
+        pos = _Position(groups)
+        pos.solo = game.solo
+        left = self._rolls_left(game, weights)
+        pos.rolls_left = left
+        horizon = float(game.roll_limit or 30) if game.solo else weights.horizon
+        pos.frac = min(1.0, left / horizon) if horizon > 0 else 0.0
+        crossed = player.crossed
+        hearts = player.hearts if isinstance(player, Kok2PlayerSheet) else 0
+        taken_columns = game._taken_columns
+        taken_colours = game._taken_colours
+        taken_rows: frozenset[int] = getattr(game, "_taken_rows", frozenset())
+        pos.colours_done = len(player.completed_colours())
+        # A second colour (animal) ends the game: at once in solo, Kids and end="roll",
+        # after the round otherwise (which leaves little time either way).
+        ending_colour = pos.colours_done >= 1
+        box_points = float(sheet.box_points) if isinstance(sheet, Kok2Sheet) else 0.0
+        pos.box_worth = box_points + weights.box_hope * pos.frac
+        pos.box_room = (player.sheet.box_count - player.boxes_gained
+                        if isinstance(player, Kok2PlayerSheet) else 0)
+        kinds = ((weights.column_scale, weights.column_decay, weights.column_piece,
+                  weights.column_slack),
+                 (weights.colour_scale * (weights.second_colour if ending_colour else 1.0),
+                  weights.colour_decay, weights.colour_piece, weights.colour_slack),
+                 (weights.row_scale, weights.row_decay, weights.row_piece,
+                  weights.column_slack))
+        heart_sum = 0.0
+        for g, mask in enumerate(groups.masks):
+            missing = groups.sizes[g] - (crossed & mask).bit_count()
+            item = 0.0
+            bomb = False
+            if g < groups.columns:
+                kind = 0
+                if kids:
+                    assert isinstance(sheet, KidsSheet)
+                    points = float(sheet.buckets[g] + (0 if g in taken_columns else 1))
+                else:
+                    cp = sheet.column_points[g]  # type: ignore[union-attr]
+                    points = float(cp.later if g in taken_columns else cp.first) + hearts
+                    if isinstance(sheet, Kok2Sheet) and g in sheet.box_columns:
+                        points += pos.box_worth if pos.box_room > 0 else 0.0
+            elif g < groups.first_row:
+                kind = 1
+                key = groups.colour_keys[g - groups.columns]
+                if kids:
+                    assert isinstance(sheet, KidsSheet)
+                    points = float(sheet.food_boxes)
+                else:
+                    bonus = sheet.colour_bonus  # type: ignore[union-attr]
+                    points = float(bonus.later if key in taken_colours else bonus.first)
+            else:
+                kind = 2
+                assert isinstance(sheet, Kok2Sheet)
+                row = g - groups.first_row
+                rule = sheet.rows[row]
+                points = float(rule.points)
+                if rule.item and row not in taken_rows:
+                    if rule.item == "box":
+                        item = pos.box_worth if pos.box_room > 0 else 0.0
+                    elif rule.item == "bomb":
+                        item = weights.bomb_item
+                        bomb = True
+                    else:
+                        item = -1.0  # a heart: valued below, once the heart sum is known
+            scale, decay, piece, slack = kinds[kind]
+            if left <= 0:
+                scale = 0.0
+            rate, piece_rate = decay / (left + slack), piece / (left + slack)
+            pieces = sum(1 for part in groups.parts[g] if part & ~crossed)
+            hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
+            if kind == 0 and missing and isinstance(sheet, Kok2Sheet):
+                heart_sum += hope
+            pos.points.append(points)
+            pos.scale.append(scale)
+            pos.rate.append(rate)
+            pos.piece_rate.append(piece_rate)
+            pos.missing.append(missing)
+            pos.hope.append(hope)
+            pos.row_item.append(item)
+            pos.row_bomb.append(bomb)
+        heart_room = (isinstance(player, Kok2PlayerSheet)
+                      and player.hearts < player.sheet.heart_track)
+        pos.heart_worth = weights.heart * heart_sum if heart_room else 0.0
+        pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
+        pos.open_before = (board.dilate(crossed) & ~crossed).bit_count()
+        pos.score_before = float(player.score().total)
+        if game.solo:
+            pos.others_best = 0.0
+        else:
+            pos.others_best = float(max(s.score().total for i, s in enumerate(game.sheets)
+                                        if i != seat))
+        pos.lead = weights.lead
+        return pos
+
+    # -- the value of crossing cells ---------------------------------------------------
+    def _cells_value(self, player: Any, pos: _Position, weights: StrongWeights,
+                     cells: int) -> tuple[float, bool]:
+        """(score gained now, future change) folded into one value relative to passing,
+        and whether the crossing completes a row whose item is a bomb."""
+        groups = pos.groups
+        board: Board = player.board
+        sheet = player.sheet
+        crossed = player.crossed
+        fresh = cells & ~crossed
+        after = crossed | fresh
+        gained = 0.0
+        future = 0.0
+        new_colours = 0
+        bomb_row = False
+        masks, points, hope, missing = groups.masks, pos.points, pos.hope, pos.missing
+        first_row, columns, parts = groups.first_row, groups.columns, groups.parts
+        for g in groups.touched(fresh):
+            before = missing[g]
+            now = before - (fresh & masks[g]).bit_count()
+            if now == 0:
+                gained += points[g]
+                future -= points[g] * hope[g]
+                if columns <= g < first_row:
+                    new_colours += 1
+                elif g >= first_row:
+                    gained += pos.row_item[g]
+                    bomb_row = bomb_row or pos.row_bomb[g]
+            elif pos.scale[g]:
+                pieces = 0
+                for part in parts[g]:
+                    if part & ~after:
+                        pieces += 1
+                future += points[g] * (pos.scale[g] * math.exp(
+                    -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
+        count = fresh.bit_count()
+        gained += weights.cell * count
+        star_penalty = getattr(sheet, "star_penalty", 0)
+        if star_penalty:
+            stars = (fresh & board.star_mask).bit_count()
+            gained += star_penalty * stars
+            future -= star_penalty * stars * weights.star_hope * pos.frac
+        if pos.box_room > 0:
+            boxes = min(pos.box_room, (fresh & player._box_mask).bit_count())
+            gained += boxes * pos.box_worth
+        opened = (board.dilate(after) & ~after).bit_count()
+        future += weights.open_cell * pos.frac * (opened - pos.open_before)
+        if new_colours and pos.colours_done + new_colours >= 2:
+            # The game ends: what is left of the future is lost.
+            return self._ending_value(pos, player, weights, gained), bomb_row
+        return gained + future, bomb_row
+
+    def _ending_value(self, pos: _Position, player: Any, weights: StrongWeights,
+                      gained: float) -> float:
+        """The value, relative to passing, of a move that ends the game: its points, minus
+        the whole future the position had, plus (with others) a share of the final lead."""
+        value = gained - self._future_total(pos, player, weights)
+        if not pos.solo:
+            value += pos.lead * (pos.score_before + gained - pos.others_best)
+        return value
+
+    def _future_total(self, pos: _Position, player: Any, weights: StrongWeights) -> float:
+        """The future value of the position before the move (cached per decision)."""
+        if pos.future_total is not None:
+            return pos.future_total
+        total = sum(p * h for p, h in zip(pos.points, pos.hope, strict=True))
+        board: Board = player.board
+        star_penalty = getattr(player.sheet, "star_penalty", 0)
+        if star_penalty:
+            stars = (board.star_mask & ~player.crossed).bit_count()
+            total += star_penalty * stars * weights.star_hope * pos.frac
+        total += weights.open_cell * pos.frac * pos.open_before
+        total += weights.mark_hope * pos.frac * player.marks_left
+        if isinstance(player, Kok2PlayerSheet):
+            total += weights.box_hope * pos.frac * player.boxes_left
+        pos.future_total = total
+        return total
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        edition = edition_of(game)
+        weights = self.weights[edition]
+        pos = self._prepare(game, seat, weights)
+        player = game.sheets[seat]
+        frac = pos.frac
+        if edition == "kids":
+            return self._choose_kids(game, seat, choices, pos, weights)
+        mark_points = float(player.sheet.mark_points)
+        joker_cost = mark_points + weights.mark_hope * frac
+        special_cost = pos.box_worth
+        kok2 = game if isinstance(game, Kok2Game) else None
+        best: Choice | None = None
+        best_value = 0.0
+        memo: dict[int, tuple[float, bool]] = {}
+        for choice in choices:
+            move = choice.move
+            found = memo.get(move.cells)
+            if found is None:
+                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+            value, bomb_row = found
+            if isinstance(move, Special):
+                value -= special_cost
+                if move.face == "heart":
+                    value += pos.heart_worth
+            elif move.jokers:
+                value -= move.jokers * joker_cost
+            if value <= best_value:
+                continue
+            if bomb_row and kok2 is not None:
+                choice, value = self._with_bombs(kok2, seat, choice, pos, weights, value)
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+    def _with_bombs(self, game: Kok2Game, seat: int, choice: Choice, pos: _Position,
+                    weights: StrongWeights, value: float) -> tuple[Choice, float]:
+        """``choice`` with the squares of the bombs its rows give, each the best by the
+        evaluation, and its value with those cells instead of the bombs' estimate."""
+        player = game.sheets[seat]
+        if not player.bombs_owed(choice.move, game._taken_rows):
+            return choice, value
+
+        def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
+            return max(options, key=lambda m: self._cells_value(
+                player, pos, weights, m & ~sheet.crossed | (sheet.crossed & ~player.crossed))[0])
+
+        filled = fill_bombs(game, seat, choice, pick)
+        cells = choice.move.cells
+        for square in filled.bombs:
+            cells |= square
+        bombs = len(filled.bombs)
+        new_value, _ = self._cells_value(player, pos, weights, cells)
+        new_value -= weights.bomb_item * bombs
+        if isinstance(choice.move, Special):
+            new_value -= pos.box_worth
+        else:
+            new_value -= choice.move.jokers * (float(player.sheet.mark_points)
+                                               + weights.mark_hope * pos.frac)
+        return filled, new_value
+
+    def _choose_kids(self, game: Game, seat: int, choices: list[Choice], pos: _Position,
+                     weights: StrongWeights) -> Choice:
+        player = game.sheets[seat]
+        assert isinstance(player, KidsPlayerSheet)
+        chameleon_soon = weights.purple * pos.frac
+        memo: dict[int, tuple[float, bool]] = {}
+        best = choices[0]
+        best_value = -math.inf
+        for choice in choices:
+            move = choice.move
+            cells = move.all_cells
+            found = memo.get(cells)
+            if found is None:
+                found = memo[cells] = self._cells_value(player, pos, weights, cells)
+            value = found[0]
+            if move.die == PURPLE and not move.chameleon:
+                value += chameleon_soon
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+
+def strong_value(bot: StrongBot, game: Game, seat: int, choice: Choice) -> float:
+    """The strong bot's value of ``choice`` relative to passing (for hints and tests)."""
+    edition = edition_of(game)
+    weights = bot.weights[edition]
+    pos = bot._prepare(game, seat, weights)
+    player: PlayerSheet | KidsPlayerSheet = game.sheets[seat]
+    value, _ = bot._cells_value(player, pos, weights, getattr(choice.move, "all_cells",
+                                                               choice.move.cells))
+    return value
