@@ -41,12 +41,14 @@ from kok_layouts.rules.strong_weights import BOT_VERSION, TUNED, TUNING_SEED
 PADS = {"classic": "black", "kok2": "grey", "kids": "kids"}
 SOLO_PARAMS = {
     "classic": ["column_scale", "column_decay", "column_slack", "colour_scale", "colour_decay",
-                "colour_slack", "second_colour", "star_hope", "open_cell", "mark_hope", "cell"],
+                "colour_slack", "second_colour", "star_hope", "open_cell", "mark_hope", "cell",
+                "column_piece", "colour_piece", "isolated"],
     "kok2": ["column_scale", "column_decay", "column_slack", "colour_scale", "colour_decay",
              "second_colour", "star_hope", "open_cell", "mark_hope", "row_scale", "row_decay",
-             "heart", "box_hope", "bomb_item"],
+             "heart", "box_hope", "bomb_item", "column_piece", "row_piece", "isolated"],
     "kids": ["column_scale", "column_decay", "column_slack", "colour_scale", "colour_decay",
-             "colour_slack", "second_colour", "open_cell", "cell", "purple"],
+             "colour_slack", "second_colour", "open_cell", "cell", "purple", "column_piece",
+             "colour_piece", "isolated"],
 }
 DUEL_PARAMS = ["horizon", "lead"]
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "kok_layouts" / "rules" / "strong_weights.py"

@@ -74,13 +74,15 @@ class StrongWeights:
     """Keer op Keer 2: a bomb a row's item gives, before its square is chosen."""
     purple: float = 0.8
     """Kids: a purple mark that brings the next chameleon closer (times time left)."""
-    column_piece: float = 0.0
+    column_piece: float = 2.0
     """How fast a column's hope fades per area its missing cells lie in (each needs a move
     of its own), divided by rolls left + slack like ``column_decay``."""
-    colour_piece: float = 0.0
+    colour_piece: float = 1.0
     """As ``column_piece`` for colours (animals)."""
-    row_piece: float = 0.0
+    row_piece: float = 1.0
     """As ``column_piece`` for Keer op Keer 2 rows."""
+    isolated: float = 0.5
+    """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
 
     def as_vector(self) -> list[float]:
         return [float(getattr(self, f.name)) for f in fields(self)]
@@ -123,6 +125,10 @@ class _Groups:
         self.parts = [tuple(m & area for area in board.area_masks if m & area)
                       for m in self.masks]
         """Per group: its cells in each area (each part needs a move of its own)."""
+        self.area_neighbours = [board.dilate(1 << c) & board.area_masks[board.area_of[c]]
+                                if board.area_of[c] >= 0 else 0
+                                for c in range(sheet.geometry.size)]
+        """Per cell: its neighbours in its own area."""
         self._touched: dict[int, tuple[int, ...]] = {}
 
     def touched(self, mask: int) -> tuple[int, ...]:
@@ -152,10 +158,29 @@ class _Position:
     """What one seat's decision needs, computed once per roll: the points and hope of every
     group, the time left, and the values that do not depend on the move."""
 
-    __slots__ = ("groups", "points", "scale", "rate", "piece_rate", "missing", "hope",
-                 "colours_done", "frac", "rolls_left", "others_best", "lead", "score_before",
-                 "open_before", "heart_worth", "row_item", "box_room", "box_worth", "row_bomb",
-                 "solo", "future_total")
+    __slots__ = (
+        "box_room",
+        "box_worth",
+        "colours_done",
+        "frac",
+        "future_total",
+        "groups",
+        "heart_worth",
+        "hope",
+        "lead",
+        "missing",
+        "open_before",
+        "others_best",
+        "piece_rate",
+        "points",
+        "rate",
+        "rolls_left",
+        "row_bomb",
+        "row_item",
+        "scale",
+        "score_before",
+        "solo",
+    )
 
     def __init__(self, groups: _Groups) -> None:
         self.groups = groups
@@ -335,6 +360,19 @@ class StrongBot:
                         pieces += 1
                 future += points[g] * (pos.scale[g] * math.exp(
                     -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
+        if weights.isolated:
+            near = (fresh | board.dilate(fresh)) & board.full
+            change = 0
+            neighbours = groups.area_neighbours
+            while near:
+                low = near & -near
+                near ^= low
+                cell = low.bit_length() - 1
+                if not crossed & low and not neighbours[cell] & ~crossed:
+                    change -= 1
+                if not after & low and not neighbours[cell] & ~after:
+                    change += 1
+            future -= weights.isolated * pos.frac * change
         count = fresh.bit_count()
         gained += weights.cell * count
         star_penalty = getattr(sheet, "star_penalty", 0)
