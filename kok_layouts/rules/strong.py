@@ -298,7 +298,8 @@ class StrongBot:
             scale, decay, piece, slack = kinds[kind]
             if left <= 0:
                 scale = 0.0
-            rate, piece_rate = decay / (left + slack), piece / (left + slack)
+            time = max(left + slack, 0.5)
+            rate, piece_rate = decay / time, piece / time
             pieces = sum(1 for part in groups.parts[g] if part & ~crossed)
             hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
             if kind == 0 and missing and isinstance(sheet, Kok2Sheet):
