@@ -129,6 +129,10 @@ class _Groups:
                                 if board.area_of[c] >= 0 else 0
                                 for c in range(sheet.geometry.size)]
         """Per cell: its neighbours in its own area."""
+        self.width = sheet.width
+        self.full = board.full
+        self.not_first = board._not_first_column
+        self.not_last = board._not_last_column
         self._touched: dict[int, tuple[int, ...]] = {}
 
     def touched(self, mask: int) -> tuple[int, ...]:
@@ -158,41 +162,44 @@ class _Position:
     """What one seat's decision needs, computed once per roll: the points and hope of every
     group, the time left, and the values that do not depend on the move."""
 
-    __slots__ = (
-        "box_room",
-        "box_worth",
-        "colours_done",
-        "frac",
-        "future_total",
-        "groups",
-        "heart_worth",
-        "hope",
-        "lead",
-        "missing",
-        "open_before",
-        "others_best",
-        "piece_rate",
-        "points",
-        "rate",
-        "rolls_left",
-        "row_bomb",
-        "row_item",
-        "scale",
-        "score_before",
-        "solo",
-    )
+    groups: _Groups
+    points: list[float]
+    """Per group: what completing it scores now."""
+    scale: list[float]
+    rate: list[float]
+    piece_rate: list[float]
+    missing: list[int]
+    hope: list[float]
+    """Per group: the chance-like share of its points it is worth as it stands."""
+    row_item: list[float]
+    row_bomb: list[bool]
+    colours_done: int
+    frac: float
+    """Share of the game still to come."""
+    rolls_left: float
+    others_best: float
+    lead: float
+    score_before: float
+    open_mask: int
+    open_before: int
+    isolated_before: int
+    heart_worth: float
+    box_room: int
+    box_worth: float
+    solo: bool
+    future_total: float | None
 
     def __init__(self, groups: _Groups) -> None:
         self.groups = groups
-        self.points: list[float] = []
-        self.scale: list[float] = []
-        self.rate: list[float] = []
-        self.piece_rate: list[float] = []
-        self.missing: list[int] = []
-        self.hope: list[float] = []
-        self.row_item: list[float] = []
-        self.row_bomb: list[bool] = []
-        self.future_total: float | None = None
+        self.points = []
+        self.scale = []
+        self.rate = []
+        self.piece_rate = []
+        self.missing = []
+        self.hope = []
+        self.row_item = []
+        self.row_bomb = []
+        self.future_total = None
 
 
 class StrongBot:
@@ -211,10 +218,11 @@ class StrongBot:
             self.weights = {**TUNED, **weights}
 
     # -- the position before the move --------------------------------------------------
-    def _rolls_left(self, game: Game, weights: StrongWeights) -> float:
+    def _rolls_left(self, game: Game, weights: StrongWeights, ahead: int = 0) -> float:
         """The rolls this seat will still act in after the current one (an estimate in a
-        game with others, whose length depends on everyone's play)."""
-        done = game.rolls_done + 1
+        game with others, whose length depends on everyone's play); ``ahead``: as seen from
+        that many rolls later."""
+        done = game.rolls_done + 1 + ahead
         if game.solo:
             return float(max(0, (game.roll_limit or 30) - done))
         if game.end_triggered:
@@ -226,7 +234,8 @@ class StrongBot:
             left = min(left, float(game.roll_limit - done))
         return max(0.0, left)
 
-    def _prepare(self, game: Game, seat: int, weights: StrongWeights) -> _Position:
+    def _prepare(self, game: Game, seat: int, weights: StrongWeights,
+                 ahead: int = 0) -> _Position:
         player = game.sheets[seat]
         board: Board = player.board
         groups = _groups_for(board)
@@ -234,7 +243,7 @@ class StrongBot:
         kids = isinstance(sheet, KidsSheet)
         pos = _Position(groups)
         pos.solo = game.solo
-        left = self._rolls_left(game, weights)
+        left = self._rolls_left(game, weights, ahead)
         pos.rolls_left = left
         horizon = float(game.roll_limit or 30) if game.solo else weights.horizon
         pos.frac = min(1.0, left / horizon) if horizon > 0 else 0.0
@@ -268,7 +277,7 @@ class StrongBot:
                     assert isinstance(sheet, KidsSheet)
                     points = float(sheet.buckets[g] + (0 if g in taken_columns else 1))
                 else:
-                    cp = sheet.column_points[g]  # type: ignore[union-attr]
+                    cp = sheet.column_points[g]
                     points = float(cp.later if g in taken_columns else cp.first) + hearts
                     if isinstance(sheet, Kok2Sheet) and g in sheet.box_columns:
                         points += pos.box_worth if pos.box_room > 0 else 0.0
@@ -279,7 +288,7 @@ class StrongBot:
                     assert isinstance(sheet, KidsSheet)
                     points = float(sheet.food_boxes)
                 else:
-                    bonus = sheet.colour_bonus  # type: ignore[union-attr]
+                    bonus = sheet.colour_bonus
                     points = float(bonus.later if key in taken_colours else bonus.first)
             else:
                 kind = 2
@@ -316,7 +325,17 @@ class StrongBot:
                       and player.hearts < player.sheet.heart_track)
         pos.heart_worth = weights.heart * heart_sum if heart_room else 0.0
         pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
-        pos.open_before = (board.dilate(crossed) & ~crossed).bit_count()
+        pos.open_mask = board.dilate(crossed) & ~crossed
+        pos.open_before = pos.open_mask.bit_count()
+        isolated = 0
+        uncrossed = board.full & ~crossed
+        rest = uncrossed
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not groups.area_neighbours[low.bit_length() - 1] & uncrossed:
+                isolated |= low
+        pos.isolated_before = isolated
         pos.score_before = float(player.score().total)
         if game.solo:
             pos.others_best = 0.0
@@ -361,17 +380,18 @@ class StrongBot:
                         pieces += 1
                 future += points[g] * (pos.scale[g] * math.exp(
                     -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
+        # The cells next to the move: inlined Board.dilate (this is the hot path).
+        width, full = groups.width, groups.full
+        grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
+                  | (fresh >> width) | (fresh << width)) & full & ~after)
         if weights.isolated:
-            near = (fresh | board.dilate(fresh)) & board.full
-            change = 0
+            change = -(pos.isolated_before & (fresh | grown)).bit_count()
             neighbours = groups.area_neighbours
+            near = grown
             while near:
                 low = near & -near
                 near ^= low
-                cell = low.bit_length() - 1
-                if not crossed & low and not neighbours[cell] & ~crossed:
-                    change -= 1
-                if not after & low and not neighbours[cell] & ~after:
+                if not neighbours[low.bit_length() - 1] & ~after:
                     change += 1
             future -= weights.isolated * pos.frac * change
         count = fresh.bit_count()
@@ -384,7 +404,9 @@ class StrongBot:
         if pos.box_room > 0:
             boxes = min(pos.box_room, (fresh & player._box_mask).bit_count())
             gained += boxes * pos.box_worth
-        opened = (board.dilate(after) & ~after).bit_count()
+        # The cells reachable next: those of before, less the ones crossed, plus the new.
+        opened = pos.open_before - (pos.open_mask & fresh).bit_count() + (
+            grown & ~pos.open_mask).bit_count()
         future += weights.open_cell * pos.frac * (opened - pos.open_before)
         if new_colours and pos.colours_done + new_colours >= 2:
             # The game ends: what is left of the future is lost.
@@ -404,7 +426,7 @@ class StrongBot:
         """The future value of the position before the move (cached per decision)."""
         if pos.future_total is not None:
             return pos.future_total
-        total = sum(p * h for p, h in zip(pos.points, pos.hope, strict=True))
+        total: float = sum(p * h for p, h in zip(pos.points, pos.hope, strict=True))
         board: Board = player.board
         star_penalty = getattr(player.sheet, "star_penalty", 0)
         if star_penalty:
@@ -513,3 +535,119 @@ def strong_value(bot: StrongBot, game: Game, seat: int, choice: Choice) -> float
     value, _ = bot._cells_value(player, pos, weights, getattr(choice.move, "all_cells",
                                                                choice.move.cells))
     return value
+
+
+def _outcomes(colour_dice: int, number_dice: int) -> tuple[np.ndarray, ...]:
+    """Every throw of the dice as index arrays, one per die (6 faces each)."""
+    grids = np.meshgrid(*[np.arange(6)] * (colour_dice + number_dice), indexing="ij")
+    return tuple(g.ravel() for g in grids)
+
+
+_SOLO_THROWS = _outcomes(2, 2)
+IMPOSSIBLE = -1e9
+
+
+class ExpertBot(StrongBot):
+    """The strong bot with a look at the next roll: its few best moves are weighed again by
+    what the best move of the next roll (all 1,296 throws of 2 colour and 2 number dice) is
+    worth after them. Slower; Kids (few moves a roll) plays as the strong bot."""
+
+    name = "expert"
+
+    def __init__(self, weights: dict[str, StrongWeights] | StrongWeights | None = None, *,
+                 candidates: int = 4, lookahead: float = 0.5) -> None:
+        super().__init__(weights)
+        self.candidates = candidates
+        self.lookahead = lookahead
+
+    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        edition = edition_of(game)
+        if edition == "kids":
+            return super().choose(game, seat, rng)
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        weights = self.weights[edition]
+        pos = self._prepare(game, seat, weights)
+        player = game.sheets[seat]
+        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
+        memo: dict[int, tuple[float, bool]] = {}
+        ranked: dict[tuple[int, int, bool], tuple[float, Choice]] = {}
+        for choice in choices:
+            move = choice.move
+            found = memo.get(move.cells)
+            if found is None:
+                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+            value = found[0]
+            special = isinstance(move, Special)
+            if special:
+                value -= pos.box_worth
+                if move.face == "heart":
+                    value += pos.heart_worth
+            else:
+                value -= move.jokers * joker_cost
+            key = (move.cells, 0 if special else move.jokers, special)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, choice)
+        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
+        best: Choice | None = None
+        best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
+        for value, choice in order:
+            if found_bomb(memo, choice) and isinstance(game, Kok2Game):
+                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
+            cells = choice.move.cells
+            for square in choice.bombs:
+                cells |= square
+            jokers = 0 if isinstance(choice.move, Special) else choice.move.jokers
+            total = value + self.lookahead * self._next_roll(game, seat, weights, cells, jokers)
+            if total > best_value:
+                best, best_value = choice, total
+        return best
+
+    def _next_roll(self, game: Game, seat: int, weights: StrongWeights, cells: int,
+                   jokers: int) -> float:
+        """The expected value of the best move (or a pass) of the next roll after crossing
+        ``cells`` with ``jokers`` marks (the special die aside)."""
+        player = game.sheets[seat]
+        if self._rolls_left(game, weights) <= 0:
+            return 0.0
+        saved = (player.crossed, player.marks_used)
+        player.crossed |= cells
+        player.marks_used += jokers
+        try:
+            if len(player.completed_colours()) >= 2:
+                return 0.0
+            pos = self._prepare(game, seat, weights, ahead=1)
+            colour_keys = player.board.colour_keys
+            table = np.full((6, 6), IMPOSSIBLE)
+            memo: dict[int, float] = {}
+            for k, key in enumerate(colour_keys[:5]):
+                for n in range(1, 6):
+                    best = IMPOSSIBLE
+                    for mask in player.legal_masks(key, n):
+                        value = memo.get(mask)
+                        if value is None:
+                            value = memo[mask] = self._cells_value(player, pos, weights,
+                                                                   mask)[0]
+                        if value > best:
+                            best = value
+                    table[k, n - 1] = best
+            joker = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
+            marks = player.marks_left
+            if marks >= 1:
+                table[:5, 5] = table[:5, :5].max(axis=1) - joker
+                table[5, :5] = table[:5, :5].max(axis=0) - joker
+            if marks >= 2:
+                table[5, 5] = table[:5, :5].max() - 2 * joker
+            c1, c2, n1, n2 = _SOLO_THROWS
+            best_of = np.maximum(np.maximum(table[c1, n1], table[c1, n2]),
+                                 np.maximum(table[c2, n1], table[c2, n2]))
+            return float(np.maximum(best_of, 0.0).mean())
+        finally:
+            player.crossed, player.marks_used = saved
+
+
+def found_bomb(memo: dict[int, tuple[float, bool]], choice: Choice) -> bool:
+    """Whether the memoised value of ``choice``'s cells completes a row giving a bomb."""
+    found = memo.get(choice.move.cells)
+    return bool(found and found[1])
