@@ -156,12 +156,16 @@ def main() -> None:
     parser.add_argument("--duel-games", type=int, default=40)
     parser.add_argument("--from-tuned", action="store_true",
                         help="start from the stored weights instead of the defaults")
+    parser.add_argument("--start", type=Path, metavar="RESULT.json",
+                        help="start from the weights of an earlier run's output")
     parser.add_argument("--skip-solo", action="store_true")
     parser.add_argument("--skip-duel", action="store_true")
     parser.add_argument("--write", action="store_true", help="store the result in the package")
     args = parser.parse_args()
     sheet = load_layout(PADS[args.edition])
     weights = TUNED[args.edition] if args.from_tuned else StrongWeights()
+    if args.start:
+        weights = replace(weights, **json.loads(args.start.read_text())["weights"])
     started = time.process_time()
     if not args.skip_solo:
         weights = cross_entropy(weights, SOLO_PARAMS[args.edition], "solo", sheet,
