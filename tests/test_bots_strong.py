@@ -16,7 +16,7 @@ from kok_layouts.rules.bots import BOTS, GreedyBot, RandomBot, Strategy, make_bo
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.record import new_game
-from kok_layouts.rules.strong import EDITIONS, StrongBot, StrongWeights, edition_of
+from kok_layouts.rules.strong import EDITIONS, ExpertBot, StrongBot, StrongWeights, edition_of
 from kok_layouts.rules.strong_weights import BOT_VERSION, TUNED, TUNING_SEED
 
 PADS = {"classic": "black", "kok2": "grey", "kids": "kids"}
@@ -82,6 +82,31 @@ def test_every_choice_of_the_strong_bot_is_legal(edition: str, seed: int, player
     # game.choose re-checks every rule and raises on an illegal choice.
     play_game(game, [strong, *others], np.random.default_rng(seed))
     assert game.over
+
+
+@settings(max_examples=6, deadline=None)
+@given(edition=st.sampled_from(EDITIONS), seed=st.integers(0, 2**32 - 1),
+       warmup=st.integers(0, 12))
+def test_every_choice_of_the_expert_bot_is_legal(edition: str, seed: int, warmup: int) -> None:
+    sheet = load_layout(PADS[edition])
+    game = new_game(sheet, ["a", "b"])
+    play_game(game, [Checked(ExpertBot(), warmup), Checked(RandomBot())],
+              np.random.default_rng(seed))
+    assert game.over
+
+
+def test_the_expert_leaves_the_sheet_as_it_found_it() -> None:
+    """The look at the next roll crosses cells on the player's own sheet for a moment."""
+    game = new_game(load_layout("black"), ["solo"], solo=True)
+    rng = np.random.default_rng(4)
+    expert = ExpertBot()
+    for _ in range(10):
+        game.throw(rng)
+        before = game.sheets[0].state_key()
+        choice = expert.choose(game, 0, rng)
+        assert game.sheets[0].state_key() == before
+        game.choose(0, choice)
+        game.finish_roll()
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
