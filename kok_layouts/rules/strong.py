@@ -83,6 +83,8 @@ class StrongWeights:
     """As ``column_piece`` for Keer op Keer 2 rows."""
     isolated: float = 0.5
     """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
+    pass_cost: float = 1.0
+    """What passing a roll costs beyond the position it leaves (a roll's worth of cells)."""
 
     def as_vector(self) -> list[float]:
         return [float(getattr(self, f.name)) for f in fields(self)]
@@ -456,7 +458,7 @@ class StrongBot:
         special_cost = pos.box_worth
         kok2 = game if isinstance(game, Kok2Game) else None
         best: Choice | None = None
-        best_value = 0.0
+        best_value = -weights.pass_cost
         memo: dict[int, tuple[float, bool]] = {}
         for choice in choices:
             move = choice.move
