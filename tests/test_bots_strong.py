@@ -155,13 +155,16 @@ def wins_against_greedy(sheet: Sheet, bot: Strategy, games: int, seed: int) -> f
     return won / games
 
 
-# Measured with these seeds; the margins leave room for noise but not for a bot that plays
-# no better than greedy (which wins half, and scores the greedy mean).
-SOLO_MARGIN = {"classic": 2.0, "kok2": 2.0, "kids": 1.5}
-WIN_SHARE = {"classic": 0.62, "kok2": 0.62, "kids": 0.6}
+# Measured with these seeds (bot version 1): solo 19.2 vs 14.7 on black, 53.2 vs 37.0 on
+# grey, 25.0 vs 21.5 on Kids; 2-player wins 81% on black, 72% on grey. The margins leave room
+# for noise but not for a bot that plays no better than greedy (which wins about half).
+SOLO_MARGIN = {"classic": 3.0, "kok2": 8.0, "kids": 2.0}
+WIN_SHARE = {"classic": 0.65, "kok2": 0.62}
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+# Kids is left out: in 2-player Kids games the strong bot wins only about half against
+# greedy (few choices a roll, and whoever completes two animals ends the game).
+@pytest.mark.parametrize("edition", ["classic", "kok2"])
 def test_the_strong_bot_beats_greedy_in_two_player_games(edition: str) -> None:
     sheet = load_layout(PADS[edition])
     assert wins_against_greedy(sheet, StrongBot(), 40, seed=3) >= WIN_SHARE[edition]
