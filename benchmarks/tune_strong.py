@@ -50,6 +50,9 @@ SOLO_PARAMS = {
              "colour_slack", "second_colour", "open_cell", "cell", "purple", "column_piece",
              "colour_piece", "isolated"],
 }
+POLISH_PARAMS = ["column_decay", "column_piece", "star_hope", "mark_hope", "isolated",
+                 "pass_cost"]
+"""A last short solo stage (``--polish``) over the weights that matter most."""
 DUEL_PARAMS = ["horizon", "lead"]
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "kok_layouts" / "rules" / "strong_weights.py"
 
@@ -158,6 +161,8 @@ def main() -> None:
                         help="start from the stored weights instead of the defaults")
     parser.add_argument("--start", type=Path, metavar="RESULT.json",
                         help="start from the weights of an earlier run's output")
+    parser.add_argument("--polish", action="store_true",
+                        help="tune only the few weights of POLISH_PARAMS in the solo stage")
     parser.add_argument("--skip-solo", action="store_true")
     parser.add_argument("--skip-duel", action="store_true")
     parser.add_argument("--write", action="store_true", help="store the result in the package")
@@ -168,8 +173,9 @@ def main() -> None:
         weights = replace(weights, **json.loads(args.start.read_text())["weights"])
     started = time.process_time()
     if not args.skip_solo:
-        weights = cross_entropy(weights, SOLO_PARAMS[args.edition], "solo", sheet,
-                                args.edition, seed=args.seed, stage=1,
+        names = POLISH_PARAMS if args.polish else SOLO_PARAMS[args.edition]
+        weights = cross_entropy(weights, names, "solo", sheet,
+                                args.edition, seed=args.seed, stage=3 if args.polish else 1,
                                 generations=args.generations, population=args.population,
                                 elite=args.elite, games=args.games)
     if not args.skip_duel:

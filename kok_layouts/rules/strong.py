@@ -457,6 +457,8 @@ class StrongBot:
         joker_cost = mark_points + weights.mark_hope * frac
         special_cost = pos.box_worth
         kok2 = game if isinstance(game, Kok2Game) else None
+        if kok2 is not None:
+            choices = fullest_specials(choices, game.sheet.width)
         best: Choice | None = None
         best_value = -weights.pass_cost
         memo: dict[int, tuple[float, bool]] = {}
@@ -528,6 +530,27 @@ class StrongBot:
         return best
 
 
+def fullest_specials(choices: list[Choice], width: int) -> list[Choice]:
+    """``choices`` without the Keer op Keer 2 row and stars actions that cross fewer cells
+    than another action of the same face (and row) could: never worth weighing, and there
+    are many of them."""
+    fullest: dict[tuple[str, int], int] = {}
+
+    def group(move: Special) -> tuple[str, int]:
+        return (move.face, (move.cells.bit_length() - 1) // width if move.face == "row" else 0)
+
+    for choice in choices:
+        move = choice.move
+        if isinstance(move, Special) and move.face in ("row", "stars"):
+            key = group(move)
+            fullest[key] = max(fullest.get(key, 0), move.cells.bit_count())
+    if not fullest:
+        return choices
+    return [c for c in choices if not (isinstance(c.move, Special)
+                                       and c.move.face in ("row", "stars")
+                                       and c.move.cells.bit_count() < fullest[group(c.move)])]
+
+
 def strong_value(bot: StrongBot, game: Game, seat: int, choice: Choice) -> float:
     """The strong bot's value of ``choice`` relative to passing (for hints and tests)."""
     edition = edition_of(game)
@@ -569,6 +592,8 @@ class ExpertBot(StrongBot):
         choices = game.choices_for(seat)
         if not choices:
             return None
+        if isinstance(game, Kok2Game):
+            choices = fullest_specials(choices, game.sheet.width)
         weights = self.weights[edition]
         pos = self._prepare(game, seat, weights)
         player = game.sheets[seat]
