@@ -127,8 +127,10 @@ def cross_entropy(start: StrongWeights, names: list[str], fitness_of: str, sheet
 
 
 def write_weights(tuned: dict[str, StrongWeights], seed: int) -> None:
-    lines = ['"""The strong bot\'s tuned weights, one set per edition (written by '
-             'benchmarks/tune_strong.py)."""', "", "from __future__ import annotations", "",
+    # Keep the module docstring (how the weights were made): the caller updates it.
+    old = WEIGHTS_FILE.read_text()
+    docstring = old[:old.index('"""', 3) + 3]
+    lines = [docstring, "", "from __future__ import annotations", "",
              "from kok_layouts.rules.strong import StrongWeights", "",
              f"BOT_VERSION = {BOT_VERSION}", f"TUNING_SEED = {seed}",
              "TUNED: dict[str, StrongWeights] = {"]
