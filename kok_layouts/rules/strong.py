@@ -11,6 +11,8 @@ strong bot values a whole position as ``score now + what it can still earn``:
 - a move that ends the game (a second colour or animal) is worth exactly its final score
   (in a game with others, plus a share of the lead it locks in), so the bot ends a solo game
   only when the rest of the game is worth less than the points the ending move brings.
+- in Kids, the active player also weighs what the die it keeps leaves the others: the best
+  they can do with the two dice left.
 
 The weights of each edition were tuned by self-play with the cross-entropy method
 (``benchmarks/tune_strong.py``, seeds and bot version in :mod:`kok_layouts.rules.strong_weights`).
@@ -84,6 +86,8 @@ class StrongWeights:
     isolated: float = 0.5
     """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
     pass_cost: float = 1.0
+    deny: float = 0.0
+    """Kids, as the active player: weight of what the die kept leaves the other players."""
     """What passing a roll costs beyond the position it leaves (a roll's worth of cells)."""
 
     def as_vector(self) -> list[float]:
@@ -513,6 +517,8 @@ class StrongBot:
         player = game.sheets[seat]
         assert isinstance(player, KidsPlayerSheet)
         chameleon_soon = weights.purple * pos.frac
+        denial = (self._denial(game, seat)
+                  if weights.deny and not game.solo and seat == game.active else None)
         memo: dict[int, tuple[float, bool]] = {}
         best = choices[0]
         best_value = -math.inf
@@ -525,9 +531,35 @@ class StrongBot:
             value = found[0]
             if move.die == PURPLE and not move.chameleon:
                 value += chameleon_soon
+            if denial is not None:
+                value -= weights.deny * denial[choice.colour_die]
             if value > best_value:
                 best, best_value = choice, value
         return best
+
+    def _denial(self, game: Game, seat: int) -> dict[int, float]:
+        """Kids, as the active player: for each die this seat may keep, the best the other
+        players can still do with the dice left to them (what keeping it leaves them)."""
+        roll = game.roll
+        assert roll is not None
+        faces = roll.colours
+        left: dict[int, float] = {}
+        for other in range(len(game.players)):
+            if other == seat:
+                continue
+            weights = self.weights["kids"]
+            pos = self._prepare(game, other, weights)
+            player = game.sheets[other]
+            assert isinstance(player, KidsPlayerSheet)
+            best_by_face: dict[str, float] = {}
+            for face in set(faces):
+                values = [self._cells_value(player, pos, weights, move.all_cells)[0]
+                          for move in player.legal_moves(face)]
+                best_by_face[face] = max(values, default=0.0)
+            for kept in range(len(faces)):
+                rest = [best_by_face[faces[d]] for d in range(len(faces)) if d != kept]
+                left[kept] = left.get(kept, 0.0) + max(rest, default=0.0)
+        return left
 
 
 def fullest_specials(choices: list[Choice], width: int) -> list[Choice]:
