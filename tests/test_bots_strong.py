@@ -198,3 +198,34 @@ def test_kok_simulate_plays_the_strong_bot(kok: object) -> None:
               "--bots", "strong,greedy")
     assert run.code == 0, run.err
     assert run.out.count("\n") == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), edition=st.sampled_from(["classic", "kids"]))
+def test_on_the_last_roll_of_a_solo_game_only_the_points_count(seed: int, edition: str) -> None:
+    """With no roll to come, the bot takes a move that scores the most now, and (classic)
+    passes when every move would cost points."""
+    sheet = load_layout(PADS[edition])
+    rng = np.random.default_rng(seed)
+    game = new_game(sheet, ["solo"], solo=True)
+    greedy, strong = GreedyBot(), StrongBot()
+    while game.rolls_done < 29 and not game.over:
+        game.throw(rng)
+        game.choose(0, greedy.choose(game, 0, rng))
+        game.finish_roll()
+    if game.over:
+        return
+    game.throw(rng)
+    player = game.sheets[0]
+    before = player.score().total
+
+    def gain(choice: Choice | None) -> int:
+        if choice is None:
+            return 0
+        trial = player.copy()
+        trial.push(choice.move)
+        return int(trial.score().total) - before
+
+    gains = [gain(c) for c in game.choices_for(0)]
+    best = max(gains, default=0) if edition == "kids" else max([0, *gains])
+    assert gain(strong.choose(game, 0, rng)) == best

@@ -34,7 +34,6 @@ from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame, KidsPlayerSheet
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
-from kok_layouts.rules.player import PlayerSheet
 
 EDITIONS = ("classic", "kok2", "kids")
 
@@ -464,7 +463,8 @@ class StrongBot:
         if kok2 is not None:
             choices = fullest_specials(choices, game.sheet.width)
         best: Choice | None = None
-        best_value = -weights.pass_cost
+        # Passing wastes a roll, except the last one.
+        best_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
         memo: dict[int, tuple[float, bool]] = {}
         for choice in choices:
             move = choice.move
@@ -583,17 +583,6 @@ def fullest_specials(choices: list[Choice], width: int) -> list[Choice]:
                                        and c.move.cells.bit_count() < fullest[group(c.move)])]
 
 
-def strong_value(bot: StrongBot, game: Game, seat: int, choice: Choice) -> float:
-    """The strong bot's value of ``choice`` relative to passing (for hints and tests)."""
-    edition = edition_of(game)
-    weights = bot.weights[edition]
-    pos = bot._prepare(game, seat, weights)
-    player: PlayerSheet | KidsPlayerSheet = game.sheets[seat]
-    value, _ = bot._cells_value(player, pos, weights, getattr(choice.move, "all_cells",
-                                                               choice.move.cells))
-    return value
-
-
 def _outcomes(colour_dice: int, number_dice: int) -> tuple[np.ndarray, ...]:
     """Every throw of the dice as index arrays, one per die (6 faces each)."""
     grids = np.meshgrid(*[np.arange(6)] * (colour_dice + number_dice), indexing="ij")
@@ -652,7 +641,7 @@ class ExpertBot(StrongBot):
         best: Choice | None = None
         best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
         for value, choice in order:
-            if found_bomb(memo, choice) and isinstance(game, Kok2Game):
+            if _completes_bomb_row(memo, choice) and isinstance(game, Kok2Game):
                 choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             cells = choice.move.cells
             for square in choice.bombs:
@@ -706,7 +695,7 @@ class ExpertBot(StrongBot):
             player.crossed, player.marks_used = saved
 
 
-def found_bomb(memo: dict[int, tuple[float, bool]], choice: Choice) -> bool:
+def _completes_bomb_row(memo: dict[int, tuple[float, bool]], choice: Choice) -> bool:
     """Whether the memoised value of ``choice``'s cells completes a row giving a bomb."""
     found = memo.get(choice.move.cells)
     return bool(found and found[1])
