@@ -23,6 +23,7 @@ fast as the greedy one.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -117,7 +118,6 @@ class _Groups:
     """
 
     def __init__(self, board: Board) -> None:
-        self.board = board
         sheet = board.sheet
         rows = list(board.row_masks) if isinstance(sheet, Kok2Sheet) else []
         self.colour_keys = list(board.colour_masks)
@@ -153,13 +153,14 @@ class _Groups:
         return found
 
 
-_GROUPS: dict[int, _Groups] = {}
+_GROUPS: weakref.WeakKeyDictionary[Board, _Groups] = weakref.WeakKeyDictionary()
+"""The groups of each board, kept as long as the board is."""
 
 
 def _groups_for(board: Board) -> _Groups:
-    found = _GROUPS.get(id(board))
-    if found is None or found.board is not board:
-        found = _GROUPS[id(board)] = _Groups(board)
+    found = _GROUPS.get(board)
+    if found is None:
+        found = _GROUPS[board] = _Groups(board)
     return found
 
 
@@ -494,9 +495,12 @@ class StrongBot:
         if not player.bombs_owed(choice.move, game._taken_rows):
             return choice, value
 
-        def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
-            return max(options, key=lambda m: self._cells_value(
-                player, pos, weights, m & ~sheet.crossed | (sheet.crossed & ~player.crossed))[0])
+        def pick(probe: Kok2PlayerSheet, options: list[int]) -> int:
+            # ``probe`` has the move (and earlier bombs) crossed: weigh each square together
+            # with them, against the position the decision started from.
+            so_far = probe.crossed & ~player.crossed
+            return max(options, key=lambda square: self._cells_value(
+                player, pos, weights, square | so_far)[0])
 
         filled = fill_bombs(game, seat, choice, pick)
         cells = choice.move.cells
