@@ -51,7 +51,7 @@ SOLO_PARAMS = {
              "colour_piece", "isolated"],
 }
 POLISH_PARAMS = ["column_decay", "column_piece", "star_hope", "mark_hope", "isolated",
-                 "pass_cost"]
+                 "pass_cost", "paired"]
 """A last short solo stage (``--polish``) over the weights that matter most."""
 DUEL_PARAMS = ["horizon", "lead"]
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "kok_layouts" / "rules" / "strong_weights.py"

@@ -84,6 +84,8 @@ class StrongWeights:
     row_piece: float = 1.0
     """As ``column_piece`` for Keer op Keer 2 rows."""
     isolated: float = 0.5
+    paired: float = 0.0
+    """Per uncrossed cell left in a pair cut off from the rest of its area."""
     """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
     pass_cost: float = 1.0
     deny: float = 0.0
@@ -164,6 +166,21 @@ def _groups_for(board: Board) -> _Groups:
     return found
 
 
+def _paired(neighbours: list[int], cells: int, uncrossed: int) -> int:
+    """The cells of ``cells`` that, with ``uncrossed`` uncrossed, form a pair cut off from
+    the rest of their area."""
+    found = 0
+    rest = cells
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        mine = neighbours[low.bit_length() - 1] & uncrossed
+        if mine and not mine & (mine - 1) and (
+                neighbours[mine.bit_length() - 1] & uncrossed) == low:
+            found |= low
+    return found
+
+
 class _Position:
     """What one seat's decision needs, computed once per roll: the points and hope of every
     group, the time left, and the values that do not depend on the move."""
@@ -189,6 +206,7 @@ class _Position:
     open_mask: int
     open_before: int
     isolated_before: int
+    paired_before: int
     heart_worth: float
     box_room: int
     box_worth: float
@@ -342,6 +360,7 @@ class StrongBot:
             if not groups.area_neighbours[low.bit_length() - 1] & uncrossed:
                 isolated |= low
         pos.isolated_before = isolated
+        pos.paired_before = _paired(groups.area_neighbours, uncrossed, uncrossed)
         pos.score_before = float(player.score().total)
         if game.solo:
             pos.others_best = 0.0
@@ -400,6 +419,12 @@ class StrongBot:
                 if not neighbours[low.bit_length() - 1] & ~after:
                     change += 1
             future -= weights.isolated * pos.frac * change
+        if weights.paired:
+            region = ((((grown & groups.not_first) >> 1) | ((grown & groups.not_last) << 1)
+                       | (grown >> width) | (grown << width)) | grown) & full & ~after
+            change = (_paired(groups.area_neighbours, region, full & ~after).bit_count()
+                      - (pos.paired_before & (region | fresh)).bit_count())
+            future -= weights.paired * pos.frac * change
         count = fresh.bit_count()
         gained += weights.cell * count
         star_penalty = getattr(sheet, "star_penalty", 0)
