@@ -13,7 +13,8 @@ JSON, which ``--start`` takes up):
   ``--skip-solo --duel-games 60``.
 
 Then classic's ``paired`` (0.5) and ``isolated`` (0.84 -> 1.2) were set by hand: solo on
-black 19.3 -> 21.1 over 300 games (seed 11; paired 0.25, 1.0 and isolated 1.5, 1.8 did less).
+black 19.3 -> 21.1 over 300 games (seed 11; paired 0.25, 1.0 and isolated 1.5, 1.8 did less);
+Keer op Keer 2's likewise (0.5; isolated 0.54 -> 0.8): solo on grey 50.3 -> 59.9 over 150.
 ``pass_cost`` of Keer op Keer 2 and Kids was set by hand (1.0; Kids never passes), and so
 was Kids' ``deny`` (1.0: 2-player wins against greedy 52% -> 62% over 200 games; 0.5 gave
 61%, 1.5 and 2.5 63%). About 8.5 minutes of one core in all.
@@ -40,7 +41,7 @@ TUNED: dict[str, StrongWeights] = {
         open_cell=0.0928, mark_hope=0.4635, cell=0.0, horizon=29.1586, lead=0.2572,
         row_scale=1.4353, row_decay=4.8122, heart=0.586, box_hope=0.5266, bomb_item=1.3268,
         purple=0.8, column_piece=2.2165, colour_piece=1.4078, row_piece=1.2461,
-        isolated=0.5449, pass_cost=1.0,
+        isolated=0.8, pass_cost=1.0, paired=0.5,
     ),
     "kids": StrongWeights(
         column_scale=0.8267, column_decay=3.2892, column_slack=2.2774, colour_scale=0.7882,
