@@ -15,6 +15,8 @@ JSON, which ``--start`` takes up):
 Then classic's ``paired`` (0.5) and ``isolated`` (0.84 -> 1.2) were set by hand: solo on
 black 19.3 -> 21.1 over 300 games (seed 11; paired 0.25, 1.0 and isolated 1.5, 1.8 did less);
 Keer op Keer 2's likewise (0.5; isolated 0.54 -> 0.8): solo on grey 50.3 -> 59.9 over 150.
+A further ``--polish`` stage with ``paired`` (seed 2027) was not kept: 20.5 against 20.8 on
+300 fresh games.
 ``pass_cost`` of Keer op Keer 2 and Kids was set by hand (1.0; Kids never passes), and so
 was Kids' ``deny`` (1.0: 2-player wins against greedy 52% -> 62% over 200 games; 0.5 gave
 61%, 1.5 and 2.5 63%). About 8.5 minutes of one core in all.
