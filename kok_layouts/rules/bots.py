@@ -21,6 +21,7 @@ from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
 from kok_layouts.rules.kids import KidsGame, KidsMove
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
 from kok_layouts.rules.player import PlayerSheet
+from kok_layouts.rules.strong import ExpertBot, StrongBot
 
 
 @runtime_checkable
@@ -322,8 +323,10 @@ class FriendlyBot:
         return self._random.choose(game, seat, rng)
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[FriendlyBot]] = {
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[FriendlyBot] | type[StrongBot]] = {
     "random": RandomBot, "greedy": GreedyBot, "friendly": FriendlyBot}
+BOTS["strong"] = StrongBot
+BOTS["expert"] = ExpertBot
 
 
 def make_bot(name: str) -> Strategy:

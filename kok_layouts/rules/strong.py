@@ -1,0 +1,732 @@
+"""The strong bot: a tuned evaluation of the position after each move.
+
+Where the greedy bot scores a move by what it earns now plus a fixed progress bonus, the
+strong bot values a whole position as ``score now + what it can still earn``:
+
+- every unfinished column, colour (Kids: animal) and Keer op Keer 2 row is worth its points
+  times a chance of completing it, ``scale * exp(-decay * missing / (rolls left + slack))``,
+  so the hope fades as cells are missing and the game runs out;
+- uncrossed stars, unused exclamation marks (jokers), Keer op Keer 2 boxes and hearts, and
+  the cells a player can reach next are worth a little more while rolls remain;
+- uncrossed cells cut off from the rest of their area, alone or in pairs, count against a
+  position: only a 1 (or a 2) crosses them later, so they are what leaves columns unfinished;
+- a move that ends the game (a second colour or animal) is worth exactly its final score
+  (in a game with others, plus a share of the lead it locks in), so the bot ends a solo game
+  only when the rest of the game is worth less than the points the ending move brings.
+- in Kids, the active player also weighs what the die it keeps leaves the others: the best
+  they can do with the two dice left.
+
+The weights of each edition were tuned by self-play with the cross-entropy method
+(``benchmarks/tune_strong.py``, seeds and bot version in :mod:`kok_layouts.rules.strong_weights`).
+Everything works on the sheet's bitmasks, memoised per position, so the bot plays about as
+fast as the greedy one.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from kok_layouts.model.sheet import KidsSheet, Kok2Sheet
+from kok_layouts.rules.board import Board
+from kok_layouts.rules.dice import PURPLE
+from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.kids import KidsGame, KidsPlayerSheet
+from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
+
+EDITIONS = ("classic", "kok2", "kids")
+
+
+@dataclass(frozen=True)
+class StrongWeights:
+    """The tunable weights of the strong bot's evaluation (one set per edition)."""
+
+    column_scale: float = 0.8
+    """Share of a column's points an unfinished column is worth with time to spare."""
+    column_decay: float = 3.0
+    """How fast that hope fades per missing cell (divided by rolls left + slack)."""
+    column_slack: float = 3.0
+    colour_scale: float = 0.8
+    colour_decay: float = 6.0
+    colour_slack: float = 3.0
+    second_colour: float = 0.5
+    """Multiplier of a colour's hope when completing it would end the game."""
+    star_hope: float = 0.4
+    """Share of an uncrossed star's penalty still expected back (times time left)."""
+    open_cell: float = 0.1
+    """Per cell reachable next (times time left)."""
+    mark_hope: float = 0.5
+    """Per unused mark beyond its printed point (times time left)."""
+    cell: float = 0.0
+    """Per cell crossed."""
+    horizon: float = 30.0
+    """Expected rolls in a game with others (solo games have their fixed count)."""
+    lead: float = 0.3
+    """In a game with others: an ending move is worth this much per point of lead."""
+    row_scale: float = 0.6
+    """Keer op Keer 2: as ``column_scale`` for rows."""
+    row_decay: float = 6.0
+    heart: float = 0.6
+    """Keer op Keer 2: a heart's worth per column still likely to be completed."""
+    box_hope: float = 0.5
+    """Keer op Keer 2: an unused box's worth beyond its points, times time left."""
+    bomb_item: float = 2.0
+    """Keer op Keer 2: a bomb a row's item gives, before its square is chosen."""
+    purple: float = 0.8
+    """Kids: a purple mark that brings the next chameleon closer (times time left)."""
+    column_piece: float = 2.0
+    """How fast a column's hope fades per area its missing cells lie in (each needs a move
+    of its own), divided by rolls left + slack like ``column_decay``."""
+    colour_piece: float = 1.0
+    """As ``column_piece`` for colours (animals)."""
+    row_piece: float = 1.0
+    """As ``column_piece`` for Keer op Keer 2 rows."""
+    isolated: float = 0.5
+    paired: float = 0.0
+    """Per uncrossed cell left in a pair cut off from the rest of its area."""
+    """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
+    pass_cost: float = 1.0
+    deny: float = 0.0
+    """Kids, as the active player: weight of what the die kept leaves the other players."""
+    """What passing a roll costs beyond the position it leaves (a roll's worth of cells)."""
+
+    def as_vector(self) -> list[float]:
+        return [float(getattr(self, f.name)) for f in fields(self)]
+
+    @classmethod
+    def from_vector(cls, values: Any) -> StrongWeights:
+        return cls(*(float(v) for v in values))
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+
+def edition_of(game: Game) -> str:
+    """``classic``, ``kok2`` or ``kids``: which weight set plays ``game``."""
+    if isinstance(game, KidsGame):
+        return "kids"
+    if isinstance(game, Kok2Game):
+        return "kok2"
+    return "classic"
+
+
+class _Groups:
+    """Per-board facts: the groups a crossing makes progress on, and which cells touch them.
+
+    Groups are the columns, then the colours (animals), then (Keer op Keer 2) the rows.
+    """
+
+    def __init__(self, board: Board) -> None:
+        sheet = board.sheet
+        rows = list(board.row_masks) if isinstance(sheet, Kok2Sheet) else []
+        self.colour_keys = list(board.colour_masks)
+        self.masks = [*board.column_masks, *board.colour_masks.values(), *rows]
+        self.sizes = [m.bit_count() for m in self.masks]
+        self.columns = len(board.column_masks)
+        self.first_row = self.columns + len(board.colour_masks)
+        self.cell_groups = [tuple(g for g, m in enumerate(self.masks) if m >> c & 1)
+                            for c in range(sheet.geometry.size)]
+        self.parts = [tuple(m & area for area in board.area_masks if m & area)
+                      for m in self.masks]
+        """Per group: its cells in each area (each part needs a move of its own)."""
+        self.area_neighbours = [board.dilate(1 << c) & board.area_masks[board.area_of[c]]
+                                if board.area_of[c] >= 0 else 0
+                                for c in range(sheet.geometry.size)]
+        """Per cell: its neighbours in its own area."""
+        self.width = sheet.width
+        self.full = board.full
+        self.not_first = board._not_first_column
+        self.not_last = board._not_last_column
+        self._touched: dict[int, tuple[int, ...]] = {}
+
+    def touched(self, mask: int) -> tuple[int, ...]:
+        found = self._touched.get(mask)
+        if found is None:
+            groups: set[int] = set()
+            rest = mask
+            while rest:
+                low = rest & -rest
+                groups.update(self.cell_groups[low.bit_length() - 1])
+                rest ^= low
+            found = self._touched[mask] = tuple(sorted(groups))
+        return found
+
+
+_GROUPS: weakref.WeakKeyDictionary[Board, _Groups] = weakref.WeakKeyDictionary()
+"""The groups of each board, kept as long as the board is."""
+
+
+def _groups_for(board: Board) -> _Groups:
+    found = _GROUPS.get(board)
+    if found is None:
+        found = _GROUPS[board] = _Groups(board)
+    return found
+
+
+def _paired(neighbours: list[int], cells: int, uncrossed: int) -> int:
+    """The cells of ``cells`` that, with ``uncrossed`` uncrossed, form a pair cut off from
+    the rest of their area."""
+    found = 0
+    rest = cells
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        mine = neighbours[low.bit_length() - 1] & uncrossed
+        if mine and not mine & (mine - 1) and (
+                neighbours[mine.bit_length() - 1] & uncrossed) == low:
+            found |= low
+    return found
+
+
+class _Position:
+    """What one seat's decision needs, computed once per roll: the points and hope of every
+    group, the time left, and the values that do not depend on the move."""
+
+    groups: _Groups
+    points: list[float]
+    """Per group: what completing it scores now."""
+    scale: list[float]
+    rate: list[float]
+    piece_rate: list[float]
+    missing: list[int]
+    hope: list[float]
+    """Per group: the chance-like share of its points it is worth as it stands."""
+    row_item: list[float]
+    row_bomb: list[bool]
+    colours_done: int
+    frac: float
+    """Share of the game still to come."""
+    rolls_left: float
+    others_best: float
+    lead: float
+    score_before: float
+    open_mask: int
+    open_before: int
+    isolated_before: int
+    paired_before: int
+    heart_worth: float
+    box_room: int
+    box_worth: float
+    solo: bool
+    future_total: float | None
+
+    def __init__(self, groups: _Groups) -> None:
+        self.groups = groups
+        self.points = []
+        self.scale = []
+        self.rate = []
+        self.piece_rate = []
+        self.missing = []
+        self.hope = []
+        self.row_item = []
+        self.row_bomb = []
+        self.future_total = None
+
+
+class StrongBot:
+    """The tuned evaluation bot for all three editions (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, weights: dict[str, StrongWeights] | StrongWeights | None = None) -> None:
+        from kok_layouts.rules.strong_weights import TUNED
+
+        if weights is None:
+            self.weights = dict(TUNED)
+        elif isinstance(weights, StrongWeights):
+            self.weights = {edition: weights for edition in EDITIONS}
+        else:
+            self.weights = {**TUNED, **weights}
+
+    # -- the position before the move --------------------------------------------------
+    def _rolls_left(self, game: Game, weights: StrongWeights, ahead: int = 0) -> float:
+        """The rolls this seat will still act in after the current one (an estimate in a
+        game with others, whose length depends on everyone's play); ``ahead``: as seen from
+        that many rolls later."""
+        done = game.rolls_done + 1 + ahead
+        if game.solo:
+            return float(max(0, (game.roll_limit or 30) - done))
+        if game.end_triggered:
+            if game.options.end == "roll":
+                return 0.0
+            return float(len(game.players) - 1 - game.active)
+        left = max(1.0, weights.horizon - done)
+        if game.roll_limit is not None:
+            left = min(left, float(game.roll_limit - done))
+        return max(0.0, left)
+
+    def _prepare(self, game: Game, seat: int, weights: StrongWeights,
+                 ahead: int = 0) -> _Position:
+        player = game.sheets[seat]
+        board: Board = player.board
+        groups = _groups_for(board)
+        sheet = player.sheet
+        kids = isinstance(sheet, KidsSheet)
+        pos = _Position(groups)
+        pos.solo = game.solo
+        left = self._rolls_left(game, weights, ahead)
+        pos.rolls_left = left
+        horizon = float(game.roll_limit or 30) if game.solo else weights.horizon
+        pos.frac = min(1.0, left / horizon) if horizon > 0 else 0.0
+        crossed = player.crossed
+        hearts = player.hearts if isinstance(player, Kok2PlayerSheet) else 0
+        taken_columns = game._taken_columns
+        taken_colours = game._taken_colours
+        taken_rows: frozenset[int] = getattr(game, "_taken_rows", frozenset())
+        pos.colours_done = len(player.completed_colours())
+        # A second colour (animal) ends the game: at once in solo, Kids and end="roll",
+        # after the round otherwise (which leaves little time either way).
+        ending_colour = pos.colours_done >= 1
+        box_points = float(sheet.box_points) if isinstance(sheet, Kok2Sheet) else 0.0
+        pos.box_worth = box_points + weights.box_hope * pos.frac
+        pos.box_room = (player.sheet.box_count - player.boxes_gained
+                        if isinstance(player, Kok2PlayerSheet) else 0)
+        kinds = ((weights.column_scale, weights.column_decay, weights.column_piece,
+                  weights.column_slack),
+                 (weights.colour_scale * (weights.second_colour if ending_colour else 1.0),
+                  weights.colour_decay, weights.colour_piece, weights.colour_slack),
+                 (weights.row_scale, weights.row_decay, weights.row_piece,
+                  weights.column_slack))
+        heart_sum = 0.0
+        for g, mask in enumerate(groups.masks):
+            missing = groups.sizes[g] - (crossed & mask).bit_count()
+            item = 0.0
+            bomb = False
+            if g < groups.columns:
+                kind = 0
+                if kids:
+                    assert isinstance(sheet, KidsSheet)
+                    points = float(sheet.buckets[g] + (0 if g in taken_columns else 1))
+                else:
+                    cp = sheet.column_points[g]
+                    points = float(cp.later if g in taken_columns else cp.first) + hearts
+                    if isinstance(sheet, Kok2Sheet) and g in sheet.box_columns:
+                        points += pos.box_worth if pos.box_room > 0 else 0.0
+            elif g < groups.first_row:
+                kind = 1
+                key = groups.colour_keys[g - groups.columns]
+                if kids:
+                    assert isinstance(sheet, KidsSheet)
+                    points = float(sheet.food_boxes)
+                else:
+                    bonus = sheet.colour_bonus
+                    points = float(bonus.later if key in taken_colours else bonus.first)
+            else:
+                kind = 2
+                assert isinstance(sheet, Kok2Sheet)
+                row = g - groups.first_row
+                rule = sheet.rows[row]
+                points = float(rule.points)
+                if rule.item and row not in taken_rows:
+                    if rule.item == "box":
+                        item = pos.box_worth if pos.box_room > 0 else 0.0
+                    elif rule.item == "bomb":
+                        item = weights.bomb_item
+                        bomb = True
+                    else:
+                        item = -1.0  # a heart: valued below, once the heart sum is known
+            scale, decay, piece, slack = kinds[kind]
+            if left <= 0:
+                scale = 0.0
+            time = max(left + slack, 0.5)
+            rate, piece_rate = decay / time, piece / time
+            pieces = sum(1 for part in groups.parts[g] if part & ~crossed)
+            hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
+            if kind == 0 and missing and isinstance(sheet, Kok2Sheet):
+                heart_sum += hope
+            pos.points.append(points)
+            pos.scale.append(scale)
+            pos.rate.append(rate)
+            pos.piece_rate.append(piece_rate)
+            pos.missing.append(missing)
+            pos.hope.append(hope)
+            pos.row_item.append(item)
+            pos.row_bomb.append(bomb)
+        heart_room = (isinstance(player, Kok2PlayerSheet)
+                      and player.hearts < player.sheet.heart_track)
+        pos.heart_worth = weights.heart * heart_sum if heart_room else 0.0
+        pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
+        pos.open_mask = board.dilate(crossed) & ~crossed
+        pos.open_before = pos.open_mask.bit_count()
+        isolated = 0
+        uncrossed = board.full & ~crossed
+        rest = uncrossed
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not groups.area_neighbours[low.bit_length() - 1] & uncrossed:
+                isolated |= low
+        pos.isolated_before = isolated
+        pos.paired_before = _paired(groups.area_neighbours, uncrossed, uncrossed)
+        pos.score_before = float(player.score().total)
+        if game.solo:
+            pos.others_best = 0.0
+        else:
+            pos.others_best = float(max(s.score().total for i, s in enumerate(game.sheets)
+                                        if i != seat))
+        pos.lead = weights.lead
+        return pos
+
+    # -- the value of crossing cells ---------------------------------------------------
+    def _cells_value(self, player: Any, pos: _Position, weights: StrongWeights,
+                     cells: int) -> tuple[float, bool]:
+        """(score gained now, future change) folded into one value relative to passing,
+        and whether the crossing completes a row whose item is a bomb."""
+        groups = pos.groups
+        board: Board = player.board
+        sheet = player.sheet
+        crossed = player.crossed
+        fresh = cells & ~crossed
+        after = crossed | fresh
+        gained = 0.0
+        future = 0.0
+        new_colours = 0
+        bomb_row = False
+        masks, points, hope, missing = groups.masks, pos.points, pos.hope, pos.missing
+        first_row, columns, parts = groups.first_row, groups.columns, groups.parts
+        for g in groups.touched(fresh):
+            before = missing[g]
+            now = before - (fresh & masks[g]).bit_count()
+            if now == 0:
+                gained += points[g]
+                future -= points[g] * hope[g]
+                if columns <= g < first_row:
+                    new_colours += 1
+                elif g >= first_row:
+                    gained += pos.row_item[g]
+                    bomb_row = bomb_row or pos.row_bomb[g]
+            elif pos.scale[g]:
+                pieces = 0
+                for part in parts[g]:
+                    if part & ~after:
+                        pieces += 1
+                future += points[g] * (pos.scale[g] * math.exp(
+                    -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
+        # The cells next to the move: inlined Board.dilate (this is the hot path).
+        width, full = groups.width, groups.full
+        grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
+                  | (fresh >> width) | (fresh << width)) & full & ~after)
+        if weights.isolated:
+            change = -(pos.isolated_before & (fresh | grown)).bit_count()
+            neighbours = groups.area_neighbours
+            near = grown
+            while near:
+                low = near & -near
+                near ^= low
+                if not neighbours[low.bit_length() - 1] & ~after:
+                    change += 1
+            future -= weights.isolated * pos.frac * change
+        if weights.paired:
+            region = ((((grown & groups.not_first) >> 1) | ((grown & groups.not_last) << 1)
+                       | (grown >> width) | (grown << width)) | grown) & full & ~after
+            change = (_paired(groups.area_neighbours, region, full & ~after).bit_count()
+                      - (pos.paired_before & (region | fresh)).bit_count())
+            future -= weights.paired * pos.frac * change
+        count = fresh.bit_count()
+        gained += weights.cell * count
+        star_penalty = getattr(sheet, "star_penalty", 0)
+        if star_penalty:
+            stars = (fresh & board.star_mask).bit_count()
+            gained += star_penalty * stars
+            future -= star_penalty * stars * weights.star_hope * pos.frac
+        if pos.box_room > 0:
+            boxes = min(pos.box_room, (fresh & player._box_mask).bit_count())
+            gained += boxes * pos.box_worth
+        # The cells reachable next: those of before, less the ones crossed, plus the new.
+        opened = pos.open_before - (pos.open_mask & fresh).bit_count() + (
+            grown & ~pos.open_mask).bit_count()
+        future += weights.open_cell * pos.frac * (opened - pos.open_before)
+        if new_colours and pos.colours_done + new_colours >= 2:
+            # The game ends: what is left of the future is lost.
+            return self._ending_value(pos, player, weights, gained), bomb_row
+        return gained + future, bomb_row
+
+    def _ending_value(self, pos: _Position, player: Any, weights: StrongWeights,
+                      gained: float) -> float:
+        """The value, relative to passing, of a move that ends the game: its points, minus
+        the whole future the position had, plus (with others) a share of the final lead."""
+        value = gained - self._future_total(pos, player, weights)
+        if not pos.solo:
+            value += pos.lead * (pos.score_before + gained - pos.others_best)
+        return value
+
+    def _future_total(self, pos: _Position, player: Any, weights: StrongWeights) -> float:
+        """The future value of the position before the move (cached per decision)."""
+        if pos.future_total is not None:
+            return pos.future_total
+        total: float = sum(p * h for p, h in zip(pos.points, pos.hope, strict=True))
+        board: Board = player.board
+        star_penalty = getattr(player.sheet, "star_penalty", 0)
+        if star_penalty:
+            stars = (board.star_mask & ~player.crossed).bit_count()
+            total += star_penalty * stars * weights.star_hope * pos.frac
+        total += weights.open_cell * pos.frac * pos.open_before
+        total += weights.mark_hope * pos.frac * player.marks_left
+        if isinstance(player, Kok2PlayerSheet):
+            total += weights.box_hope * pos.frac * player.boxes_left
+        pos.future_total = total
+        return total
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        edition = edition_of(game)
+        weights = self.weights[edition]
+        pos = self._prepare(game, seat, weights)
+        player = game.sheets[seat]
+        frac = pos.frac
+        if edition == "kids":
+            return self._choose_kids(game, seat, choices, pos, weights)
+        mark_points = float(player.sheet.mark_points)
+        joker_cost = mark_points + weights.mark_hope * frac
+        special_cost = pos.box_worth
+        kok2 = game if isinstance(game, Kok2Game) else None
+        if kok2 is not None:
+            choices = fullest_specials(choices, game.sheet.width)
+        best: Choice | None = None
+        # Passing wastes a roll, except the last one.
+        best_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
+        memo: dict[int, tuple[float, bool]] = {}
+        for choice in choices:
+            move = choice.move
+            found = memo.get(move.cells)
+            if found is None:
+                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+            value, bomb_row = found
+            if isinstance(move, Special):
+                value -= special_cost
+                if move.face == "heart":
+                    value += pos.heart_worth
+            elif move.jokers:
+                value -= move.jokers * joker_cost
+            if value <= best_value:
+                continue
+            if bomb_row and kok2 is not None:
+                choice, value = self._with_bombs(kok2, seat, choice, pos, weights, value)
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+    def _with_bombs(self, game: Kok2Game, seat: int, choice: Choice, pos: _Position,
+                    weights: StrongWeights, value: float) -> tuple[Choice, float]:
+        """``choice`` with the squares of the bombs its rows give, each the best by the
+        evaluation, and its value with those cells instead of the bombs' estimate."""
+        player = game.sheets[seat]
+        if not player.bombs_owed(choice.move, game._taken_rows):
+            return choice, value
+
+        def pick(probe: Kok2PlayerSheet, options: list[int]) -> int:
+            # ``probe`` has the move (and earlier bombs) crossed: weigh each square together
+            # with them, against the position the decision started from.
+            so_far = probe.crossed & ~player.crossed
+            return max(options, key=lambda square: self._cells_value(
+                player, pos, weights, square | so_far)[0])
+
+        filled = fill_bombs(game, seat, choice, pick)
+        cells = choice.move.cells
+        for square in filled.bombs:
+            cells |= square
+        bombs = len(filled.bombs)
+        new_value, _ = self._cells_value(player, pos, weights, cells)
+        new_value -= weights.bomb_item * bombs
+        if isinstance(choice.move, Special):
+            new_value -= pos.box_worth
+        else:
+            new_value -= choice.move.jokers * (float(player.sheet.mark_points)
+                                               + weights.mark_hope * pos.frac)
+        return filled, new_value
+
+    def _choose_kids(self, game: Game, seat: int, choices: list[Choice], pos: _Position,
+                     weights: StrongWeights) -> Choice:
+        player = game.sheets[seat]
+        assert isinstance(player, KidsPlayerSheet)
+        chameleon_soon = weights.purple * pos.frac
+        denial = (self._denial(game, seat)
+                  if weights.deny and not game.solo and seat == game.active else None)
+        memo: dict[int, tuple[float, bool]] = {}
+        best = choices[0]
+        best_value = -math.inf
+        for choice in choices:
+            move = choice.move
+            cells = move.all_cells
+            found = memo.get(cells)
+            if found is None:
+                found = memo[cells] = self._cells_value(player, pos, weights, cells)
+            value = found[0]
+            if move.die == PURPLE and not move.chameleon:
+                value += chameleon_soon
+            if denial is not None:
+                value -= weights.deny * denial[choice.colour_die]
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+    def _denial(self, game: Game, seat: int) -> dict[int, float]:
+        """Kids, as the active player: for each die this seat may keep, the best the other
+        players can still do with the dice left to them (what keeping it leaves them)."""
+        roll = game.roll
+        assert roll is not None
+        faces = roll.colours
+        left: dict[int, float] = {}
+        for other in range(len(game.players)):
+            if other == seat:
+                continue
+            weights = self.weights["kids"]
+            pos = self._prepare(game, other, weights)
+            player = game.sheets[other]
+            assert isinstance(player, KidsPlayerSheet)
+            best_by_face: dict[str, float] = {}
+            for face in set(faces):
+                values = [self._cells_value(player, pos, weights, move.all_cells)[0]
+                          for move in player.legal_moves(face)]
+                best_by_face[face] = max(values, default=0.0)
+            for kept in range(len(faces)):
+                rest = [best_by_face[faces[d]] for d in range(len(faces)) if d != kept]
+                left[kept] = left.get(kept, 0.0) + max(rest, default=0.0)
+        return left
+
+
+def fullest_specials(choices: list[Choice], width: int) -> list[Choice]:
+    """``choices`` without the Keer op Keer 2 row and stars actions that cross fewer cells
+    than another action of the same face (and row) could: never worth weighing, and there
+    are many of them."""
+    fullest: dict[tuple[str, int], int] = {}
+
+    def group(move: Special) -> tuple[str, int]:
+        return (move.face, (move.cells.bit_length() - 1) // width if move.face == "row" else 0)
+
+    for choice in choices:
+        move = choice.move
+        if isinstance(move, Special) and move.face in ("row", "stars"):
+            key = group(move)
+            fullest[key] = max(fullest.get(key, 0), move.cells.bit_count())
+    if not fullest:
+        return choices
+    return [c for c in choices if not (isinstance(c.move, Special)
+                                       and c.move.face in ("row", "stars")
+                                       and c.move.cells.bit_count() < fullest[group(c.move)])]
+
+
+def _outcomes(colour_dice: int, number_dice: int) -> tuple[np.ndarray, ...]:
+    """Every throw of the dice as index arrays, one per die (6 faces each)."""
+    grids = np.meshgrid(*[np.arange(6)] * (colour_dice + number_dice), indexing="ij")
+    return tuple(g.ravel() for g in grids)
+
+
+_SOLO_THROWS = _outcomes(2, 2)
+IMPOSSIBLE = -1e9
+
+
+class ExpertBot(StrongBot):
+    """The strong bot with a look at the next roll: its few best moves are weighed again by
+    what the best move of the next roll (all 1,296 throws of 2 colour and 2 number dice) is
+    worth after them. Slower; Kids (few moves a roll) plays as the strong bot."""
+
+    name = "expert"
+
+    def __init__(self, weights: dict[str, StrongWeights] | StrongWeights | None = None, *,
+                 candidates: int = 4, lookahead: float = 0.5) -> None:
+        super().__init__(weights)
+        self.candidates = candidates
+        self.lookahead = lookahead
+
+    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        edition = edition_of(game)
+        if edition == "kids":
+            return super().choose(game, seat, rng)
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        if isinstance(game, Kok2Game):
+            choices = fullest_specials(choices, game.sheet.width)
+        weights = self.weights[edition]
+        pos = self._prepare(game, seat, weights)
+        player = game.sheets[seat]
+        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
+        memo: dict[int, tuple[float, bool]] = {}
+        ranked: dict[tuple[int, int, bool], tuple[float, Choice]] = {}
+        for choice in choices:
+            move = choice.move
+            found = memo.get(move.cells)
+            if found is None:
+                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+            value = found[0]
+            special = isinstance(move, Special)
+            if special:
+                value -= pos.box_worth
+                if move.face == "heart":
+                    value += pos.heart_worth
+            else:
+                value -= move.jokers * joker_cost
+            key = (move.cells, 0 if special else move.jokers, special)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, choice)
+        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
+        best: Choice | None = None
+        best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
+        for value, choice in order:
+            if _completes_bomb_row(memo, choice) and isinstance(game, Kok2Game):
+                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
+            cells = choice.move.cells
+            for square in choice.bombs:
+                cells |= square
+            jokers = 0 if isinstance(choice.move, Special) else choice.move.jokers
+            total = value + self.lookahead * self._next_roll(game, seat, weights, cells, jokers)
+            if total > best_value:
+                best, best_value = choice, total
+        return best
+
+    def _next_roll(self, game: Game, seat: int, weights: StrongWeights, cells: int,
+                   jokers: int) -> float:
+        """The expected value of the best move (or a pass) of the next roll after crossing
+        ``cells`` with ``jokers`` marks (the special die aside)."""
+        player = game.sheets[seat]
+        if self._rolls_left(game, weights) <= 0:
+            return 0.0
+        saved = (player.crossed, player.marks_used)
+        player.crossed |= cells
+        player.marks_used += jokers
+        try:
+            if len(player.completed_colours()) >= 2:
+                return 0.0
+            pos = self._prepare(game, seat, weights, ahead=1)
+            colour_keys = player.board.colour_keys
+            table = np.full((6, 6), IMPOSSIBLE)
+            memo: dict[int, float] = {}
+            for k, key in enumerate(colour_keys[:5]):
+                for n in range(1, 6):
+                    best = IMPOSSIBLE
+                    for mask in player.legal_masks(key, n):
+                        value = memo.get(mask)
+                        if value is None:
+                            value = memo[mask] = self._cells_value(player, pos, weights,
+                                                                   mask)[0]
+                        if value > best:
+                            best = value
+                    table[k, n - 1] = best
+            joker = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
+            marks = player.marks_left
+            if marks >= 1:
+                table[:5, 5] = table[:5, :5].max(axis=1) - joker
+                table[5, :5] = table[:5, :5].max(axis=0) - joker
+            if marks >= 2:
+                table[5, 5] = table[:5, :5].max() - 2 * joker
+            c1, c2, n1, n2 = _SOLO_THROWS
+            best_of = np.maximum(np.maximum(table[c1, n1], table[c1, n2]),
+                                 np.maximum(table[c2, n1], table[c2, n2]))
+            return float(np.maximum(best_of, 0.0).mean())
+        finally:
+            player.crossed, player.marks_used = saved
+
+
+def _completes_bomb_row(memo: dict[int, tuple[float, bool]], choice: Choice) -> bool:
+    """Whether the memoised value of ``choice``'s cells completes a row giving a bomb."""
+    found = memo.get(choice.move.cells)
+    return bool(found and found[1])
