@@ -45,8 +45,10 @@ def official_pads(edition: str) -> list[str]:
 
 
 def bot_version(bot: str) -> str:
-    """The version of a bot: its own ``version`` if it has one, else the package's."""
-    return str(getattr(BOTS.get(bot), "version", __version__))
+    """The version of a bot: its own ``version`` (a value or a function giving it) if it has
+    one, else the package's."""
+    version = getattr(BOTS.get(bot), "version", __version__)
+    return str(version() if callable(version) else version)
 
 
 @cache

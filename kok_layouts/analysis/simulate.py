@@ -23,7 +23,7 @@ from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.record import new_game
 
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "strong"
 """The bot of ``kok check``, ``kok simulate`` and the stored reference figures."""
 CHUNK = 50
 MAX_ROLLS = 200

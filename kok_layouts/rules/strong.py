@@ -24,6 +24,7 @@ fast as the greedy one.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import weakref
 from dataclasses import dataclass, fields
@@ -232,6 +233,15 @@ class StrongBot:
     """The tuned evaluation bot for all three editions (see the module docstring)."""
 
     name = "strong"
+
+    @staticmethod
+    def version() -> str:
+        """The weights' version and a fingerprint of their values: figures measured with
+        this bot (the balance references) are stale as soon as either changes."""
+        from kok_layouts.rules.strong_weights import BOT_VERSION, TUNED
+
+        digest = hashlib.sha256(repr(sorted(TUNED.items())).encode("utf-8")).hexdigest()
+        return f"{BOT_VERSION}-{digest[:12]}"
 
     def __init__(self, weights: dict[str, StrongWeights] | StrongWeights | None = None) -> None:
         from kok_layouts.rules.strong_weights import TUNED
