@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -47,15 +46,6 @@ def register(commands: Any) -> None:
     cmd.set_defaults(run=run_generate)
 
 
-def _size(text: str | None) -> tuple[int, int] | None:
-    if text is None:
-        return None
-    match = re.fullmatch(r"\s*(\d{1,3})\s*[xX]\s*(\d{1,3})\s*", text)
-    if not match:
-        raise UsageError(f"--size {text!r}: write it as WIDTHxHEIGHT, such as 9x5")
-    return int(match[1]), int(match[2])
-
-
 class _Bar:
     """A tqdm progress bar on stderr for the balancing search (percent done and status)."""
 
@@ -73,7 +63,7 @@ class _Bar:
 def run_generate(args: argparse.Namespace) -> int:
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"--count is {args.count}; use 1 to {MAX_COUNT}")
-    size = _size(args.size)
+    size = args.size
     many = args.count > 1
     folder = args.output is not None and (many or args.output.is_dir())
     if args.render is not None and args.render.suffix.lower() != ".pdf":

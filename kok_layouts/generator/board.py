@@ -102,7 +102,7 @@ def build(request: Request, progress: Callable[[int], None] | None = None
                         f"{request.options_text()}; try other options")
 
 
-def generate(edition: str = "classic", *, seed: int = 1, size: tuple[int, int] | None = None,
+def generate(edition: str = "classic", *, seed: int = 1, size: tuple[int, int] | str | None = None,
              colours: int | None = None, holes: int = 0, profile: str | None = None,
              balanced: bool = False, time_limit: float = 110.0,
              progress: Callable[[float, str], None] | None = None) -> GeneratedBoard:

@@ -7,6 +7,10 @@ cross on the way from the start column to it. Columns are ranked by it, and the 
 values are handed out by rank in the proportions of the printed pads: the start column
 1 / 0 (Keer op Keer 2: 2 / 0), the hardest seventh 5 / 3, the next three sevenths 3 / 2,
 the rest 2 / 1.
+
+The colour bonus follows the colours' difficulty the same way: the moves a colour needs at
+the least (every area of it crossed in pieces of at most five cells), averaged over the
+colours, against the printed pads' 7 (areas of 1 to 6 cells), scales the printed 5 / 3.
 """
 
 from __future__ import annotations
@@ -108,3 +112,30 @@ def assign_column_points(design: Design) -> None:
         else:
             first[column], later[column] = 2, 1
     design.first_points, design.later_points = first, later
+
+
+PRINTED_COLOUR_MOVES = 7
+"""The fewest moves that complete a colour of a printed pad: areas of 1..6 cells."""
+PRINTED_BONUS = (5, 3)
+
+
+def colour_bonus(design: Design) -> tuple[int, int]:
+    """The colour bonus (first, later) on the printed scale, from the colours' difficulty:
+    5 / 3 for colours as hard as a printed pad's, more for harder ones, less for easier."""
+    areas = area_index(design)
+    sizes: dict[int, int] = {}
+    colour_of_area: dict[int, str] = {}
+    for cell, area in enumerate(areas):
+        if area is not None:
+            sizes[area] = sizes.get(area, 0) + 1
+            colour_of_area[area] = design.colour_of[cell] or ""
+    moves: dict[str, int] = {}
+    for area, size in sizes.items():
+        key = colour_of_area[area]
+        moves[key] = moves.get(key, 0) + math.ceil(size / MOVE_CELLS)
+    if not moves:
+        return PRINTED_BONUS
+    mean = sum(moves.values()) / len(moves)
+    first = min(9, max(1, round(PRINTED_BONUS[0] * mean / PRINTED_COLOUR_MOVES)))
+    later = min(first - 1, max(0, round(first * PRINTED_BONUS[1] / PRINTED_BONUS[0])))
+    return first, later

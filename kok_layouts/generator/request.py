@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import cast
 
-from kok_layouts.errors import GenerateError
+from kok_layouts.errors import GenerateError, KokTypeError, shown
 from kok_layouts.model.checks import OFFICIAL_CLASSIC_SIZE, OFFICIAL_KIDS_SIZE, Profile
 from kok_layouts.model.grid import MAX_COLUMNS
 from kok_layouts.model.sheet import Edition
@@ -39,19 +40,42 @@ def official_size(edition: str) -> tuple[int, int]:
     return OFFICIAL_KIDS_SIZE if edition == "kids" else OFFICIAL_CLASSIC_SIZE
 
 
-def make_request(edition: str, *, seed: int = 1, size: tuple[int, int] | None = None,
+def parse_size(size: object) -> tuple[int, int]:
+    """A board size given as ``(width, height)`` or as text ``"WIDTHxHEIGHT"`` (``"9x5"``);
+    :class:`GenerateError` (or :class:`KokTypeError` for a wrong type) otherwise."""
+    if isinstance(size, str):
+        match = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX]\s*([0-9]{1,3})\s*", size)
+        if not match:
+            raise GenerateError(f"size {shown(size, 40)!r}: write it as WIDTHxHEIGHT, "
+                                "such as 9x5")
+        return int(match[1]), int(match[2])
+    if (isinstance(size, tuple | list) and len(size) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in size)):
+        return int(size[0]), int(size[1])
+    raise KokTypeError(f"a size is (width, height) or text like '9x5', not {size!r:.40}")
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise KokTypeError(f"{what} is a whole number, not {value!r:.40}")
+    return value
+
+
+def make_request(edition: str, *, seed: int = 1,
+                 size: tuple[int, int] | str | None = None,
                  colours: int | None = None, holes: int = 0,
                  profile: str = "official") -> Request:
     """A checked request; ``GenerateError`` with one sentence when it cannot be met.
 
     Without a size or colour count the official ones of the edition are used.
     """
-    if edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise GenerateError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
-    if profile not in ("official", "basic"):
+    if not isinstance(profile, str) or profile not in ("official", "basic"):
         raise GenerateError(f"unknown profile {profile!r}; choose official or basic")
-    width, height = size or official_size(edition)
-    count = OFFICIAL_COLOURS if colours is None else colours
+    width, height = official_size(edition) if size is None else parse_size(size)
+    count = OFFICIAL_COLOURS if colours is None else _whole(colours, "colours")
+    seed, holes = _whole(seed, "seed"), _whole(holes, "holes")
     if not 0 <= seed < 2 ** 63:
         raise GenerateError(f"seed {seed} is out of range; use 0 to {2 ** 63 - 1}")
     if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 
 from kok_layouts.generator.design import Design
+from kok_layouts.generator.points import colour_bonus
 from kok_layouts.model.grid import column_letter
 
 
@@ -57,7 +58,8 @@ def layout_text(design: Design, name: str, title: str, description: str,
     out.append(_letters_comment(design.width, "  "))
     out.append(f"  first: {_numbers(design.first_points)}")
     out.append(f"  later: {_numbers(design.later_points)}")
-    out.append("colour_bonus: {first: 5, later: 3}")
+    first, later = colour_bonus(design)
+    out.append(f"colour_bonus: {{first: {first}, later: {later}}}")
     out.append(f"exclamation_marks: {design.exclamation_marks}")
     out.append("star_penalty: 2")
     if design.edition == "kok2":
