@@ -128,3 +128,35 @@ def test_the_cli_refuses_impossible_requests_in_one_line_and_exit_2_fast(
     lines = run.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("kok")
     assert "Traceback" not in run.err
+
+
+def test_the_colour_bonus_of_an_official_board_is_the_printed_5_and_3() -> None:
+    for seed in range(1, 6):
+        data = yaml.safe_load(kok_layouts.generate("classic", seed=seed).text)
+        assert data["colour_bonus"] == {"first": 5, "later": 3}
+
+
+def test_colours_harder_than_a_printed_pads_earn_a_larger_colour_bonus() -> None:
+    """Big boards with few colours have colours of many areas: more moves, more bonus;
+    tiny boards have colours of one or two moves: less."""
+    big = yaml.safe_load(kok_layouts.generate("classic", seed=1, size=(26, 20), colours=3,
+                                              profile="basic").text)["colour_bonus"]
+    tiny = yaml.safe_load(kok_layouts.generate("classic", seed=1, size=(5, 3), colours=4,
+                                               profile="basic").text)["colour_bonus"]
+    assert big["first"] > 5 and tiny["first"] < 5
+    assert big["first"] > big["later"] >= 0 and tiny["first"] > tiny["later"] >= 0
+
+
+@pytest.mark.parametrize("size", ["9x5", " 9 X 5 ", (9, 5), [9, 5]])
+def test_a_size_is_a_pair_or_text(size: object) -> None:
+    sheet, _ = kok_layouts.generate("classic", seed=1, size=size, profile="basic")  # type: ignore[arg-type]
+    assert (sheet.width, sheet.height) == (9, 5)
+
+
+@pytest.mark.parametrize(("size", "error"), [
+    ("9y5", GenerateError), ("٣x5", GenerateError), ("", GenerateError), ("9x", GenerateError),
+    ((9.0, 5), TypeError), (True, TypeError), ((9, 5, 1), TypeError), (95, TypeError)])
+def test_a_bad_size_is_the_projects_error(size: object, error: type[Exception]) -> None:
+    with pytest.raises(error) as raised:
+        kok_layouts.generate("classic", size=size, profile="basic")  # type: ignore[arg-type]
+    assert isinstance(raised.value, kok_layouts.KokError)
