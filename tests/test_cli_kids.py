@@ -82,5 +82,5 @@ def test_play_kids_solo_and_pass_and_play() -> None:
     assert duo.code == 0
     assert "player 2, your move>" in duo.out
     assert "not allowed: type a number" in duo.out
-    assert "the greedy bot would take" in duo.out
+    assert "the strong bot would take" in duo.out
     assert "Stopped after" in duo.out.splitlines()[-1]

@@ -95,7 +95,7 @@ def test_play_solo_takes_moves_explains_illegal_input_and_scores_at_the_end() ->
     assert "Roll 1/30" in run.out
     assert "not allowed: the cells have different colours" in run.out
     assert "not allowed: cell Z9 is off the 15 x 7 grid" in run.out
-    assert "the greedy bot would" in run.out
+    assert "the strong bot would" in run.out
     assert "rating band" in run.out.splitlines()[-1]
     assert "Traceback" not in run.err
 

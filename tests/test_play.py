@@ -36,7 +36,7 @@ def script(lines: list[str]) -> Callable[[str], str]:
 
 
 def greedy_person(table: list[ClassicTable]) -> Callable[[str], str]:
-    """A reader that types what the greedy bot would play, as a person types it."""
+    """A reader that types what the strong bot would play, as a person types it."""
     bot = GreedyBot()
     rng = np.random.default_rng(0)
 
@@ -146,8 +146,8 @@ def test_cross_reads_as_the_hints_write_it() -> None:
 def test_hint_names_a_move_that_cross_then_plays() -> None:
     game = new_game(load_layout("black"), ["you"], solo=True)
     _, out = run_table(game, {}, script(["hint", "quit"]), seed=3)
-    hint = next(line for line in out if line.startswith("the greedy bot would"))
-    assert hint.startswith("the greedy bot would cross ")
+    hint = next(line for line in out if line.startswith("the strong bot would"))
+    assert hint.startswith("the strong bot would cross ")
     cells = hint.split(": ", 1)[1].split(" (")[0]
     game = new_game(load_layout("black"), ["you"], solo=True)
     run_table(game, {}, script([f"cross {cells}", "", "quit"]), seed=3)

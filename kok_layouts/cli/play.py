@@ -24,7 +24,7 @@ from kok_layouts.errors import IllegalMoveError, KokError, UsageError
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import builtin_names, load_layout
 from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Sheet
-from kok_layouts.rules.bots import BOTS, GreedyBot, Strategy, make_bot
+from kok_layouts.rules.bots import BOTS, Strategy, make_bot
 from kok_layouts.rules.dice import JOKER_COLOUR, JOKER_NUMBER, face_name
 from kok_layouts.rules.game import MAX_PLAYERS, SPECIAL_DIE, Choice, Game, solo_band
 from kok_layouts.rules.kids import KidsGame, KidsMove, describe_move
@@ -38,7 +38,7 @@ HELP_CLASSIC = """Commands (a choice ends your turn; the roll is over once every
   pass          cross nothing this roll
   moves         list every legal move with the dice you may take
   undo          take back the last choice a person made in this roll
-  hint          what the greedy bot would play
+  hint          what the strong bot would play
   sheet         show your sheet again
   help          this text
   quit          stop the game and score it"""
@@ -55,13 +55,16 @@ HELP = HELP_KOK2
 HELP_KIDS = """Type the number of a move from the list (a move crosses one whole enclosure of
 the animal on a die you may take; purple crosses an exclamation mark). Other commands:
   moves   the list again
-  hint    what the greedy bot would take
+  hint    what the strong bot would take
   help    this text
   quit    stop the game and count the circles"""
 
 MAX_NAME = 40
 """The longest player name ``--names`` takes (it is printed in every prompt)."""
 MOVES_SHOWN = 40
+
+HINT_BOT = "strong"
+"""The bot whose move ``hint`` shows."""
 
 
 def register(commands: Any) -> None:
@@ -266,7 +269,7 @@ class ClassicTable:
         self.io = terminal
         self.hints = np.random.default_rng(0)
         """Hints draw from their own generator, so asking for one never changes the dice."""
-        self.hint_bot = GreedyBot()
+        self.hint_bot = make_bot(HINT_BOT)
         self.quitting = False
 
     def show(self, seat: int) -> None:
@@ -360,10 +363,10 @@ class ClassicTable:
         elif head == "hint":
             suggestion = self.hint_bot.choose(game, seat, self.hints)
             if suggestion is None:
-                write("the greedy bot would pass")
+                write(f"the {HINT_BOT} bot would pass")
             else:
                 verb = "use the special die: " if suggestion.is_special else "cross "
-                write(f"the greedy bot would {verb}{describe_choice(game, suggestion)}")
+                write(f"the {HINT_BOT} bot would {verb}{describe_choice(game, suggestion)}")
         elif not words:
             write("type cells, like 'cross H6 H7', or 'pass' ('help' lists the commands)")
         else:
@@ -500,7 +503,7 @@ def play_kids(sheet: KidsSheet, names: list[str], seed: int | None, colour: bool
     rng = np.random.default_rng(seed)
     hints = np.random.default_rng(0)            # hints never change the dice
     game = KidsGame(sheet, names, solo=len(names) == 1)
-    hint_bot = GreedyBot()
+    hint_bot = make_bot(HINT_BOT)
     write(f"{sheet.title}: cross whole enclosures, start at the stars. Type the number of a "
           "move, 'hint' or 'quit'.")
     quitting = False
@@ -549,7 +552,8 @@ def play_kids(sheet: KidsSheet, names: list[str], seed: int | None, colour: bool
                 if line == "hint":
                     suggestion = hint_bot.choose(game, seat, hints)
                     if suggestion is not None:
-                        write(f"the greedy bot would take: {describe_move(sheet, suggestion.move)}")
+                        write(f"the {HINT_BOT} bot would take: "
+                              f"{describe_move(sheet, suggestion.move)}")
                     continue
                 if line.isascii() and line.isdigit() and 1 <= int(line) <= len(options):
                     game.choose(seat, options[int(line) - 1])
