@@ -229,3 +229,52 @@ def test_on_the_last_roll_of_a_solo_game_only_the_points_count(seed: int, editio
     gains = [gain(c) for c in game.choices_for(0)]
     best = max(gains, default=0) if edition == "kids" else max([0, *gains])
     assert gain(strong.choose(game, 0, rng)) == best
+
+
+def _cut_off_triples(neighbours: list[int], uncrossed: int) -> int:
+    """Every cell of a group of exactly three connected uncrossed cells of one area, found
+    by a plain flood fill over the whole sheet."""
+    found = seen = 0
+    rest = uncrossed
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if low & seen:
+            continue
+        group = edge = low
+        while edge:
+            top = edge & -edge
+            edge ^= top
+            new = neighbours[top.bit_length() - 1] & uncrossed & ~group
+            group |= new
+            edge |= new
+        seen |= group
+        if group.bit_count() == 3:
+            found |= group
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(crossed=st.integers(0, 2**105 - 1), move=st.integers(0, 2**105 - 1),
+       density=st.integers(1, 6))
+def test_groups_of_three_are_counted_again_only_next_to_the_move(crossed: int, move: int,
+                                                                 density: int) -> None:
+    """What a move changes in the cut-off groups of three, counted only around the move,
+    is what a count over the whole sheet before and after gives."""
+    from kok_layouts.rules.strong import _groups_for, _triples, _triples_change
+
+    game = new_game(load_layout("black"), ["solo"], solo=True)
+    groups = _groups_for(game.sheets[0].board)
+    full, width, neighbours = groups.full, groups.width, groups.area_neighbours
+    crossed &= full
+    fresh = move & full & ~crossed
+    for _ in range(density):  # a move crosses a few cells, not half the sheet
+        fresh &= fresh >> 7 | fresh << 3
+    after = crossed | fresh
+    before = _cut_off_triples(neighbours, full & ~crossed)
+    assert _triples(neighbours, full & ~crossed, full & ~crossed) == before
+    grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
+              | (fresh >> width) | (fresh << width)) & full & ~after)
+    change = _triples_change(neighbours, before, full & ~crossed, fresh, grown)
+    assert change == (_cut_off_triples(neighbours, full & ~after).bit_count()
+                      - before.bit_count())

@@ -198,6 +198,18 @@ def _triples(neighbours: list[int], cells: int, uncrossed: int) -> int:
     return found
 
 
+def _triples_change(neighbours: list[int], before: int, uncrossed: int, fresh: int,
+                    grown: int) -> int:
+    """How many more cells lie in cut-off groups of three once ``fresh`` is crossed, given
+    those of ``before`` and the uncrossed cells ``grown`` next to the move.
+
+    Groups change only where the move crosses one of their cells (they are lost) or next to
+    it (a larger group split): only those are counted again."""
+    lost = _triples(neighbours, before & fresh, uncrossed) if before & fresh else 0
+    now = _triples(neighbours, grown, uncrossed & ~fresh)
+    return now.bit_count() - (before & now).bit_count() - lost.bit_count()
+
+
 def _paired(neighbours: list[int], cells: int, uncrossed: int) -> int:
     """The cells of ``cells`` that, with ``uncrossed`` uncrossed, form a pair cut off from
     the rest of their area."""
@@ -461,14 +473,8 @@ class StrongBot:
                       - (pos.paired_before & (region | fresh)).bit_count())
             future -= weights.paired * pos.frac * change
         if weights.triple:
-            # Groups of three change only where the move crosses one of their cells (lost)
-            # or next to it (a larger area split): those are the ones to count again.
-            before = pos.triple_before
-            lost = 0
-            if before & fresh:
-                lost = _triples(groups.area_neighbours, before & fresh, full & ~crossed)
-            now = _triples(groups.area_neighbours, grown, full & ~after)
-            change = now.bit_count() - (before & now).bit_count() - lost.bit_count()
+            change = _triples_change(groups.area_neighbours, pos.triple_before, full & ~crossed,
+                                     fresh, grown)
             future -= weights.triple * pos.frac * change
         count = fresh.bit_count()
         gained += weights.cell * count
