@@ -1,5 +1,20 @@
 """Tune the strong bot's weights by self-play with the cross-entropy method (reproducible).
 
+The stored weights (bot version 2) are made, exactly, by
+
+    for e in classic kok2 kids; do
+        python benchmarks/tune_strong.py --recipe --edition $e > $e.json
+    done
+    python benchmarks/tune_strong.py --store classic.json kok2.json kids.json
+
+``--recipe`` starts from ``START_V1`` (the weights of bot version 1), sets the values of
+``HAND_SET`` (stage 0: weights set by hand, never tuned), then runs the stages of
+``RECIPES``, all seeded by ``RECIPE_SEED`` (``--seed``); ``--store`` writes the three
+results into ``kok_layouts/rules/strong_weights.py`` with the bot version and the seed.
+The three editions can run at once (about 2 to 4 minutes of one core each).
+
+Free runs, to explore:
+
     python benchmarks/tune_strong.py --edition classic [--write]
 
 Each edition is tuned in two stages from the defaults of
