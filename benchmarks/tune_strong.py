@@ -124,6 +124,9 @@ RECIPES: dict[str, list[Stage]] = {
     "classic": [
         Stage("solo", (*SOLO_PARAMS["classic"], "pass_cost"), 11, 6, 12, 4, 100),
         Stage("duel", tuple(DUEL_PARAMS), 12, 3, 8, 3, 40),
+        # A last solo stage over the weights that matter most, on more games a sample.
+        Stage("solo", ("column_decay", "column_piece", "star_hope", "mark_hope", "isolated",
+                       "pass_cost", "open_cell", "cell"), 13, 4, 8, 3, 150),
     ],
     "kok2": [
         Stage("solo", tuple(n for n in SOLO_PARAMS["kok2"] if n != "isolated"), 11, 4, 10, 3,
