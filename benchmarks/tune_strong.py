@@ -238,8 +238,8 @@ Bot version {version}, seed {seed}. Made, exactly, by
 
 (``--recipe`` starts from ``START_V1`` of that script, the weights of bot version 1, sets
 the values of its ``HAND_SET`` (stage 0, never tuned), then runs the cross-entropy stages of
-its ``RECIPES``, each seeded by the seed and its stage number only).
-About {minutes} minutes of one core in all.
+its ``RECIPES``, each seeded by the seed and its stage number only; the solo mean on the
+black pad and the other figures are in README's Speed section).
 """'''
 
 
@@ -300,10 +300,9 @@ def main() -> None:
         if sorted(by_edition) != sorted(EDITIONS) or len(seeds) != 1:
             parser.error("--store takes one --recipe result per edition, made with one seed")
         seed = seeds.pop()
-        minutes = round(sum(r["cpu_seconds"] for r in results) / 60)
         write_weights({e: replace(StrongWeights(), **by_edition[e]["weights"]) for e in EDITIONS},
                       seed, BOT_VERSION_TUNED,
-                      RECIPE_DOC.format(version=BOT_VERSION_TUNED, seed=seed, minutes=minutes))
+                      RECIPE_DOC.format(version=BOT_VERSION_TUNED, seed=seed))
         return
     if args.recipe:
         started = time.process_time()

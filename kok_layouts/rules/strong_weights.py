@@ -9,8 +9,8 @@ Bot version 2, seed 2026. Made, exactly, by
 
 (``--recipe`` starts from ``START_V1`` of that script, the weights of bot version 1, sets
 the values of its ``HAND_SET`` (stage 0, never tuned), then runs the cross-entropy stages of
-its ``RECIPES``, each seeded by the seed and its stage number only).
-About 6 minutes of one core in all.
+its ``RECIPES``, each seeded by the seed and its stage number only; the solo mean on the
+black pad and the other figures are in README's Speed section).
 """
 
 from __future__ import annotations
