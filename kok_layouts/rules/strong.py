@@ -8,7 +8,8 @@ strong bot values a whole position as ``score now + what it can still earn``:
   so the hope fades as cells are missing and the game runs out;
 - uncrossed stars, unused exclamation marks (jokers), Keer op Keer 2 boxes and hearts, and
   the cells a player can reach next are worth a little more while rolls remain;
-- uncrossed cells cut off from the rest of their area, alone or in pairs, count against a
+- uncrossed cells cut off from the rest of their area, alone, in pairs or (classic) in
+  groups of three, count against a
   position: only a 1 (or a 2) crosses them later, so they are what leaves columns unfinished;
 - a move that ends the game (a second colour or animal) is worth exactly its final score
   (in a game with others, plus a share of the lead it locks in), so the bot ends a solo game
