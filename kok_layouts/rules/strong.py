@@ -8,7 +8,8 @@ strong bot values a whole position as ``score now + what it can still earn``:
   so the hope fades as cells are missing and the game runs out;
 - uncrossed stars, unused exclamation marks (jokers), Keer op Keer 2 boxes and hearts, and
   the cells a player can reach next are worth a little more while rolls remain;
-- uncrossed cells cut off from the rest of their area, alone or in pairs, count against a
+- uncrossed cells cut off from the rest of their area, alone, in pairs or (classic) in
+  groups of three, count against a
   position: only a 1 (or a 2) crosses them later, so they are what leaves columns unfinished;
 - a move that ends the game (a second colour or animal) is worth exactly its final score
   (in a game with others, plus a share of the lead it locks in), so the bot ends a solo game
@@ -87,13 +88,15 @@ class StrongWeights:
     row_piece: float = 1.0
     """As ``column_piece`` for Keer op Keer 2 rows."""
     isolated: float = 0.5
+    """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
     paired: float = 0.0
     """Per uncrossed cell left in a pair cut off from the rest of its area."""
-    """Per uncrossed cell cut off from the rest of its area (only a 1 crosses it later)."""
     pass_cost: float = 1.0
+    """What passing a roll costs beyond the position it leaves (a roll's worth of cells)."""
     deny: float = 0.0
     """Kids, as the active player: weight of what the die kept leaves the other players."""
-    """What passing a roll costs beyond the position it leaves (a roll's worth of cells)."""
+    triple: float = 0.0
+    """Per uncrossed cell left in a group of three cut off from the rest of its area."""
 
     def as_vector(self) -> list[float]:
         return [float(getattr(self, f.name)) for f in fields(self)]
@@ -169,6 +172,46 @@ def _groups_for(board: Board) -> _Groups:
     return found
 
 
+def _triples(neighbours: list[int], cells: int, uncrossed: int) -> int:
+    """The cells of the groups of exactly three connected ``uncrossed`` cells, cut off from
+    the rest of their area, that hold a cell of ``cells``."""
+    found = 0
+    seen = 0
+    rest = cells & uncrossed
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if low & seen:
+            continue
+        group = low
+        edge = low
+        size = 1
+        while edge and size <= 3:
+            top = edge & -edge
+            edge ^= top
+            new = neighbours[top.bit_length() - 1] & uncrossed & ~group
+            if new:
+                group |= new
+                edge |= new
+                size = group.bit_count()
+        seen |= group
+        if size == 3 and not edge:
+            found |= group
+    return found
+
+
+def _triples_change(neighbours: list[int], before: int, uncrossed: int, fresh: int,
+                    grown: int) -> int:
+    """How many more cells lie in cut-off groups of three once ``fresh`` is crossed, given
+    those of ``before`` and the uncrossed cells ``grown`` next to the move.
+
+    Groups change only where the move crosses one of their cells (they are lost) or next to
+    it (a larger group split): only those are counted again."""
+    lost = _triples(neighbours, before & fresh, uncrossed) if before & fresh else 0
+    now = _triples(neighbours, grown, uncrossed & ~fresh)
+    return now.bit_count() - (before & now).bit_count() - lost.bit_count()
+
+
 def _paired(neighbours: list[int], cells: int, uncrossed: int) -> int:
     """The cells of ``cells`` that, with ``uncrossed`` uncrossed, form a pair cut off from
     the rest of their area."""
@@ -210,6 +253,7 @@ class _Position:
     open_before: int
     isolated_before: int
     paired_before: int
+    triple_before: int
     heart_worth: float
     box_room: int
     box_worth: float
@@ -373,6 +417,8 @@ class StrongBot:
                 isolated |= low
         pos.isolated_before = isolated
         pos.paired_before = _paired(groups.area_neighbours, uncrossed, uncrossed)
+        pos.triple_before = (_triples(groups.area_neighbours, uncrossed, uncrossed)
+                             if weights.triple else 0)
         pos.score_before = float(player.score().total)
         if game.solo:
             pos.others_best = 0.0
@@ -437,6 +483,10 @@ class StrongBot:
             change = (_paired(groups.area_neighbours, region, full & ~after).bit_count()
                       - (pos.paired_before & (region | fresh)).bit_count())
             future -= weights.paired * pos.frac * change
+        if weights.triple:
+            change = _triples_change(groups.area_neighbours, pos.triple_before, full & ~crossed,
+                                     fresh, grown)
+            future -= weights.triple * pos.frac * change
         count = fresh.bit_count()
         gained += weights.cell * count
         star_penalty = getattr(sheet, "star_penalty", 0)
