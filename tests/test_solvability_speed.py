@@ -122,6 +122,16 @@ def test_a_board_with_a_huge_area_answers_in_json_only_and_in_time(board: str) -
     assert seconds < 30  # budget 8 s plus start-up and one game, on a shared machine
 
 
+@pytest.mark.parametrize("board", BIG_AREA_BOARDS)
+def test_a_board_with_a_huge_area_is_fully_exact_within_the_budget(board: str) -> None:
+    # one core, the default 8 s budget: every colour, column and the end is exact
+    result = analyse(load_layout(DATA / board))
+    assert result.exact
+    assert all(g.moves is not None for g in result.goals)
+    if board == "green_39.yaml":
+        assert (result.end.name, result.end.moves) == ("blue and red", 12)
+
+
 def test_bounds_read_as_ranges_in_the_text_report(kok: Any) -> None:
     run = kok("check", str(DATA / "green_block.yaml"), "--games", "1")
     assert run.code == 0

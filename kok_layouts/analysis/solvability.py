@@ -36,7 +36,13 @@ from scipy.sparse import csr_matrix
 from kok_layouts.analysis.area_options import AreaOption, area_options, fewest_pieces
 from kok_layouts.analysis.program import Optimum, Program
 from kok_layouts.analysis.special_bound import min_moves_with_special
-from kok_layouts.analysis.steiner import MERGE_NODES, all_paths, hub_graph, steiner_tree
+from kok_layouts.analysis.steiner import (
+    MERGE_NODES,
+    all_paths,
+    dominated,
+    hub_graph,
+    steiner_tree,
+)
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
@@ -143,6 +149,7 @@ class _Search:
         self.cells = list(cells_of(board.full))
         self._neighbours: list[list[int]] | None = None
         self._paths: tuple[np.ndarray, np.ndarray] | None = None
+        self._spare: np.ndarray | None = None
         self._relaxed: tuple[list[int], list[set[int]]] | None = None
         self._covering: dict[int, list[int]] = {c: [] for c in self.cells}
         for p, mask in enumerate(self.masks):
@@ -396,8 +403,9 @@ class _Search:
         if len(weights) > MERGE_NODES:
             if self._paths is None:
                 self._paths = all_paths(self._hub_graph(nodes, weights), len(weights))
+                self._spare = dominated(weights, adjacency)
             found = steiner_tree(weights, adjacency, groups, None, self.path_plan(target),
-                                 self._paths, self.lower_bound(target, None))
+                                 self._paths, self.lower_bound(target, None), self._spare)
         else:
             found = steiner_tree(weights, adjacency, groups)
         if found is None:
@@ -825,6 +833,6 @@ def analyse(sheet: Sheet, executor: Executor | None = None, *,
         note = "Moves with free choice of dice, one whole enclosure each: a lower bound."
     if not all(g.exact for g in goals) or not end.exact:
         note += (f" Figures shown as LOW..HIGH are bounds: the exact search stopped at its "
-                 f"{budget:g} s budget.")
+                 f"{budget or 0:g} s budget.")
     return Solvability(sheet.name, sheet.edition, names, tuple(goals), end, note,
                        tuple(problems), budget or 0.0)

@@ -117,15 +117,17 @@ def all_paths(graph: csr_matrix, nodes: int) -> tuple[np.ndarray, np.ndarray]:
 
 def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[list[int]],
                  graph: csr_matrix | None = None, limit: int | None = None,
-                 paths: tuple[np.ndarray, np.ndarray] | None = None, floor: int = 0
-                 ) -> tuple[int, list[int]] | None:
+                 paths: tuple[np.ndarray, np.ndarray] | None = None, floor: int = 0,
+                 spare: np.ndarray | None = None) -> tuple[int, list[int]] | None:
     """The least total weight of a connected node set that meets every group, and one such
     set; ``None`` if none exists; ``(-1, [])`` if there are too many groups to solve this
     way. A big graph should come with its :func:`edge_graph` (kept by the caller) or its
     :func:`all_paths` table, and a ``limit`` that some answer meets: only nodes that can
     lie in a tree within ``limit`` (from the start group to the node and on to another
     group) are then considered. With a table, ``floor`` (a known lower bound) is tried as
-    the limit first: it leaves few nodes, and when the answer meets it, that is the answer."""
+    the limit first: it leaves few nodes, and when the answer meets it, that is the answer.
+    With a table, ``spare`` marks nodes that some other node dominates (see
+    :func:`dominated`): those in no group are left out, which keeps the answer."""
     if not groups:
         return 0, []
     if any(not g for g in groups):
@@ -134,14 +136,19 @@ def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[lis
         return -1, []
     members = [[v] for v in range(len(weights))]
     if len(weights) > MERGE_NODES and paths is not None and limit is not None:
+        widest = _without(_within_table(paths[0], weights, groups, limit), groups, spare)
         for trial in sorted({max(0, min(floor, limit)), limit}):
-            nodes = _within_table(paths[0], weights, groups, trial)
+            nodes = _without(_within_table(paths[0], weights, groups, trial), groups, spare)
+            if trial < limit and len(nodes) == len(widest):
+                continue  # the floor leaves out nothing: solve once, within the limit
             found = _solve(weights, groups, nodes, paths, None)
             if found is not None and (found[0] < 0 or found[0] <= trial):
                 return found
-        return _solve(weights, groups, list(range(len(weights))), paths, None)
+        return _solve(weights, groups, _without(list(range(len(weights))), groups, spare),
+                      paths, None)
     if len(weights) > MERGE_NODES and paths is not None:
-        return _solve(weights, groups, list(range(len(weights))), paths, None)
+        return _solve(weights, groups, _without(list(range(len(weights))), groups, spare),
+                      paths, None)
     if len(weights) > MERGE_NODES and graph is not None and limit is not None:
         return _solve(weights, groups, _within(graph, weights, groups, limit), None, graph)
     weights, adjacency, groups, members = _merge(weights, adjacency, groups)
@@ -153,6 +160,37 @@ def steiner_tree(weights: list[int], adjacency: list[set[int]], groups: list[lis
         return found
     answer, chosen = found
     return answer, sorted({old for v in chosen for old in members[v]})
+
+
+def dominated(weights: list[int], adjacency: list[set[int]]) -> np.ndarray:
+    """For every node, whether another node dominates it: that node is no heavier and
+    touches every node it touches (their closed neighbourhoods nest; of two nodes with the
+    same neighbourhood and weight, the later one is dominated). A node in no group that is
+    dominated can be left out of the programme: in a tree it can be swapped for a
+    dominating node (repeatedly, for one that nothing dominates), which joins all it
+    joined, weighs no more, and keeps every group met. Shortest paths keep their costs
+    too, so a table of path costs over all nodes stays valid."""
+    n = len(weights)
+    near = np.zeros((n, n), dtype=np.float32)
+    for v, others in enumerate(adjacency):
+        near[v, list(others)] = 1.0
+    near[np.arange(n), np.arange(n)] = 1.0
+    missing = near @ (1.0 - near).T  # [v, u]: neighbours of v that u does not touch
+    w = np.asarray(weights)
+    covers = (missing < 0.5) & (w[None, :] <= w[:, None])
+    np.fill_diagonal(covers, False)
+    index = np.arange(n)
+    covers &= ~(covers.T & (index[None, :] > index[:, None]))  # ties: the earlier one stays
+    return np.asarray(covers.any(axis=1))
+
+
+def _without(nodes: list[int], groups: list[list[int]], spare: np.ndarray | None
+             ) -> list[int]:
+    """``nodes`` less the dominated ones (``spare``) that lie in no group."""
+    if spare is None:
+        return nodes
+    needed = {v for g in groups for v in g}
+    return [v for v in nodes if v in needed or not spare[v]]
 
 
 def _solve(weights: list[int], groups: list[list[int]], nodes: list[int],
