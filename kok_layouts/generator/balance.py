@@ -38,17 +38,17 @@ from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.loader import parse_layout
 from kok_layouts.model.sheet import Sheet
 
-SEARCH_GAMES = {"classic": 40, "kok2": 40, "kids": 200}
-"""Games per candidate during the search: enough to tell a bad board, cheap enough to try
-many (Kids games are short, so as many as the final check)."""
+SEARCH_GAMES = {"classic": 200, "kok2": 200, "kids": 200}
+"""Games per candidate during the search: as many as the final check, with its seed and
+bot, so that a candidate the search passes passes the final check too (fewer games leave
+the calibrated verdicts at "not enough games to tell" and let a bad board through)."""
 FINAL_GAMES = 200
 """Games of the final ``kok check``."""
 CANDIDATES = {"classic": 30, "kok2": 30, "kids": 40}
 """Candidates tried at most per edition (Kids games are short, so more fit in the time);
 the time limit may stop the search earlier."""
-FINAL_SHARE = 0.6
-"""Share of the time limit kept for the final check (its exact fewest-moves bounds are
-the slow part)."""
+FINAL_SHARE = 0.3
+"""Share of the time limit kept for the final check (the exact search and its games)."""
 JOBS = 2
 FRESH_SHARE = 0.2
 """Kids: share of search steps that lay out the enclosures afresh."""
