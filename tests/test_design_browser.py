@@ -236,6 +236,11 @@ def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
                  timeout=120)
         text = browser.find_element(By.ID, "check-result").text
         assert "Solvability:" in text
+        # 12 games cannot decide: every verdict reads "not enough games", shown as such,
+        # never as a failure
+        marks = {li.get_attribute("class")
+                 for li in browser.find_elements(By.CSS_SELECTOR, "#verdicts li")}
+        assert marks == {"unknown"}, marks
         assert browser.find_element(By.ID, "check").is_enabled()
         assert "kok check finished" in browser.find_element(By.ID, "status").text
         assert browser.find_element(By.ID, "file").text == "travel.yaml"

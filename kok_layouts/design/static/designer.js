@@ -660,7 +660,9 @@ function renderReport(job) {
   if (verdicts.length) {
     parts.push(el("h3", { text: "Verdicts" }));
     parts.push(el("ul", { id: "verdicts" }, ...verdicts.map((v) =>
-      el("li", { class: v.ok ? "ok" : "bad", text: `${v.ok ? "✓" : "✗"} ${textOf(v)}` }))));
+      // ok is true, false, or null ("not enough games to tell"), which is no failure
+      el("li", { class: v.ok === null ? "unknown" : v.ok ? "ok" : "bad",
+                 text: `${v.ok === null ? "?" : v.ok ? "✓" : "✗"} ${textOf(v)}` }))));
   }
   parts.push(...adviceParts(report.advice));
   const heat = heatTable(report.heat_map ?? report.heatmap);
