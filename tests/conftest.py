@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,3 +43,15 @@ def kok_process(*args: str, stdin: str | None = None) -> Run:
     done = subprocess.run([sys.executable, "-m", "kok_layouts", *args], capture_output=True,
                           text=True, input=stdin, timeout=120, cwd=ROOT, check=False)
     return Run(done.returncode, done.stdout, done.stderr)
+
+
+def script(lines: list[str]) -> Callable[[str], str]:
+    """A reader for ``kok play`` that answers prompts with ``lines``, then ends the input."""
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+    return read

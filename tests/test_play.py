@@ -8,7 +8,7 @@ import json
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +20,7 @@ from kok_layouts.cli.play import ClassicTable, Terminal, describe_choice
 from kok_layouts.rules import BOTS, Game, GreedyBot, Options, Strategy, new_game
 from kok_layouts.rules.record import load_and_replay
 
-from .conftest import ROOT, kok_process
-
-
-def script(lines: list[str]) -> Callable[[str], str]:
-    """A reader that answers prompts with ``lines``, then ends the input."""
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-    return read
+from .conftest import ROOT, kok_process, script
 
 
 def greedy_person(table: list[ClassicTable]) -> Callable[[str], str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +19,7 @@ from kok_layouts import load_layout
 from kok_layouts.cli.play import ClassicTable, Terminal
 from kok_layouts.rules import RandomBot, new_game
 
-from .conftest import ROOT
-
-
-def script(lines: list[str]) -> Callable[[str], str]:
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-    return read
+from .conftest import ROOT, script
 
 
 def first_prompt(layout: str, line: str) -> tuple[list[str], tuple[object, ...]]:

@@ -25,7 +25,7 @@ from kok_layouts.rules.dice import Roll, check_roll, throw
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, check_rng
 from kok_layouts.rules.moves import Move, named_mask
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import PlayerSheet, checked_sheet
+from kok_layouts.rules.player import PlayerSheet, check_indices, checked_sheet
 from kok_layouts.rules.scoring import Score
 
 STARS_AT_MOST = 2
@@ -315,10 +315,7 @@ class Kok2PlayerSheet(PlayerSheet):
         except TypeError:
             raise KokTypeError("taken_rows and bombs are collections of row indices and "
                                "cell masks") from None
-        height = self.sheet.height
-        for row in row_list:
-            if type(row) is not int or not 0 <= row < height:
-                raise BadArgumentError(f"taken_rows holds {row!r}; rows are 0..{height - 1}")
+        check_indices(row_list, "taken_rows", "rows", self.sheet.height)
         for square in bomb_list:
             if type(square) is not int or square < 0:
                 raise KokTypeError(f"a bomb is the cell mask of its square, not {square!r}")

@@ -39,6 +39,14 @@ def checked_options(options: object) -> Options:
     return options
 
 
+def check_indices(values: Iterable[object], argument: str, noun: str, count: int) -> None:
+    """Refuse an ``argument`` of :meth:`PlayerSheet.push` unless every value is a plain
+    integer index from 0 to ``count - 1`` (of columns, rows, ...)."""
+    for value in values:
+        if type(value) is not int or not 0 <= value < count:
+            raise BadArgumentError(f"{argument} holds {value!r}; {noun} are 0..{count - 1}")
+
+
 def checked_sheet(sheet: object, kind: type[S], what: str) -> S:
     """``sheet`` if it is a ``kind``; :class:`WrongSheetError` naming both editions."""
     if not isinstance(sheet, kind):
@@ -298,11 +306,7 @@ class PlayerSheet:
         except TypeError:
             raise KokTypeError("taken_columns and taken_colours are collections of column "
                                "indices and colours") from None
-        width = self.sheet.width
-        for column in column_list:
-            if type(column) is not int or not 0 <= column < width:
-                raise BadArgumentError(f"taken_columns holds {column!r}; columns are 0.."
-                                       f"{width - 1}")
+        check_indices(column_list, "taken_columns", "columns", self.sheet.width)
         keys = set()
         for colour in colour_list:
             key = parse_colour_face(self.sheet, colour)
