@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import kok_layouts
 from kok_layouts.design.server import MAX_BODY, Designer, DesignServer, RateLimit, serve
 from tests.conftest import ROOT
 
@@ -371,30 +373,30 @@ def test_a_refused_request_closes_its_connection(server: DesignServer) -> None:
         connection.close()
 
 
-def test_a_generated_board_comes_from_the_generator_hook(
-        server: DesignServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[dict[str, Any]] = []
-
-    def generate(**wanted: Any) -> str:
-        calls.append(wanted)
-        return (ROOT / "examples" / "travel.yaml").read_text()
-
-    monkeypatch.setattr("kok_layouts.design.server._generator", lambda: generate)
-    status, data = post(server, "start", {"from": "generate", "edition": "classic",
-                                          "width": 9, "height": 5, "seed": 7})
+@pytest.mark.parametrize(("edition", "width", "height", "profile"), [
+    ("classic", 15, 7, "official"), ("kok2", 15, 7, "official"), ("kids", 13, 5, "official"),
+    ("classic", 9, 5, "basic"), ("kids", 9, 5, "basic")])
+def test_a_generated_board_is_the_generators_board(
+        server: DesignServer, edition: str, width: int, height: int, profile: str) -> None:
+    status, data = post(server, "start", {"from": "generate", "edition": edition,
+                                          "width": width, "height": height, "seed": 7})
     assert status == 200
-    assert json.loads(data)["doc"]["name"] == "travel"
-    assert json.loads(data)["can_generate"] is True
-    assert calls == [{"edition": "classic", "width": 9, "height": 5, "seed": 7}]
+    answer = json.loads(data)
+    assert answer["can_generate"] is True
+    size = None if profile == "official" else (width, height)
+    made = kok_layouts.generate(edition, seed=7, size=size)
+    assert answer["doc"]["name"] == made.sheet.name
+    assert answer["doc"]["grid"] == yaml.safe_load(made.text)["grid"]
+    status, data = post(server, "validate", {"doc": answer["doc"], "profile": profile})
+    assert status == 200 and json.loads(data)["problems"] == []
 
 
-def test_without_a_generator_the_page_says_so_in_one_line(
-        server: DesignServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("kok_layouts.design.server._generator", lambda: None)
+def test_a_board_the_generator_cannot_make_is_one_line(server: DesignServer) -> None:
     status, data = post(server, "start", {"from": "generate", "edition": "classic",
-                                          "width": 9, "height": 5, "seed": 7})
+                                          "width": 30, "height": 3, "seed": 7})
     assert status == 422
-    assert json.loads(data) == {"error": "this version has no board generator (kok generate)"}
+    error = json.loads(data)["error"]
+    assert "30x3" in error and "\n" not in error
 
 
 def test_without_a_display_kok_design_does_not_start_a_text_browser(

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import hmac
 import http.cookies
-import importlib
 import inspect
 import json
 import mimetypes
@@ -53,8 +52,14 @@ from kok_layouts.design.document import (
     to_yaml,
     validate,
 )
-from kok_layouts.errors import KokError, LayoutError
-from kok_layouts.model.checks import PROFILES, Profile
+from kok_layouts.errors import GenerateError, KokError, LayoutError
+from kok_layouts.generator.board import generate
+from kok_layouts.model.checks import (
+    OFFICIAL_CLASSIC_SIZE,
+    OFFICIAL_KIDS_SIZE,
+    PROFILES,
+    Profile,
+)
 from kok_layouts.model.loader import list_layouts
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
@@ -99,35 +104,17 @@ class CheckJob:
                 "text": self.text, "chart": self.chart is not None}
 
 
-def _generator() -> Callable[..., Any] | None:
-    """The board generator (``kok_layouts.generate``) when this version has one."""
-    try:
-        module = importlib.import_module("kok_layouts.generate")
-    except ImportError:
-        return None
-    generate = getattr(module, "generate", None)
-    return generate if callable(generate) else None
-
-
 def generated_document(edition: str, width: int, height: int, seed: int) -> Document:
-    """A board from ``kok_layouts.generate.generate(edition=, width=, height=, seed=)``, which
-    may return the layout's YAML text or its document."""
-    generate = _generator()
-    if generate is None:
-        raise DesignError("this version has no board generator (kok generate)")
+    """A new board from the generator (``kok generate``): the official profile at the
+    edition's printed size, profile basic at any other size."""
+    official = OFFICIAL_KIDS_SIZE if edition == "kids" else OFFICIAL_CLASSIC_SIZE
+    size = None if (width, height) == official else (width, height)
     try:
-        made = generate(edition=edition, width=width, height=height, seed=seed)
-    except TypeError as err:
-        raise DesignError(f"the board generator cannot make this board: {err}") from None
-    if hasattr(made, "to_yaml"):
-        made = made.to_yaml()
-    if isinstance(made, str | bytes):
-        data = made.encode("utf-8") if isinstance(made, str) else made
-        doc, _ = read_document(data, "<generated>")
-        return doc
-    if isinstance(made, Mapping):
-        return check_document(made)
-    raise DesignError("the board generator returned neither YAML nor a layout document")
+        board = generate(edition, seed=seed, size=size)
+    except GenerateError as err:
+        raise DesignError(str(err)) from None
+    doc, _ = read_document(board.text.encode("utf-8"), "<generated>")
+    return doc
 
 
 @dataclass
@@ -202,7 +189,7 @@ class Designer:
                 "editions": list(EDITIONS), "profiles": list(PROFILES),
                 "builtins": [{"name": i.name, "edition": i.edition, "title": i.title}
                              for i in list_layouts()],
-                "can_generate": _generator() is not None}
+                "can_generate": True}
 
     # The API --------------------------------------------------------------------------
 
