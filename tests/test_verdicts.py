@@ -10,8 +10,15 @@ import pytest
 
 from kok_layouts import Sheet, load_layout, parse_layout
 from kok_layouts.analysis.advice import advise, suggest_column_points
-from kok_layouts.analysis.balance import MIN_GAMES, Spread, decide, verdicts
-from kok_layouts.analysis.check import check
+from kok_layouts.analysis.balance import (
+    MIN_GAMES,
+    WIDEN_BELOW,
+    Spread,
+    Widening,
+    decide,
+    verdicts,
+)
+from kok_layouts.analysis.check import check, widening_for
 from kok_layouts.analysis.heatmap import heat_map
 from kok_layouts.analysis.intervals import Estimate, wilson
 from kok_layouts.analysis.measures import measure
@@ -24,6 +31,7 @@ from kok_layouts.analysis.references import (
 )
 from kok_layouts.analysis.simulate import DEFAULT_BOT, simulate
 from kok_layouts.model.loader import list_layouts
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet
 
 from .conftest import ROOT
 
@@ -146,6 +154,19 @@ def test_suggested_points_keep_the_printed_values_and_favour_hard_columns() -> N
     assert advice.first == tuple(first)
 
 
+def test_the_advice_never_re_deals_the_start_column() -> None:
+    for name in ("black", "grey", "kids"):
+        sheet = load_layout(name)
+        measured = measure(sheet, simulate(sheet, 60, 2, seed=3))
+        first, _ = suggest_column_points(sheet, measured)
+        if isinstance(sheet, KidsSheet):
+            start, printed = sheet.middle_column, list(sheet.buckets)
+        else:
+            assert isinstance(sheet, ClassicSheet)
+            start, printed = sheet.start_columns[0], [p.first for p in sheet.column_points]
+        assert first[start] == printed[start], f"{name}: the start column keeps its points"
+
+
 def test_the_heat_map_counts_crossings_per_cell_and_leaves_holes_empty() -> None:
     sheet = load_layout("examples/donut.yaml")
     results = simulate(sheet, 40, 2, seed=1)
@@ -189,3 +210,37 @@ def test_the_reference_script_writes_the_figures_it_would_store(tmp_path: Path) 
     data = json.loads(out.read_text())
     assert data["games"] == 3 and data["bot"] == DEFAULT_BOT
     assert set(data["pads"]) == {info.name for info in list_layouts()}
+
+
+def test_an_edition_with_one_pad_is_judged_with_the_classic_pads_variation() -> None:
+    classic = reference_measures("classic", 2, REFERENCE_GAMES)
+    widening = Widening.between(classic)
+    assert widening.pads == len(classic) >= WIDEN_BELOW
+    # Seven pads spread wider than a typical one of them, on both sides.
+    assert all(low >= 0 and high >= 0 for low, high in widening.margins.values())
+    assert widening.margins["mean_score"][1] > 0 and widening.margins["column"][0] > 0
+    kids = reference_measures("kids", 2, REFERENCE_GAMES)
+    assert len(kids) < WIDEN_BELOW and widening_for("kids", kids, 2, 300) == widening
+    assert widening_for("classic", classic, 2, 300) is None
+    own = Spread.of([kids["kids"].mean_score], 1)
+    wide = widening.widen("mean_score", own, kids["kids"].mean_score.value)
+    # The score widens by the same share of a Kids game's score as of a classic one's.
+    share = (wide.high - own.high) / kids["kids"].mean_score.value
+    classic_mean = sum(m.mean_score.value for m in classic.values()) / len(classic)
+    classic_high = max(m.mean_score.high for m in classic.values())
+    classic_typical = sum(m.mean_score.high for m in classic.values()) / len(classic)
+    assert share == pytest.approx((classic_high - classic_typical) / classic_mean)
+
+
+def test_a_kids_board_scoring_a_little_above_the_pad_is_no_longer_failed_for_it() -> None:
+    kids = load_layout("kids")
+    results = simulate(kids, 300, 2, 7, (DEFAULT_BOT,))
+    measured = measure(kids, results)
+    references = reference_measures("kids", 2, REFERENCE_GAMES)
+    plain = {v.code: v for v in verdicts(kids, measured, references)}
+    widened = {v.code: v for v in verdicts(
+        kids, measured, references, None, None,
+        Widening.between(reference_measures("classic", 2, REFERENCE_GAMES)))}
+    # On one pad's own interval 300 games cannot tell; widened they can, and say why.
+    assert plain["score"].ok is None and widened["score"].ok is True
+    assert "widened by how much the 7 classic pads differ" in widened["score"].text

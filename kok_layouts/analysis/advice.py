@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from scipy.stats import rankdata
 
-from kok_layouts.analysis.balance import MIN_GAMES, ease_spread, outliers
+from kok_layouts.analysis.balance import MIN_GAMES, Widening, ease_spread, outliers
 from kok_layouts.analysis.heatmap import HeatMap
 from kok_layouts.analysis.measures import Measures
 from kok_layouts.model.grid import column_letter
@@ -49,7 +49,8 @@ def _printed(sheet: Sheet) -> tuple[list[int], list[int]]:
 def suggest_column_points(sheet: Sheet, measures: Measures,
                           column_moves: Sequence[int | None] | None = None,
                           ) -> tuple[list[int], list[int]]:
-    """The printed (first, later) column points re-dealt so that harder columns get more.
+    """The printed (first, later) column points re-dealt so that harder columns get more
+    (the start column keeps its own).
 
     A column's difficulty is how rarely it is completed; when the exact fewest moves are
     known (``column_moves``, one per column with cells) the two ranks are averaged, since
@@ -65,15 +66,27 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
     if column_moves is not None and len(column_moves) == len(columns) and all(
             m is not None for m in column_moves):
         rank = (rank + rankdata([float(m or 0) for m in column_moves])) / 2
-    # Ties in difficulty keep the column order, so the suggestion is stable.
-    order = sorted(range(len(columns)), key=lambda i: (rank[i], i))
-    pairs = sorted((first[c], later[c] if later else 0) for c in columns)
+    # The start column keeps its printed value (the rules give it the least: everyone
+    # crosses it first); ties in difficulty keep the column order, so the suggestion is
+    # stable.
+    fixed = _start_columns(sheet)
+    dealt = [i for i, c in enumerate(columns) if c not in fixed]
+    order = sorted(dealt, key=lambda i: (rank[i], i))
+    pairs = sorted((first[columns[i]], later[columns[i]] if later else 0) for i in dealt)
     new_first, new_later = list(first), list(later)
     for pair, i in zip(pairs, order, strict=True):
         new_first[columns[i]] = pair[0]
         if later:
             new_later[columns[i]] = pair[1]
     return new_first, new_later
+
+
+def _start_columns(sheet: Sheet) -> set[int]:
+    if isinstance(sheet, KidsSheet):
+        return {sheet.middle_column}
+    if isinstance(sheet, ClassicSheet):
+        return set(sheet.start_columns)
+    return set()
 
 
 def _cells_text(sheet: Sheet, cells: Sequence[int]) -> str:
@@ -96,7 +109,8 @@ def _roll_text(roll: float | None) -> str:
 
 
 def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], heat: HeatMap,
-           column_moves: Sequence[int | None] | None = None) -> Advice:
+           column_moves: Sequence[int | None] | None = None,
+           widening: Widening | None = None) -> Advice:
     """Suggested column points and plain sentences on what to change."""
     printed_first, printed_later = _printed(sheet)
     first, later = suggest_column_points(sheet, measures, column_moves)
@@ -110,7 +124,7 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
     noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
     by_name = {c.name: c.key for c in sheet.colours}
     if references:
-        spread = ease_spread(references, "colour")
+        spread = ease_spread(references, "colour", widening)
         for above in (True, False):
             for name in outliers(measures.colour_ease, spread, games, above):
                 key = by_name.get(name)
@@ -137,7 +151,7 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
                         f"{ease:+.0%} against the average {noun}. It is held up by "
                         f"{'; '.join(picks)}: join those to bigger areas or bring them "
                         "nearer the start.")
-        spread = ease_spread(references, "column")
+        spread = ease_spread(references, "column", widening)
         for above in (True, False):
             for letter in outliers(measures.column_ease, spread, games, above):
                 column = next(c for c in range(sheet.width) if column_letter(c) == letter)

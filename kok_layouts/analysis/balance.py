@@ -160,12 +160,88 @@ def _pct(value: float) -> str:
     return f"{value:+.0%}".replace("+0%", "0%")
 
 
-def ease_spread(references: dict[str, Measures], kind: str) -> Spread:
-    """The spread of ``colour`` (animal) or ``column`` ease over the official pads."""
+def _ease_estimates(m: Measures, kind: str) -> list[Estimate]:
+    return list((m.column_ease if kind == "column" else m.colour_ease).values())
+
+
+def ease_spread(references: dict[str, Measures], kind: str,
+                widening: Widening | None = None) -> Spread:
+    """The spread of ``colour`` (animal) or ``column`` ease over the official pads
+    (widened when the edition has too few pads to show how far pads may differ)."""
     pads = list(references.values())
-    if kind == "column":
-        return Spread.of([e for m in pads for e in m.column_ease.values()], len(pads))
-    return Spread.of([e for m in pads for e in m.colour_ease.values()], len(pads))
+    spread = Spread.of([e for m in pads for e in _ease_estimates(m, kind)], len(pads))
+    return widening.widen(kind, spread) if widening is not None else spread
+
+
+WIDEN_BELOW = 3
+"""An edition with fewer official pads than this (Keer op Keer 2 and Kids have one each)
+cannot show how much a good pad may differ from another: its spreads are widened by how
+much the classic pads differ (see :class:`Widening`)."""
+RELATIVE = ("mean_score", "mean_rolls", "score_per_roll", "rolls_per_100_cells")
+"""Measures whose widening scales with their size (a Kids game scores less than a classic
+one); the others (ease, correlation, seat win rates) widen by the same amount."""
+
+
+def _pad_bounds(m: Measures, kind: str) -> tuple[float, float] | None:
+    """The low and high end of one pad's own spread of a measure."""
+    if kind in ("colour", "column"):
+        estimates = _ease_estimates(m, kind)
+        return (min(e.low for e in estimates), max(e.high for e in estimates)
+                ) if estimates else None
+    if kind == "points_rho":
+        return (m.points_rho.low, m.points_rho.high) if m.points_rho is not None else None
+    if kind.startswith("seat"):
+        seat = int(kind[4:])
+        return (m.seats[seat].low, m.seats[seat].high) if len(m.seats) > seat else None
+    estimate: Estimate = getattr(m, kind)
+    return estimate.low, estimate.high
+
+
+@dataclass(frozen=True)
+class Widening:
+    """How much wider the spread over several official pads is than one pad's own.
+
+    For every measure: how far the lowest pad's low end lies below the pads' mean low end,
+    and the highest pad's high end above the mean high end. An edition with a single pad
+    has only that pad's own spread, as narrow as its 95% interval; widening it by these
+    margins (measured on the classic pads, relative to the measure's size where that
+    grows with the game) asks a board to be as close to it as the classic pads are to
+    each other, no closer.
+    """
+
+    margins: dict[str, tuple[float, float]]
+    pads: int
+    edition: str
+
+    @classmethod
+    def between(cls, references: dict[str, Measures], edition: str = "classic") -> Widening:
+        pads = list(references.values())
+        kinds = ["colour", "column", "points_rho", *RELATIVE,
+                 *(f"seat{i}" for i in range(max((len(m.seats) for m in pads), default=0)))]
+        margins: dict[str, tuple[float, float]] = {}
+        for kind in kinds:
+            bounds = [b for m in pads if (b := _pad_bounds(m, kind)) is not None]
+            if len(bounds) < 2:
+                continue
+            lows, highs = [b[0] for b in bounds], [b[1] for b in bounds]
+            below = float(np.mean(lows) - min(lows))
+            above = float(max(highs) - np.mean(highs))
+            if kind in RELATIVE:
+                centre = float(np.mean([getattr(m, kind).value for m in pads]))
+                below, above = below / centre, above / centre
+            margins[kind] = (below, above)
+        return cls(margins, len(pads), edition)
+
+    def widen(self, kind: str, spread: Spread, size: float = 1.0) -> Spread:
+        """``spread`` widened by the margins of ``kind`` (times ``size`` for the measures
+        that scale)."""
+        below, above = self.margins.get(kind, (0.0, 0.0))
+        scale = size if kind in RELATIVE else 1.0
+        return Spread(spread.low - below * scale, spread.high + above * scale, spread.pads)
+
+    def note(self) -> str:
+        return (f"widened by how much the {self.pads} {self.edition} pads differ from "
+                "each other")
 
 
 def outliers(measured: dict[str, Estimate], spread: Spread, games: int,
@@ -176,7 +252,7 @@ def outliers(measured: dict[str, Estimate], spread: Spread, games: int,
 
 
 def _ease_verdicts(kind: str, measured: dict[str, Estimate], rates: dict[str, Estimate],
-                   spread: Spread, games: int, official: str) -> list[Verdict]:
+                   spread: Spread, games: int, official: str, pads: int) -> list[Verdict]:
     """``{kind}-easy`` and ``{kind}-hard``: colours (animals) or columns completed far more
     or far less often than the board's average, beyond what the official pads show."""
     found = []
@@ -192,7 +268,7 @@ def _ease_verdicts(kind: str, measured: dict[str, Estimate], rates: dict[str, Es
                 f"against the board's average (95% interval {_pct(measured[n].low)} to "
                 f"{_pct(measured[n].high)})" for n in names)
             text = (f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} much {word} "
-                    f"than the other {kind}s: {detail}; on the official {official} pads no "
+                    f"than the other {kind}s: {detail}; on the official {official} no "
                     f"{kind} goes beyond {_pct(bound)}.")
         elif ok is None:
             text = (f"{kind.capitalize()}s {'too easy' if above else 'too hard'}: "
@@ -202,26 +278,35 @@ def _ease_verdicts(kind: str, measured: dict[str, Estimate], rates: dict[str, Es
             text = (f"No {kind} is much {word} than the others: the "
                     f"{'easiest' if above else 'hardest'}, {extreme}, is completed in "
                     f"{rates[extreme].value:.0%} of games, {_pct(measured[extreme].value)} "
-                    f"against the board's average; the official {official} pads reach "
-                    f"{_pct(bound)}.")
+                    f"against the board's average; the official {official} "
+                    f"{'reach' if pads != 1 else 'reaches'} {_pct(bound)}.")
         found.append(Verdict(f"{kind}-{side}", ok, text))
     return found
 
 
 def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
              yardstick: Measures | None = None,
-             column_moves: Sequence[int | None] | None = None) -> list[Verdict]:
+             column_moves: Sequence[int | None] | None = None,
+             widening: Widening | None = None) -> list[Verdict]:
     """The balance verdicts, each a sentence with its numbers and its 95% interval.
 
     Each measure of the board is compared with its spread over ``references`` (the
     official pads of the edition, simulated the same way): a verdict fails only when the
     board's interval lies wholly outside that spread. ``yardstick`` is the pad the "how
     far from" sentence names. ``column_moves`` (the exact fewest moves per column) is
-    quoted beside the measured difficulty.
+    quoted beside the measured difficulty. ``widening`` (for an edition with a single
+    pad) widens every spread by how much the pads of another edition differ.
     """
     games = measures.games
     pads = list(references.values())
     official = ", ".join(references)
+    if widening is not None:
+        official += f" pad{'s' if len(pads) > 1 else ''} ({widening.note()})"
+    else:
+        official += " pads"
+
+    def widen(kind: str, spread: Spread, size: float = 1.0) -> Spread:
+        return widening.widen(kind, spread, size) if widening is not None else spread
     noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
     found: list[Verdict] = []
     what = "buckets" if isinstance(sheet, KidsSheet) else "points"
@@ -243,7 +328,8 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
                              f"{what} with."))
     else:
         rho = measures.points_rho
-        spread = Spread(min(r.low for r in rhos), 1.0, len(rhos))
+        spread = widen("points_rho", Spread(min(r.low for r in rhos), 1.0, len(rhos)))
+        spread = Spread(spread.low, 1.0, spread.pads)
         ok = decide(rho, spread, games, above=False)
         state = {True: "follow the difficulty as well as on the official pads",
                  False: "follow the difficulty less than on any official pad",
@@ -251,15 +337,18 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         found.append(Verdict("column-points", ok, (
             f"Column {what}: {state}. Rank correlation between the printed {what} and how "
             f"rarely the columns are completed: {rho.value:+.2f} (95% interval "
-            f"{rho.low:+.2f} to {rho.high:+.2f}); the official {official} pads go down to "
+            f"{rho.low:+.2f} to {rho.high:+.2f}); the official {official} "
+            f"{'go' if len(pads) != 1 else 'goes'} down to "
             f"{spread.low:+.2f} (bots chase valuable columns, which pulls this down on every "
             f"pad).{moves_note}")))
 
     # Colours (animals) and columns, each against the board's own average.
     found += _ease_verdicts(noun, measures.colour_ease, measures.colour_rates,
-                            ease_spread(references, "colour"), games, official)
+                            ease_spread(references, "colour", widening), games, official,
+                            len(pads))
     found += _ease_verdicts("column", measures.column_ease, measures.column_rates,
-                            ease_spread(references, "column"), games, official)
+                            ease_spread(references, "column", widening), games, official,
+                            len(pads))
 
     # Seats.
     if measures.players > 1:
@@ -267,7 +356,7 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         for seat, rate in enumerate(measures.seats):
             seat_refs = [m.seats[seat] for m in pads if len(m.seats) > seat]
             if seat_refs:
-                spread = Spread.of(seat_refs, len(seat_refs))
+                spread = widen(f"seat{seat}", Spread.of(seat_refs, len(seat_refs)))
             else:
                 fair = 1 / measures.players
                 spread = Spread(fair, fair, 0)
@@ -278,7 +367,7 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         spreads = ", ".join(f"{s.low:.1%} to {s.high:.1%}" for _, s, _ in judged)
         state = {True: "fair", False: "unfair", None: NOT_ENOUGH}[ok]
         found.append(Verdict("seats", ok, (
-            f"Seats: {state}. Win rates with 95% intervals: {rates}; on the official pads "
+            f"Seats: {state}. Win rates with 95% intervals: {rates}; on the official {official} "
             f"the seats win {spreads}.")))
 
     # Mean score and game length, raw on a board of the pads' size, else per roll / cell.
@@ -298,13 +387,14 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
                 return value
 
             value = of(measures)
-            spread = Spread.of([of(m) for m in pads], len(pads))
+            spread = widen(attr, Spread.of([of(m) for m in pads], len(pads)),
+                           float(np.mean([of(m).value for m in pads])))
             ok = decide(value, spread, games)
             state = {True: "within", False: "outside", None: NOT_ENOUGH + " if within"}[ok]
             found.append(Verdict(code, ok, (
                 f"The {name} is {value.value:{fmt}} (95% interval {value.low:{fmt}} to "
-                f"{value.high:{fmt}}): {state} the official pads' {spread.low:{fmt}} to "
-                f"{spread.high:{fmt}}.")))
+                f"{value.high:{fmt}}): {state} the range of the official {official}, "
+                f"{spread.low:{fmt}} to {spread.high:{fmt}}.")))
 
     if yardstick is not None and yardstick.layout != measures.layout:
         per = "" if same_size else " per roll"

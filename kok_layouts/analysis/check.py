@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from kok_layouts.analysis.advice import Advice, advise
-from kok_layouts.analysis.balance import REFERENCES, Summary, Verdict, summarise, verdicts
+from kok_layouts.analysis.balance import (
+    REFERENCES,
+    WIDEN_BELOW,
+    Summary,
+    Verdict,
+    Widening,
+    summarise,
+    verdicts,
+)
 from kok_layouts.analysis.heatmap import HeatMap, heat_map
 from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.references import (
@@ -19,7 +27,7 @@ from kok_layouts.analysis.references import (
     reference_measures,
     stored_measures,
 )
-from kok_layouts.analysis.simulate import DEFAULT_BOT, simulate
+from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, simulate
 from kok_layouts.analysis.solvability import Solvability, analyse
 from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.model.loader import load_layout
@@ -133,23 +141,48 @@ def check(sheet: Sheet, games: int = 2000, players: int = 2, seed: int = 1, *,
                else worker_pool(jobs))
     with context as pool:
         solvability = _search(sheet, pool, special_die, search_progress)
-        summary = yardstick = measured = heat = advice = None
-        references: dict[str, Measures] = {}
-        found: list[Verdict] = []
-        if solvability.end.moves is not None and games > 0:
-            results = simulate(sheet, games, players, seed, (bot,), executor=pool,
-                               progress=progress, options=options)
-            summary = summarise(sheet, results)
-            measured = measure(sheet, results)
-            heat = heat_map(sheet, results)
-            references = reference_measures(sheet.edition, players, games, bot=bot,
-                                            options=options, executor=pool,
-                                            progress=reference_progress)
-            yardstick = _yardstick(sheet, reference, references, games, players, bot,
-                                   options, pool)
-            moves = [g.moves for g in solvability.goals if g.kind == "column"]
-            found = verdicts(sheet, measured, references, yardstick, moves)
-            advice = advise(sheet, measured, references, heat, moves)
+        if solvability.end.moves is None or games <= 0:
+            return CheckReport(sheet, solvability, None, None, (), seed, bot=bot)
+        results = simulate(sheet, games, players, seed, (bot,), executor=pool,
+                           progress=progress, options=options)
+        return assess(sheet, solvability, results, seed=seed, bot=bot, options=options,
+                      executor=pool, reference=reference,
+                      reference_progress=reference_progress)
+
+
+def widening_for(edition: str, references: dict[str, Measures], players: int, games: int,
+                 *, bot: str = DEFAULT_BOT, options: Options | None = None,
+                 executor: Executor | None = None,
+                 progress: Progress | None = None) -> Widening | None:
+    """For an edition with too few official pads to show how far pads may differ, the
+    widening measured on the classic pads (stored figures, else simulated now)."""
+    if edition == "classic" or len(references) >= WIDEN_BELOW:
+        return None
+    classic = reference_measures("classic", players, games, bot=bot, options=options,
+                                 executor=executor, progress=progress)
+    return Widening.between(classic)
+
+
+def assess(sheet: Sheet, solvability: Solvability, results: Sequence[GameResult], *,
+           seed: int = 1, bot: str = DEFAULT_BOT, options: Options | None = None,
+           executor: Executor | None = None, reference: str | None = "",
+           reference_progress: Progress | None = None) -> CheckReport:
+    """The report of :func:`check` from its exact search and its games (``results``, games
+    0.. of ``seed`` with ``bot``), for callers that played the games already."""
+    players = results[0].players
+    games = len(results)
+    summary = summarise(sheet, results)
+    measured = measure(sheet, results)
+    heat = heat_map(sheet, results)
+    references = reference_measures(sheet.edition, players, games, bot=bot, options=options,
+                                    executor=executor, progress=reference_progress)
+    widening = widening_for(sheet.edition, references, players, games, bot=bot,
+                            options=options, executor=executor, progress=reference_progress)
+    yardstick = _yardstick(sheet, reference, references, games, players, bot, options,
+                           executor)
+    moves = [g.moves for g in solvability.goals if g.kind == "column"]
+    found = verdicts(sheet, measured, references, yardstick, moves, widening)
+    advice = advise(sheet, measured, references, heat, moves, widening)
     return CheckReport(sheet, solvability, summary, yardstick, tuple(found), seed, measured,
                        references, heat, advice, bot)
 

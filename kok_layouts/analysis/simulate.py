@@ -115,8 +115,12 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
              bots: Sequence[str] = (DEFAULT_BOT,), *, jobs: int = 1,
              executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None,
-             options: Options | None = None) -> list[GameResult]:
+             options: Options | None = None, first: int = 0) -> list[GameResult]:
     """Play ``games`` games and return their results in game order.
+
+    ``first`` numbers the first game: games ``first`` to ``first + games - 1`` of the
+    seed are played, so a run can be continued (100 games, then 200 more from game 100,
+    are the 300 games of one run).
 
     ``jobs`` > 1 uses that many processes; an ``executor`` (any
     ``concurrent.futures.Executor``: a process pool, a Dask client's executor) is used as
@@ -127,8 +131,11 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
         raise ValueError("simulate at least one game")
     if not 1 <= players <= 6:
         raise ValueError(f"{players} players; simulate 1 to 6")
-    jobs_list = [(sheet, players, tuple(bots), seed, start, min(games, start + CHUNK), options)
-                 for start in range(0, games, CHUNK)]
+    if first < 0:
+        raise ValueError("the first game is numbered 0 or more")
+    end = first + games
+    jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + CHUNK), options)
+                 for start in range(first, end, CHUNK)]
     results: list[GameResult] = []
     if executor is None and (jobs <= 1 or len(jobs_list) == 1):
         for job in jobs_list:
