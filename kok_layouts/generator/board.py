@@ -22,7 +22,7 @@ from kok_layouts.model.sheet import Sheet
 if TYPE_CHECKING:
     from kok_layouts.analysis.check import CheckReport
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 """Bumped whenever the same seed and options would give another board."""
 MAX_ATTEMPTS = 10_000
 """Attempts with derived seeds before giving up; in practice one or two are needed."""

@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from kok_layouts.generator.design import Design
-from kok_layouts.generator.official_grid import COLOURS, COLUMNS, ROWS, colour_columns, star_colours
+from kok_layouts.generator.official_grid import (
+    COLOURS,
+    COLUMNS,
+    ROWS,
+    ColumnRuns,
+    colour_columns,
+    star_colours,
+)
 from kok_layouts.generator.originality import copies_printed_pad
 from kok_layouts.generator.palette import CLASSIC_COLOURS
 from kok_layouts.generator.points import area_index, assign_column_points
@@ -23,17 +30,27 @@ def official_grid(rng: np.random.Generator) -> Design | None:
     columns = colour_columns(rng)
     if columns is None:
         return None
+    # The search builds the columns from A; flipping half of the boards left to right
+    # (column H stays the start) leaves neither edge the one its first steps shape.
+    flip = bool(rng.random() < 0.5)
+    return _grid_design(columns, flip, rng)
+
+
+def _grid_design(columns: list[ColumnRuns], flip: bool, rng: np.random.Generator
+                 ) -> Design | None:
+    """The design of ``columns`` (read from the right when ``flip``), its stars placed anew."""
     star_colour = star_colours(columns, rng)
     if star_colour is None:
         return None
     keys = [key for key, _, _ in CLASSIC_COLOURS[:COLOURS]]
     colour_of: list[str | None] = [None] * (COLUMNS * ROWS)
     stars = set()
-    for column, runs in enumerate(columns):
+    for index, runs in enumerate(columns):
+        column = COLUMNS - 1 - index if flip else index
         for colour, (top, length) in enumerate(runs):
             for row in range(top, top + length):
                 colour_of[row * COLUMNS + column] = keys[colour]
-        top, length = runs[star_colour[column]]
+        top, length = runs[star_colour[index]]
         row = top + int(rng.integers(length))
         stars.add(row * COLUMNS + column)
     design = Design("classic", COLUMNS, ROWS, colour_of, stars,
@@ -42,6 +59,36 @@ def official_grid(rng: np.random.Generator) -> Design | None:
     if copies_printed_pad(design.rows()):
         return None
     return design
+
+
+def grid_columns(design: Design) -> list[ColumnRuns]:
+    """The runs of every column of an official design, as the column search writes them."""
+    keys = [key for key, _, _ in CLASSIC_COLOURS[:COLOURS]]
+    columns: list[ColumnRuns] = []
+    for column in range(COLUMNS):
+        runs = []
+        for key in keys:
+            rows = [r for r in range(ROWS) if design.colour_of[r * COLUMNS + column] == key]
+            runs.append((rows[0], len(rows)))
+        columns.append(tuple(runs))
+    return columns
+
+
+def regrow(design: Design, column: int, rng: np.random.Generator) -> Design | None:
+    """The official grid grown anew from ``column`` out to the nearer edge (the columns on
+    the start's side kept), stars placed anew; ``None`` when no way was found."""
+    columns = grid_columns(design)
+    flip = column < START_COLUMN or (column == START_COLUMN and bool(rng.random() < 0.5))
+    ordered = columns[::-1] if flip else columns
+    keep = COLUMNS - 1 - column if flip else column
+    for _ in range(20):
+        grown = colour_columns(rng, keep=ordered[:keep])
+        if grown is None or grown == ordered:
+            continue
+        new = _grid_design(grown, flip, rng)
+        if new is not None:
+            return new
+    return None
 
 
 def official_classic(rng: np.random.Generator) -> Design | None:
