@@ -9,9 +9,12 @@ import numpy as np
 import pytest
 
 import kok_layouts
+import kok_layouts.analysis.check
 from kok_layouts import check_sheet, load_file
+from kok_layouts.analysis.simulate import simulate
 from kok_layouts.generator import balance as balancing
 from kok_layouts.generator.board import build
+from kok_layouts.generator.classic import grid_columns
 from kok_layouts.generator.invariants import official_invariants
 from kok_layouts.generator.request import make_request
 
@@ -89,7 +92,7 @@ def test_kids_balancing_moves_keep_the_kids_profile() -> None:
 
 def test_balanced_board_records_the_final_check_in_its_header(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(balancing, "SEARCH_GAMES", {"kids": 8})
+    monkeypatch.setattr(balancing, "SCREEN_GAMES", 4)
     monkeypatch.setattr(balancing, "FINAL_GAMES", 8)
     monkeypatch.setattr(balancing, "CANDIDATES", {"kids": 3})
     seen: list[float] = []
@@ -101,3 +104,49 @@ def test_balanced_board_records_the_final_check_in_its_header(
     assert check_sheet(board.sheet, "official") == []
     again = kok_layouts.generate("kids", seed=4, balanced=True)
     assert again.text == board.text, "the same seed balances to the same board"
+
+
+@pytest.mark.parametrize("edition", ["classic", "kok2"])
+def test_a_column_out_of_line_regrows_the_board_from_it_out_to_the_edge(edition: str) -> None:
+    design, _ = build(make_request(edition, seed=3))
+    rng = np.random.default_rng(9)
+    before = grid_columns(design)
+    for aimed in (0, 1, 13, 14):
+        changed = 0
+        for _ in range(12):
+            moved = balancing._regrow_near(design, [aimed], rng)
+            if moved is None:
+                continue
+            assert official_invariants(moved)
+            after = grid_columns(moved)
+            # Columns from the aimed one (or a few nearer the start, when the edge alone
+            # has no other way) out to the edge change; the start column's side stays.
+            kept = range(7, 15) if aimed < 7 else range(0, 8)
+            assert all(after[c] == before[c] for c in kept)
+            changed += after != before
+        assert changed >= 10, f"regrowing from {aimed} must change the board"
+
+
+def test_balancing_screens_on_the_first_games_of_the_final_check() -> None:
+    sheet = kok_layouts.generate("kids", seed=3).sheet
+    whole = simulate(sheet, 40, 2, 1, ("strong",))
+    start = simulate(sheet, 15, 2, 1, ("strong",))
+    rest = simulate(sheet, 25, 2, 1, ("strong",), first=15)
+    assert [r.game for r in start + rest] == list(range(40))
+    assert start + rest == whole
+
+
+def test_balanced_search_reaches_a_board_on_which_every_verdict_passes() -> None:
+    # Seed 2's first board has a column too hard (before the search aimed its moves, the
+    # search kept it); the limit is generous so that a slow machine gives the same board.
+    board = kok_layouts.generate("classic", seed=2, balanced=True, time_limit=900)
+    assert board.report is not None and board.report.summary is not None
+    assert board.report.summary.games == balancing.FINAL_GAMES
+    assert [v.code for v in board.report.verdicts if v.ok is not True] == []
+    assert "stopped at the time limit" not in board.text
+    verdict_line = next(line for line in board.text.splitlines() if "# kok check (" in line)
+    assert "FAILS" not in verdict_line and "not enough" not in verdict_line
+    # The header's check is the board's own kok check: the same games give the same verdicts.
+    again = kok_layouts.analysis.check.check(board.sheet, games=balancing.FINAL_GAMES)
+    assert [(v.code, v.ok) for v in again.verdicts] == [
+        (v.code, v.ok) for v in board.report.verdicts]

@@ -1,61 +1,209 @@
 """``--balanced``: improve a generated board by local search scored by ``kok check``.
 
-The search changes the board only in ways that keep every invariant of its profile
-(checked after every change): on official classic and Keer op Keer 2 boards it stacks a
-column's colour runs in another order or swaps the colours of two columns' stars; on Kids
-and custom boards it swaps the animals (colours) of two enclosures (areas), and on Kids
-boards it sometimes lays the enclosures out afresh. Column points
-follow the changed board's difficulty. A candidate is scored by the verdicts of
-:func:`check`'s balance rules (simulated games with the check's default bot, compared with
-the edition's printed sheet) on a few games; the best board then gets the full
-``kok check``, whose verdicts the header records. The search is budgeted by candidates (so
-the same seed gives the same board) and stops early at the time limit, saying so.
+Every candidate is judged by the verdicts of :func:`check` itself: the same bot, seed and
+games, against the same official-pad figures. A candidate first plays the check's first
+:data:`SCREEN_GAMES` games; one that a verdict already fails on those (a failure is shown
+with 95% confidence on any number of games) is dropped there. One that does not plays the
+rest of the check's :data:`FINAL_GAMES` games, and when every verdict passes on all of
+them the search stops: the board's ``kok check`` is that very evaluation.
+
+The moves keep every invariant of the board's profile (the loaded sheet is checked again
+before a candidate is played) and aim at what fails:
+
+* official classic and Keer op Keer 2 boards: a column that is too hard or too easy has the
+  board grown anew from it (or a column or two nearer the start) out to the edge, keeping
+  the columns on the start's side; a colour out of line, the score or the game length
+  regrow the board from a random column; a column's runs may be stacked in another order
+  or two columns' stars swap colours; now and then a fresh board is drawn;
+* Kids boards: an animal out of line, or games too long or too short (a Kids game ends
+  when somebody completes a second animal), has one of its enclosures swap animals with a
+  bigger or smaller one; two enclosures swap animals; the enclosures are laid out afresh,
+  since swaps cannot change how many enclosures there are;
+* custom boards: two areas swap colours.
+
+Column points follow the changed board's difficulty. The search is budgeted by candidates
+(the same seed gives the same board) and stops early at the time limit, saying so.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import permutations
 
 import numpy as np
 
-from kok_layouts.analysis.balance import REFERENCES, Verdict, verdicts
-from kok_layouts.analysis.check import check
-from kok_layouts.analysis.measures import measure
+from kok_layouts.analysis.balance import REFERENCES, Verdict, ease_spread, outliers, verdicts
+from kok_layouts.analysis.check import CheckReport, assess, widening_for
+from kok_layouts.analysis.intervals import Estimate
+from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.references import REFERENCE_GAMES, reference_measures
-from kok_layouts.analysis.simulate import DEFAULT_BOT, simulate
+from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, simulate
+from kok_layouts.analysis.solvability import analyse
 from kok_layouts.generator.board import GeneratedBoard, render_design
-from kok_layouts.generator.classic import add_kok2
+from kok_layouts.generator.classic import START_COLUMN, add_kok2, official_grid, regrow
 from kok_layouts.generator.design import Design
 from kok_layouts.generator.invariants import official_invariants
 from kok_layouts.generator.kids import enclosure_labels, kids_board
 from kok_layouts.generator.originality import copies_printed_pad
-from kok_layouts.generator.points import assign_column_points, column_difficulty
+from kok_layouts.generator.points import assign_column_points
 from kok_layouts.model.checks import check_sheet
+from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import parse_layout
 from kok_layouts.model.sheet import Sheet
 
-SEARCH_GAMES = {"classic": 200, "kok2": 200, "kids": 200}
-"""Games per candidate during the search: as many as the final check, with its seed and
-bot, so that a candidate the search passes passes the final check too (fewer games leave
-the calibrated verdicts at "not enough games to tell" and let a bad board through)."""
-FINAL_GAMES = 200
-"""Games of the final ``kok check``."""
-CANDIDATES = {"classic": 30, "kok2": 30, "kids": 40}
-"""Candidates tried at most per edition (Kids games are short, so more fit in the time);
-the time limit may stop the search earlier."""
-FINAL_SHARE = 0.3
-"""Share of the time limit kept for the final check (the exact search and its games)."""
+SCREEN_GAMES = 100
+"""Games a candidate plays first (the check's games 0..99); a verdict failing on them
+drops it."""
+FINAL_GAMES = 300
+"""Games of the final ``kok check`` (the seat verdict needs over 230 games of two players
+to tell a fair board from an unfair one)."""
+PLAYERS = 2
+SEED = 1
+CANDIDATES = {"classic": 60, "kok2": 40, "kids": 150}
+"""Candidates tried at most per edition (the same seed gives the same board); the time
+limit may stop the search earlier."""
 JOBS = 2
-FRESH_SHARE = 0.2
-"""Kids: share of search steps that lay out the enclosures afresh."""
-SEARCH_MARGIN = 0.10
-"""The search goes on until score and game length are this close to the printed sheet's."""
+FRESH_SHARE = {"classic": 0.1, "kok2": 0.1, "kids": 0.4}
+"""Share of search steps that draw a fresh board (Kids: lay the enclosures out afresh)."""
 
 Progress = Callable[[float, str], None]
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A candidate and what its games said."""
+
+    design: Design
+    sheet: Sheet
+    results: tuple[GameResult, ...]
+    verdicts: tuple[Verdict, ...]
+    measured: Measures
+    badness: float
+
+    @property
+    def fails(self) -> int:
+        return sum(v.ok is False for v in self.verdicts)
+
+    settled: bool = False
+    unsettled: tuple[str, ...] = ()
+    """The codes of the verdicts that the settled test fails."""
+    """Every verdict would pass with the intervals half as wide (as four times the games
+    would give, if the measured values held): the board does not pass by its noise alone
+    and keeps passing a longer ``kok check``."""
+
+    @property
+    def passes(self) -> bool:
+        return (len(self.results) >= FINAL_GAMES and all(v.ok for v in self.verdicts)
+                and self.settled)
+
+    def status(self) -> str:
+        failing = [v.code for v in self.verdicts if v.ok is False]
+        return ("fails " + ", ".join(failing)) if failing else (
+            "passes" if self.passes else f"passes {len(self.results)} games")
+
+
+class Judge:
+    """Plays candidates and judges them as ``kok check`` would."""
+
+    def __init__(self, edition: str, executor: Executor) -> None:
+        self.executor = executor
+        self.references = reference_measures(edition, PLAYERS, REFERENCE_GAMES,
+                                             executor=executor)
+        self.yardstick = self.references[REFERENCES[edition]]
+        self.widening = widening_for(edition, self.references, PLAYERS, REFERENCE_GAMES,
+                                     executor=executor)
+
+    def play(self, sheet: Sheet, first: int, games: int) -> list[GameResult]:
+        return simulate(sheet, games, PLAYERS, SEED, (DEFAULT_BOT,), executor=self.executor,
+                        first=first)
+
+    def judge(self, design: Design, sheet: Sheet, results: Sequence[GameResult]) -> Judged:
+        measured = measure(sheet, results)
+        found = verdicts(sheet, measured, self.references, self.yardstick, None,
+                         self.widening)
+        fails = sum(v.ok is False for v in found)
+        undecided = sum(v.ok is None for v in found)
+        score_off = abs(measured.score_per_roll.value / self.yardstick.score_per_roll.value
+                        - 1)
+        length_off = abs(measured.rolls_per_100_cells.value
+                         / self.yardstick.rolls_per_100_cells.value - 1)
+        point = verdicts(sheet, _points(measured), self.references, self.yardstick, None,
+                         self.widening)
+        unsettled = tuple(v.code for v in point if v.ok is False)
+        badness = (fails + 0.3 * undecided + 0.3 * len(unsettled)
+                   + 5 * (score_off + length_off))
+        return Judged(design, sheet, tuple(results), tuple(found), measured, badness,
+                      not unsettled, unsettled)
+
+    def __call__(self, design: Design, sheet: Sheet) -> Judged:
+        """Screen on the first games; play the rest when nothing fails yet."""
+        results = self.play(sheet, 0, SCREEN_GAMES)
+        judged = self.judge(design, sheet, results)
+        if judged.fails:
+            return judged
+        return self.complete(judged)
+
+    def complete(self, judged: Judged) -> Judged:
+        """The candidate judged on all of the final check's games."""
+        if len(judged.results) >= FINAL_GAMES:
+            return judged
+        more = self.play(judged.sheet, len(judged.results),
+                         FINAL_GAMES - len(judged.results))
+        return self.judge(judged.design, judged.sheet, [*judged.results, *more])
+
+    def animal_to_change(self, judged: Judged) -> tuple[str, bool] | None:
+        """Kids: the animal whose cells to change and whether it should get fewer, from
+        what fails: an animal out of line itself; games too long (the game ends when
+        somebody completes a second animal: the second easiest gets fewer cells) or too
+        short (the easiest gets more); ``None`` when nothing says which."""
+        failing = {v.code for v in judged.verdicts if v.ok is False} | set(judged.unsettled)
+        rates = judged.measured.colour_rates
+        key = {entry[1]: entry[0] for entry in judged.design.palette}
+        easiest = sorted(rates, key=lambda name: -rates[name].value)
+        if "animal-easy" in failing:
+            return key[easiest[0]], False
+        if "animal-hard" in failing:
+            return key[easiest[-1]], True
+        if failing & {"length", "score", "reference", "seats"} and len(easiest) > 1:
+            long = (judged.measured.rolls_per_100_cells.value
+                    > self.yardstick.rolls_per_100_cells.value)
+            return (key[easiest[1]], True) if long else (key[easiest[0]], False)
+        return None
+
+    def columns_out_of_line(self, judged: Judged) -> list[int]:
+        """The columns a column verdict fails."""
+        spread = ease_spread(self.references, "column", self.widening)
+        games = judged.measured.games
+        letters = (outliers(judged.measured.column_ease, spread, games, True)
+                   + outliers(judged.measured.column_ease, spread, games, False))
+        return [c for c in range(judged.design.width) if column_letter(c) in letters]
+
+
+SETTLE = 0.5
+"""How much narrower the intervals are for the settled test (:attr:`Judged.settled`)."""
+
+
+def _point(estimate: Estimate) -> Estimate:
+    value = estimate.value
+    return Estimate(value, value - SETTLE * (value - estimate.low),
+                    value + SETTLE * (estimate.high - value))
+
+
+def _points(m: Measures) -> Measures:
+    """The measures with every interval shrunk around its value by :data:`SETTLE`."""
+    def table(values: dict[str, Estimate]) -> dict[str, Estimate]:
+        return {k: _point(e) for k, e in values.items()}
+
+    return replace(
+        m, colour_rates=table(m.colour_rates), colour_ease=table(m.colour_ease),
+        column_rates=table(m.column_rates), column_ease=table(m.column_ease),
+        points_rho=None if m.points_rho is None else _point(m.points_rho),
+        seats=tuple(_point(e) for e in m.seats), mean_score=_point(m.mean_score),
+        mean_rolls=_point(m.mean_rolls), score_per_roll=_point(m.score_per_roll),
+        rolls_per_100_cells=_point(m.rolls_per_100_cells), ended=m.ended)
 
 
 def _sheet(design: Design, board: GeneratedBoard) -> Sheet | None:
@@ -129,6 +277,23 @@ def _swap_stars(design: Design, rng: np.random.Generator) -> Design | None:
     return new if official_invariants(new) else None
 
 
+def _regrow_near(design: Design, columns: Sequence[int], rng: np.random.Generator
+                 ) -> Design | None:
+    """The board grown anew from one of ``columns`` (or up to two columns nearer the
+    start, which leaves the search room at the edge) out to the edge; when the kept
+    columns leave no other way to finish, from a column nearer the start."""
+    column = int(columns[int(rng.integers(len(columns)))])
+    inward = 1 if column < START_COLUMN else -1
+    column += inward * int(rng.integers(3))
+    if (column - START_COLUMN) * inward > 0:
+        column = START_COLUMN
+    while True:
+        new = regrow(design, column, rng)
+        if new is not None or column == START_COLUMN:
+            return new
+        column += inward
+
+
 def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
     """Swap the animals of two enclosures."""
     new = design.copy()
@@ -144,62 +309,62 @@ def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
     return new
 
 
-def _fresh_enclosures(design: Design, holes: int, rng: np.random.Generator) -> Design | None:
-    """Kids: a new layout of enclosures and animals (swaps alone cannot change how many
-    enclosures there are, which sets how long games last)."""
-    return kids_board(design.width, design.height, len(design.palette), holes, rng)
+def _resize_animal(design: Design, key: str, fewer: bool, rng: np.random.Generator
+                   ) -> Design | None:
+    """Give animal ``key`` fewer (or more) cells: one of its enclosures swaps animals with
+    a smaller (or bigger) enclosure of another animal."""
+    own = [i for i, region in enumerate(design.regions) if design.colour_of[region[0]] == key]
+    pairs = [(i, j) for i in own for j in range(len(design.regions))
+             if design.colour_of[design.regions[j][0]] != key
+             and (len(design.regions[j]) < len(design.regions[i])) == fewer
+             and len(design.regions[j]) != len(design.regions[i])]
+    if not pairs:
+        return None
+    first, second = pairs[int(rng.integers(len(pairs)))]
+    new = design.copy()
+    key_b = design.colour_of[design.regions[second][0]]
+    for cell in design.regions[first]:
+        new.colour_of[cell] = key_b
+    for cell in design.regions[second]:
+        new.colour_of[cell] = key
+    new.enclosure_labels = enclosure_labels(new)
+    return new
 
 
 def _neighbour(design: Design, profile: str, rng: np.random.Generator,
-               holes: int = 0) -> Design | None:
-    if design.edition == "kids" and rng.random() < FRESH_SHARE:
-        return _fresh_enclosures(design, holes, rng)
-    if design.edition == "kids" or profile != "official":
-        new = _swap_animals(design, rng)
-        if design.edition == "kids":
-            return new
-    elif rng.random() < 0.7:
-        found = _reorder_column(design, rng)
-        if found is None:
-            return None
-        new = found
+               holes: int = 0, aim: Sequence[int] = (),
+               animal: tuple[str, bool] | None = None) -> Design | None:
+    """A changed board that keeps the profile's invariants; ``aim`` names the columns the
+    verdicts fail (the move then changes the board from one of them outwards), ``animal``
+    a Kids animal to give fewer (``True``) or more cells."""
+    fresh = rng.random() < FRESH_SHARE.get(design.edition, 0.0)
+    if design.edition == "kids":
+        if fresh:
+            return kids_board(design.width, design.height, len(design.palette), holes, rng)
+        if animal is not None and rng.random() < 0.7:
+            return _resize_animal(design, animal[0], animal[1], rng)
+        return _swap_animals(design, rng)
+    if profile != "official":
+        new: Design | None = _swap_animals(design, rng)
+    elif fresh:
+        new = official_grid(rng)
+    elif aim and rng.random() < 0.8:
+        new = _regrow_near(design, aim, rng)
     else:
-        found = _swap_stars(design, rng)
-        if found is None:
-            return None
-        new = found
-    if new.edition == "kok2":
+        pick = rng.random()
+        if pick < 0.5:
+            new = _regrow_near(design, [int(rng.integers(design.width))], rng)
+        elif pick < 0.8:
+            new = _reorder_column(design, rng)
+        else:
+            new = _swap_stars(design, rng)
+    if new is None:
+        return None
+    if design.edition == "kok2":
         add_kok2(new, rng)
     else:
         assign_column_points(new)
     return new
-
-
-def _score(sheet: Sheet, design: Design, executor: Executor | None
-           ) -> tuple[float, bool, list[Verdict]]:
-    """Failed verdicts plus how far the numbers are from passing (lower is better), and
-    whether the board passes with a margin: every verdict ok and score and game length
-    within 10% of the printed sheet (the check allows 15%; few games are noisy).
-
-    The candidate's games are judged against the official pads' figures as :func:`check`
-    judges them (stored 2,000-game figures of the same bot). The column verdict compares
-    the points with the generator's difficulty count (the exact fewest moves of the final
-    check take too long for every candidate; how rarely bots complete a column misleads on
-    few games, as bots chase valuable columns)."""
-    games = SEARCH_GAMES[sheet.edition]
-    measured = measure(sheet, simulate(sheet, games, 2, 1, (DEFAULT_BOT,), executor=executor))
-    references = reference_measures(sheet.edition, 2, REFERENCE_GAMES, executor=executor)
-    yardstick = references[REFERENCES[sheet.edition]]
-    found = verdicts(sheet, measured, references, yardstick, column_difficulty(design))
-    failed = sum(1 for v in found if v.ok is False)
-    rates = [e.value for e in measured.colour_rates.values()]
-    spread = (max(rates) - float(np.median(rates))) if rates else 0.0
-    score_off = abs(measured.score_per_roll.value - yardstick.score_per_roll.value) / max(
-        0.01, yardstick.score_per_roll.value)
-    length_off = abs(measured.rolls_per_100_cells.value - yardstick.rolls_per_100_cells.value
-                     ) / yardstick.rolls_per_100_cells.value
-    passes = not failed and max(score_off, length_off) <= SEARCH_MARGIN
-    return failed + 0.5 * (spread + score_off + length_off), passes, found
 
 
 def _word(ok: bool | None) -> str:
@@ -208,46 +373,66 @@ def _word(ok: bool | None) -> str:
 
 def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
             progress: Progress | None = None) -> GeneratedBoard:
-    """The board improved by local search, with the final ``kok check`` in its header."""
+    """The board improved by local search, with its ``kok check`` in its header."""
     started = time.monotonic()
-    search_until = started + time_limit * (1 - FINAL_SHARE)
     rng = np.random.default_rng([board.request.seed, 1_000_003])
     say = progress or (lambda fraction, status: None)
-    most = CANDIDATES[design.edition]
+    most = CANDIDATES.get(design.edition, 40)
+    shown = 0.0
+
+    def report(status: str, fraction: float) -> None:
+        nonlocal shown
+        shown = max(shown, min(0.99, fraction))
+        say(shown, status)
+
     with ProcessPoolExecutor(max_workers=JOBS) as pool:
-        best, best_sheet = design, board.sheet
-        best_score, passes, found = _score(best_sheet, best, pool)
+        judge = Judge(design.edition, pool)
+        best = judge(design, board.sheet)
         tried, stopped = 1, False
-        say(1 / (most + 2), f"candidate 1: {sum(v.ok is False for v in found)} verdicts fail")
-        while tried < most and not passes:
-            if time.monotonic() > search_until:
+        slowest = time.monotonic() - started
+        report(f"candidate 1 {best.status()}", slowest / time_limit)
+        while tried < most and not best.passes:
+            # Keep time to finish the best board's games for its report.
+            left = time_limit - (time.monotonic() - started)
+            if left < 1.5 * slowest + (0 if len(best.results) >= FINAL_GAMES else slowest):
                 stopped = True
                 break
+            aim = judge.columns_out_of_line(best)
+            animal = judge.animal_to_change(best) if design.edition == "kids" else None
             candidate, sheet = None, None
             for _ in range(50):
-                candidate = _neighbour(best, board.request.profile, rng,
-                                       board.request.holes)
+                candidate = _neighbour(best.design, board.request.profile, rng,
+                                       board.request.holes, aim, animal)
                 sheet = None if candidate is None else _sheet(candidate, board)
                 if sheet is not None:
                     break
             if candidate is None or sheet is None:
                 break
             tried += 1
-            score, passes_now, verdicts_now = _score(sheet, candidate, pool)
-            if score <= best_score:
-                best, best_sheet, best_score = candidate, sheet, score
-                passes, found = passes_now, verdicts_now
-            say(tried / (most + 2), f"candidate {tried}: best has "
-                f"{sum(v.ok is False for v in found)} failing verdicts")
-        say((most + 1) / (most + 2), f"final kok check ({FINAL_GAMES} games)")
-        report = check(best_sheet, games=FINAL_GAMES, executor=pool)
+            step = time.monotonic()
+            judged = judge(candidate, sheet)
+            slowest = max(slowest, time.monotonic() - step)
+            if judged.passes or judged.badness <= best.badness:
+                best = judged
+            report(f"candidate {tried}: best {best.status()}",
+                   (time.monotonic() - started) / time_limit)
+        report("final kok check", (time.monotonic() - started) / time_limit)
+        best = judge.complete(best)
+        final = assess(best.sheet, analyse(best.sheet, pool), best.results, seed=SEED,
+                       executor=pool)
     elapsed = time.monotonic() - started
+    return _finish(board, best.design, final, tried, stopped, elapsed, say)
+
+
+def _finish(board: GeneratedBoard, design: Design, report: CheckReport, tried: int,
+            stopped: bool, elapsed: float, say: Progress) -> GeneratedBoard:
     outcome = ", ".join(f"{v.code} {_word(v.ok)}" for v in report.verdicts)
+    games = report.summary.games if report.summary is not None else 0
     extra = (f"Balanced: {tried} candidates searched"
              + (" (stopped at the time limit)" if stopped else "") + ".",
-             f"kok check ({FINAL_GAMES} games, 2 players, seed 1): {outcome}.")
-    text = render_design(best, board.request, board.checks, extra)
+             f"kok check ({games} games, {PLAYERS} players, seed {SEED}): {outcome}.")
+    text = render_design(design, board.request, board.checks, extra)
     sheet = parse_layout(text, f"<generated {board.request.edition} {board.request.seed}>")
     say(1.0, f"done in {elapsed:.0f} s")
-    return replace(board, sheet=sheet, text=text, report=report, time_limit_hit=stopped,
-                   seconds=elapsed)
+    return replace(board, sheet=sheet, text=text, report=replace(report, sheet=sheet),
+                   time_limit_hit=stopped, seconds=elapsed)

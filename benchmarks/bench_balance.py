@@ -1,0 +1,68 @@
+"""`kok generate --balanced`: how often the search reaches a board on which every verdict of
+its `kok check` passes, how long it takes and how many candidates it plays, per edition
+(target: every official-size board balanced within 2 minutes on 2 cores).
+
+Each seed runs `kok_layouts.generate(edition, seed=SEED, balanced=True)` as the command
+does (two worker processes, a 110 s limit). Times are wall-clock: the search plays games
+in both workers.
+
+    python benchmarks/bench_balance.py [--seeds N] [--first SEED] [--editions ...] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+from kok_layouts import generate
+
+
+def run(edition: str, seeds: range) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = []
+    for seed in seeds:
+        started = time.perf_counter()
+        board = generate(edition, seed=seed, balanced=True)
+        seconds = time.perf_counter() - started
+        report = board.report
+        failing = [] if report is None else [v.code for v in report.verdicts if v.ok is not True]
+        candidates = int(board.text.split("# Balanced: ")[1].split(" ")[0])
+        rows.append({"seed": seed, "seconds": round(seconds, 1), "candidates": candidates,
+                     "all_pass": not failing, "not_passing": failing,
+                     "time_limit_hit": board.time_limit_hit})
+        print(f"  {edition} seed {seed}: {seconds:5.1f} s, {candidates:3d} candidates, "
+              + ("all pass" if not failing else "not passing: " + ", ".join(failing)),
+              file=sys.stderr, flush=True)
+    times = [float(r["seconds"]) for r in rows]
+    counts = [int(r["candidates"]) for r in rows]
+    return {"edition": edition, "seeds": len(rows),
+            "all_pass": sum(bool(r["all_pass"]) for r in rows),
+            "median_s": float(np.median(times)), "max_s": max(times),
+            "median_candidates": float(np.median(counts)), "max_candidates": max(counts),
+            "rows": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--editions", nargs="+", default=["classic", "kok2", "kids"])
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = [run(e, range(args.first, args.first + args.seeds)) for e in args.editions]
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"{'edition':<8} {'seeds':>5} {'all pass':>8} {'median s':>9} {'max s':>6} "
+          f"{'candidates (median, max)':>25}")
+    for r in results:
+        print(f"{r['edition']:<8} {r['seeds']:>5} {r['all_pass']:>8} {r['median_s']:>9.1f} "
+              f"{r['max_s']:>6.1f} {r['median_candidates']:>18.0f}, {r['max_candidates']}")
+
+
+if __name__ == "__main__":
+    main()
