@@ -35,6 +35,8 @@ from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.options import Options
 
 Progress = Callable[[int, int], None]
+CHECK_GAMES = 2000
+"""Games of a ``kok check`` unless told otherwise."""
 
 
 def _column_points(sheet: Sheet) -> list[int]:
@@ -122,7 +124,7 @@ def _yardstick(sheet: Sheet, reference: str | None, references: dict[str, Measur
                                  options=options))
 
 
-def check(sheet: Sheet, games: int = 2000, players: int = 2, seed: int = 1, *,
+def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 1, *,
           jobs: int = 1, executor: Executor | None = None,
           progress: Progress | None = None, options: Options | None = None,
           special_die: bool = False, bot: str = DEFAULT_BOT, reference: str | None = "",

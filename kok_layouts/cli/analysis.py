@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kok_layouts.analysis.balance import summarise
-from kok_layouts.analysis.check import check, text_report
+from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
 from kok_layouts.analysis.workers import usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
@@ -51,7 +51,7 @@ def _common(parser: argparse.ArgumentParser, games: int) -> None:
 def register(commands: Any) -> None:
     check_cmd = commands.add_parser(
         "check", help="is a layout solvable and balanced? exact bounds and simulation")
-    _common(check_cmd, 2000)
+    _common(check_cmd, CHECK_GAMES)
     check_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     check_cmd.add_argument("--report", metavar="OUT.pdf", type=Path,
                            help="also write the report with charts (.pdf or .png)")

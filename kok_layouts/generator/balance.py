@@ -1,11 +1,13 @@
 """``--balanced``: improve a generated board by local search scored by ``kok check``.
 
 Every candidate is judged by the verdicts of :func:`check` itself: the same bot, seed and
-games, against the same official-pad figures. A candidate first plays the check's first
-:data:`SCREEN_GAMES` games; one that a verdict already fails on those (a failure is shown
-with 95% confidence on any number of games) is dropped there. One that does not plays the
-rest of the check's :data:`FINAL_GAMES` games, and when every verdict passes on all of
-them the search stops: the board's ``kok check`` is that very evaluation.
+games, against the same official-pad figures. It plays the check's games in stages
+(:data:`STAGES`: 100, 300, 800, then all 2,000 of a default ``kok check``) and goes on to
+the next stage only while no verdict fails (a failure is shown with 95% confidence on any
+number of games) and, from the second stage, none would fail with intervals as narrow as
+the full check's if the measured values held. The first board that passes every verdict of
+the full check ends the search: that evaluation is its ``kok check``, the one the header
+records and ``kok check BOARD`` repeats.
 
 The moves keep every invariant of the board's profile (the loaded sheet is checked again
 before a candidate is played) and aim at what fails:
@@ -21,8 +23,10 @@ before a candidate is played) and aim at what fails:
   since swaps cannot change how many enclosures there are;
 * custom boards: two areas swap colours.
 
-Column points follow the changed board's difficulty. The search is budgeted by candidates
-(the same seed gives the same board) and stops early at the time limit, saying so.
+After :data:`RESTART_AFTER` candidates without a better one the search goes on from a fresh
+board. Column points follow the changed board's difficulty. The search is budgeted by
+candidates (the same seed gives the same board) and stops early at the time limit, saying
+so; the header then records the best board's check on the games it played.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from itertools import permutations
 import numpy as np
 
 from kok_layouts.analysis.balance import REFERENCES, Verdict, ease_spread, outliers, verdicts
-from kok_layouts.analysis.check import CheckReport, assess, widening_for
+from kok_layouts.analysis.check import CHECK_GAMES, CheckReport, assess, widening_for
 from kok_layouts.analysis.intervals import Estimate
 from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.references import REFERENCE_GAMES, reference_measures
@@ -54,19 +58,25 @@ from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import parse_layout
 from kok_layouts.model.sheet import Sheet
 
-SCREEN_GAMES = 100
-"""Games a candidate plays first (the check's games 0..99); a verdict failing on them
-drops it."""
-FINAL_GAMES = 300
-"""Games of the final ``kok check`` (the seat verdict needs over 230 games of two players
-to tell a fair board from an unfair one)."""
+STAGES = (100, 300, 800, CHECK_GAMES)
+"""Games a candidate has played after each stage (the check's games 0.., in order): it
+goes on to the next stage only while no verdict fails and none would fail at the full
+check's precision (:attr:`Judged.settled`); the last stage is the whole ``kok check``."""
+FINAL_GAMES = STAGES[-1]
 PLAYERS = 2
 SEED = 1
 CANDIDATES = {"classic": 60, "kok2": 40, "kids": 150}
 """Candidates tried at most per edition (the same seed gives the same board); the time
 limit may stop the search earlier."""
 JOBS = 2
-FRESH_SHARE = {"classic": 0.1, "kok2": 0.1, "kids": 0.4}
+FINAL_SECONDS = 2.0
+"""Time kept for the best board's report (its exact search and measures)."""
+RESTART_AFTER = {"classic": 10, "kok2": 10, "kids": 4}
+"""Candidates without improvement after which the search goes on from a fresh board."""
+FRESH_SHARE = {"classic": 0.1, "kok2": 0.1, "kids": 0.8}
+FRESH_TRIES = 1000
+"""Draws for a fresh board (a Kids draw keeps about one layout in twenty: the built-in
+sheet's shape, :func:`kids_board`)."""
 """Share of search steps that draw a fresh board (Kids: lay the enclosures out afresh)."""
 
 Progress = Callable[[float, str], None]
@@ -82,25 +92,21 @@ class Judged:
     verdicts: tuple[Verdict, ...]
     measured: Measures
     badness: float
+    unsettled: tuple[str, ...] = ()
+    """The verdicts that would fail with the intervals as narrow as the full check's, if
+    the measured values held (on the full check, the failing verdicts)."""
 
     @property
     def fails(self) -> int:
         return sum(v.ok is False for v in self.verdicts)
 
-    settled: bool = False
-    unsettled: tuple[str, ...] = ()
-    """The codes of the verdicts that the settled test fails."""
-    """Every verdict would pass with the intervals half as wide (as four times the games
-    would give, if the measured values held): the board does not pass by its noise alone
-    and keeps passing a longer ``kok check``."""
-
     @property
     def passes(self) -> bool:
-        return (len(self.results) >= FINAL_GAMES and all(v.ok for v in self.verdicts)
-                and self.settled)
+        """Every verdict of the full ``kok check`` passes."""
+        return len(self.results) >= FINAL_GAMES and all(v.ok for v in self.verdicts)
 
     def status(self) -> str:
-        failing = [v.code for v in self.verdicts if v.ok is False]
+        failing = [v.code for v in self.verdicts if v.ok is False] or list(self.unsettled)
         return ("fails " + ", ".join(failing)) if failing else (
             "passes" if self.passes else f"passes {len(self.results)} games")
 
@@ -116,9 +122,18 @@ class Judge:
         self.widening = widening_for(edition, self.references, PLAYERS, REFERENCE_GAMES,
                                      executor=executor)
 
+    progress: Callable[[int, int], None] | None = None
+    """Called with (games played, games of the stage) as a candidate's games finish."""
+    cut = False
+    """Whether the time limit cut the search short."""
+
     def play(self, sheet: Sheet, first: int, games: int) -> list[GameResult]:
+        def step(done: int, total: int) -> None:
+            if self.progress is not None:
+                self.progress(first + done, first + total)
+
         return simulate(sheet, games, PLAYERS, SEED, (DEFAULT_BOT,), executor=self.executor,
-                        first=first)
+                        first=first, progress=step)
 
     def judge(self, design: Design, sheet: Sheet, results: Sequence[GameResult]) -> Judged:
         measured = measure(sheet, results)
@@ -130,29 +145,41 @@ class Judge:
                         - 1)
         length_off = abs(measured.rolls_per_100_cells.value
                          / self.yardstick.rolls_per_100_cells.value - 1)
-        point = verdicts(sheet, _points(measured), self.references, self.yardstick, None,
+        narrow = _narrowed(measured, (len(results) / FINAL_GAMES) ** 0.5)
+        point = verdicts(sheet, narrow, self.references, self.yardstick, None,
                          self.widening)
         unsettled = tuple(v.code for v in point if v.ok is False)
         badness = (fails + 0.3 * undecided + 0.3 * len(unsettled)
                    + 5 * (score_off + length_off))
         return Judged(design, sheet, tuple(results), tuple(found), measured, badness,
-                      not unsettled, unsettled)
+                      unsettled)
 
-    def __call__(self, design: Design, sheet: Sheet) -> Judged:
-        """Screen on the first games; play the rest when nothing fails yet."""
-        results = self.play(sheet, 0, SCREEN_GAMES)
-        judged = self.judge(design, sheet, results)
-        if judged.fails:
-            return judged
-        return self.complete(judged)
+    def __call__(self, design: Design, sheet: Sheet,
+                 time_left: Callable[[], float] | None = None) -> Judged:
+        """The candidate played stage by stage while it keeps passing (and, with
+        ``time_left``, while the next stage fits in the time left)."""
+        results: list[GameResult] = []
+        judged = None
+        for stage in STAGES:
+            if judged is not None and time_left is not None and \
+                    time_left() < self.seconds_per_game * (stage - len(results)):
+                self.cut = True
+                break
+            started = time.monotonic()
+            results += self.play(sheet, len(results), stage - len(results))
+            self.timed(stage, time.monotonic() - started)
+            judged = self.judge(design, sheet, results)
+            if judged.fails or (judged.unsettled and stage > STAGES[0]):
+                break
+        assert judged is not None
+        return judged
 
-    def complete(self, judged: Judged) -> Judged:
-        """The candidate judged on all of the final check's games."""
-        if len(judged.results) >= FINAL_GAMES:
-            return judged
-        more = self.play(judged.sheet, len(judged.results),
-                         FINAL_GAMES - len(judged.results))
-        return self.judge(judged.design, judged.sheet, [*judged.results, *more])
+    seconds_per_game = 0.05
+    """Wall-clock seconds per game on this machine, measured as games are played."""
+
+    def timed(self, games: int, seconds: float) -> None:
+        if games >= 100:
+            self.seconds_per_game = max(seconds / games, 1e-4)
 
     def animal_to_change(self, judged: Judged) -> tuple[str, bool] | None:
         """Kids: the animal whose cells to change and whether it should get fewer, from
@@ -182,28 +209,26 @@ class Judge:
         return [c for c in range(judged.design.width) if column_letter(c) in letters]
 
 
-SETTLE = 0.5
-"""How much narrower the intervals are for the settled test (:attr:`Judged.settled`)."""
-
-
-def _point(estimate: Estimate) -> Estimate:
+def _narrow(estimate: Estimate, factor: float) -> Estimate:
     value = estimate.value
-    return Estimate(value, value - SETTLE * (value - estimate.low),
-                    value + SETTLE * (estimate.high - value))
+    return Estimate(value, value - factor * (value - estimate.low),
+                    value + factor * (estimate.high - value))
 
 
-def _points(m: Measures) -> Measures:
-    """The measures with every interval shrunk around its value by :data:`SETTLE`."""
+def _narrowed(m: Measures, factor: float) -> Measures:
+    """The measures with every interval narrowed around its value by ``factor`` (as
+    ``1 / factor**2`` times the games would give, if the values held)."""
     def table(values: dict[str, Estimate]) -> dict[str, Estimate]:
-        return {k: _point(e) for k, e in values.items()}
+        return {k: _narrow(e, factor) for k, e in values.items()}
 
     return replace(
         m, colour_rates=table(m.colour_rates), colour_ease=table(m.colour_ease),
         column_rates=table(m.column_rates), column_ease=table(m.column_ease),
-        points_rho=None if m.points_rho is None else _point(m.points_rho),
-        seats=tuple(_point(e) for e in m.seats), mean_score=_point(m.mean_score),
-        mean_rolls=_point(m.mean_rolls), score_per_roll=_point(m.score_per_roll),
-        rolls_per_100_cells=_point(m.rolls_per_100_cells), ended=m.ended)
+        points_rho=None if m.points_rho is None else _narrow(m.points_rho, factor),
+        seats=tuple(_narrow(e, factor) for e in m.seats),
+        mean_score=_narrow(m.mean_score, factor), mean_rolls=_narrow(m.mean_rolls, factor),
+        score_per_roll=_narrow(m.score_per_roll, factor),
+        rolls_per_100_cells=_narrow(m.rolls_per_100_cells, factor), ended=m.ended)
 
 
 def _sheet(design: Design, board: GeneratedBoard) -> Sheet | None:
@@ -331,23 +356,39 @@ def _resize_animal(design: Design, key: str, fewer: bool, rng: np.random.Generat
     return new
 
 
+def _fresh(design: Design, profile: str, rng: np.random.Generator, holes: int
+           ) -> Design | None:
+    """A new board of the same kind (``None`` for custom boards, and when the try failed)."""
+    for _ in range(FRESH_TRIES):
+        if design.edition == "kids":
+            new = kids_board(design.width, design.height, len(design.palette), holes, rng,
+                             printed_shape=profile == "official")
+        elif profile != "official":
+            return None
+        else:
+            new = official_grid(rng)
+        if new is not None:
+            return new
+    return None
+
+
 def _neighbour(design: Design, profile: str, rng: np.random.Generator,
                holes: int = 0, aim: Sequence[int] = (),
-               animal: tuple[str, bool] | None = None) -> Design | None:
+               animal: tuple[str, bool] | None = None, fresh: bool = False
+               ) -> Design | None:
     """A changed board that keeps the profile's invariants; ``aim`` names the columns the
     verdicts fail (the move then changes the board from one of them outwards), ``animal``
-    a Kids animal to give fewer (``True``) or more cells."""
-    fresh = rng.random() < FRESH_SHARE.get(design.edition, 0.0)
-    if design.edition == "kids":
-        if fresh:
-            return kids_board(design.width, design.height, len(design.palette), holes, rng)
+    a Kids animal to give fewer (``True``) or more cells; ``fresh`` asks for a new board."""
+    fresh = fresh or rng.random() < FRESH_SHARE.get(design.edition, 0.0)
+    new: Design | None
+    if fresh and (design.edition == "kids" or profile == "official"):
+        new = _fresh(design, profile, rng, holes)
+    elif design.edition == "kids":
         if animal is not None and rng.random() < 0.7:
             return _resize_animal(design, animal[0], animal[1], rng)
         return _swap_animals(design, rng)
-    if profile != "official":
-        new: Design | None = _swap_animals(design, rng)
-    elif fresh:
-        new = official_grid(rng)
+    elif profile != "official":
+        new = _swap_animals(design, rng)
     elif aim and rng.random() < 0.8:
         new = _regrow_near(design, aim, rng)
     else:
@@ -358,13 +399,17 @@ def _neighbour(design: Design, profile: str, rng: np.random.Generator,
             new = _reorder_column(design, rng)
         else:
             new = _swap_stars(design, rng)
-    if new is None:
-        return None
+    if new is None or new.edition == "kids":
+        return new
     if design.edition == "kok2":
         add_kok2(new, rng)
     else:
         assign_column_points(new)
     return new
+
+
+def _same(a: Design, b: Design) -> bool:
+    return a.colour_of == b.colour_of and a.stars == b.stars
 
 
 def _word(ok: bool | None) -> str:
@@ -387,41 +432,60 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
 
     with ProcessPoolExecutor(max_workers=JOBS) as pool:
         judge = Judge(design.edition, pool)
-        best = judge(design, board.sheet)
-        tried, stopped = 1, False
-        slowest = time.monotonic() - started
-        report(f"candidate 1 {best.status()}", slowest / time_limit)
-        while tried < most and not best.passes:
-            # Keep time to finish the best board's games for its report.
-            left = time_limit - (time.monotonic() - started)
-            if left < 1.5 * slowest + (0 if len(best.results) >= FINAL_GAMES else slowest):
-                stopped = True
+        tried = 1
+
+        def time_left() -> float:
+            return time_limit - FINAL_SECONDS - (time.monotonic() - started)
+
+        def playing(done: int, stage: int) -> None:
+            report(f"candidate {tried}: game {done} of {stage}",
+                   (time.monotonic() - started) / time_limit)
+
+        judge.progress = playing
+        best = judge(design, board.sheet, time_left)
+        report(f"candidate 1 {best.status()}", (time.monotonic() - started) / time_limit)
+        current, stale, barren = best, 0, 0
+        while tried < most and not best.passes and not judge.cut:
+            if time_left() < 1.5 * judge.seconds_per_game * STAGES[0]:
+                judge.cut = True
                 break
-            aim = judge.columns_out_of_line(best)
-            animal = judge.animal_to_change(best) if design.edition == "kids" else None
+            # Moves from ``current``; after RESTART_AFTER candidates without a better one
+            # the search goes on from a fresh board (``best`` keeps the best seen).
+            restart = stale >= RESTART_AFTER.get(design.edition, 10)
+            aim = judge.columns_out_of_line(current)
+            animal = judge.animal_to_change(current) if design.edition == "kids" else None
             candidate, sheet = None, None
             for _ in range(50):
-                candidate = _neighbour(best.design, board.request.profile, rng,
-                                       board.request.holes, aim, animal)
-                sheet = None if candidate is None else _sheet(candidate, board)
+                candidate = _neighbour(current.design, board.request.profile, rng,
+                                       board.request.holes, aim, animal, restart)
+                sheet = (None if candidate is None or _same(candidate, current.design)
+                         else _sheet(candidate, board))
                 if sheet is not None:
                     break
             if candidate is None or sheet is None:
-                break
+                barren += 1
+                if barren >= 20:
+                    break  # no move keeps this board's invariants
+                continue
+            barren = 0
             tried += 1
-            step = time.monotonic()
-            judged = judge(candidate, sheet)
-            slowest = max(slowest, time.monotonic() - step)
-            if judged.passes or judged.badness <= best.badness:
+            judged = judge(candidate, sheet, time_left)
+            if restart or judged.passes or (judged.badness, -len(judged.results)) <= (
+                    current.badness, -len(current.results)):
+                stale = 0 if judged.badness < current.badness or restart else stale + 1
+                current = judged
+            else:
+                stale += 1
+            if judged.passes or (judged.badness, -len(judged.results)) <= (
+                    best.badness, -len(best.results)):
                 best = judged
             report(f"candidate {tried}: best {best.status()}",
                    (time.monotonic() - started) / time_limit)
-        report("final kok check", (time.monotonic() - started) / time_limit)
-        best = judge.complete(best)
+        report("kok check of the best board", (time.monotonic() - started) / time_limit)
         final = assess(best.sheet, analyse(best.sheet, pool), best.results, seed=SEED,
                        executor=pool)
     elapsed = time.monotonic() - started
-    return _finish(board, best.design, final, tried, stopped, elapsed, say)
+    return _finish(board, best.design, final, tried, judge.cut, elapsed, say)
 
 
 def _finish(board: GeneratedBoard, design: Design, report: CheckReport, tried: int,

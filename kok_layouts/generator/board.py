@@ -49,7 +49,8 @@ class GeneratedBoard:
 
 def _design(request: Request, rng: np.random.Generator) -> Design | None:
     if request.edition == "kids":
-        return kids_board(request.width, request.height, request.colours, request.holes, rng)
+        return kids_board(request.width, request.height, request.colours, request.holes, rng,
+                          printed_shape=request.profile == "official")
     if request.profile == "official":
         return official_kok2(rng) if request.edition == "kok2" else official_classic(rng)
     return custom_board(request.edition, request.width, request.height, request.colours,

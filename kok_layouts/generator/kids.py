@@ -18,9 +18,10 @@ from kok_layouts.model.checks import official_buckets
 from kok_layouts.model.grid import Geometry
 
 ENCLOSURE_SIZES = [1, 2, 3, 4]
-SIZE_WEIGHTS = [0.18, 0.52, 0.12, 0.18]
-"""Enclosure sizes drawn while growing, near the built-in sheet (6 ones, 17 twos, 3 threes
-and 4 fours): many small enclosures make games as long as on the built-in sheet."""
+SIZE_WEIGHTS = [0.05, 0.55, 0.15, 0.25]
+"""Enclosure sizes drawn while growing. Growing leaves cells boxed in as one-cell
+enclosures besides, so ones are rarely drawn: the built-in sheet has 6 ones, 17 twos,
+3 threes and 4 fours, and boards with many more enclosures make far longer games."""
 LABELS = string.digits + string.ascii_letters
 
 
@@ -43,9 +44,37 @@ def enclosure_labels(design: Design) -> list[str] | None:
             for r in range(geometry.height)]
 
 
+PRINTED_CELLS_PER_ENCLOSURE = (2.1, 2.25)
+"""The built-in sheet has 30 enclosures on 65 cells (2.17 cells each); on 13 x 5 this
+allows 29 or 30 (boards of 28 make games a roll shorter, which the first player wins more
+often)."""
+PRINTED_ONES = 1 / 8
+"""At most this share of the cells are one-cell enclosures (the built-in sheet: 6 of 65)."""
+
+
+def like_printed(regions: list[list[int]], cells_per_animal: list[int]) -> bool:
+    """Whether a Kids layout is shaped like the built-in sheet: as many enclosures for its
+    cells, few one-cell enclosures, and one small animal while the others are at least two
+    cells bigger (games end when somebody completes a second animal: two small animals make
+    short games that the first player wins too often)."""
+    cells = sum(len(r) for r in regions)
+    low, high = PRINTED_CELLS_PER_ENCLOSURE
+    if not cells / high <= len(regions) <= cells / low:
+        return False
+    if sum(len(r) == 1 for r in regions) > cells * PRINTED_ONES:
+        return False
+    ordered = sorted(cells_per_animal)
+    if len(ordered) < 2:
+        return True
+    smallest, second = ordered[0], ordered[1]
+    return second - smallest >= 2 and second >= round(cells / len(cells_per_animal))
+
+
 def kids_board(width: int, height: int, animals: int, holes: int,
-               rng: np.random.Generator) -> Design | None:
-    """A Kids board; ``None`` when this generator's holes cut the board (try another)."""
+               rng: np.random.Generator, *, printed_shape: bool = False) -> Design | None:
+    """A Kids board; ``None`` when this generator's holes cut the board, or with
+    ``printed_shape`` when it is not shaped like the built-in sheet (:func:`like_printed`;
+    try another)."""
     geometry = Geometry(width, height)
     middle = width // 2
     board = place_holes(geometry, holes, {middle}, rng)
@@ -57,6 +86,11 @@ def kids_board(width: int, height: int, animals: int, holes: int,
     colour = colour_regions(regions, geometry, animals, rng, by_regions=True)
     if len(set(colour)) < animals:
         return None
+    if printed_shape:
+        per_animal = [sum(len(r) for i, r in enumerate(regions) if colour[i] == a)
+                      for a in range(animals)]
+        if not like_printed(regions, per_animal):
+            return None
     palette = [tuple(entry) for entry in KIDS_ANIMALS[:animals]]
     colour_of: list[str | None] = [None] * geometry.size
     for i, region in enumerate(regions):
