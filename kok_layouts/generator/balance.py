@@ -121,11 +121,12 @@ class Judge:
         self.yardstick = self.references[REFERENCES[edition]]
         self.widening = widening_for(edition, self.references, PLAYERS, REFERENCE_GAMES,
                                      executor=executor)
-
-    progress: Callable[[int, int], None] | None = None
-    """Called with (games played, games of the stage) as a candidate's games finish."""
-    cut = False
-    """Whether the time limit cut the search short."""
+        self.progress: Callable[[int, int], None] | None = None
+        """Called with (games played, games of the stage) as a candidate's games finish."""
+        self.cut = False
+        """Whether the time limit cut the search short."""
+        self.seconds_per_game = 0.05
+        """Wall-clock seconds per game on this machine, measured as games are played."""
 
     def play(self, sheet: Sheet, first: int, games: int) -> list[GameResult]:
         def step(done: int, total: int) -> None:
@@ -165,19 +166,17 @@ class Judge:
                     time_left() < self.seconds_per_game * (stage - len(results)):
                 self.cut = True
                 break
-            started = time.monotonic()
-            results += self.play(sheet, len(results), stage - len(results))
-            self.timed(stage, time.monotonic() - started)
+            started, count = time.monotonic(), stage - len(results)
+            results += self.play(sheet, len(results), count)
+            self.timed(count, time.monotonic() - started)
             judged = self.judge(design, sheet, results)
             if judged.fails or (judged.unsettled and stage > STAGES[0]):
                 break
         assert judged is not None
         return judged
 
-    seconds_per_game = 0.05
-    """Wall-clock seconds per game on this machine, measured as games are played."""
-
     def timed(self, games: int, seconds: float) -> None:
+        """Note that ``games`` games took ``seconds``."""
         if games >= 100:
             self.seconds_per_game = max(seconds / games, 1e-4)
 
