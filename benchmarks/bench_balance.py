@@ -34,7 +34,7 @@ def run(edition: str, seeds: range) -> dict[str, Any]:
         report = board.report
         failing = [] if report is None else [v.code for v in report.verdicts if v.ok is not True]
         games = 0 if report is None or report.summary is None else report.summary.games
-        candidates = int(board.text.split("# Balanced: ")[1].split(" ")[0])
+        candidates = board.candidates
         full = games >= CHECK_GAMES
         rows.append({"seed": seed, "seconds": round(seconds, 1), "candidates": candidates,
                      "all_pass": full and not failing, "not_passing": failing,

@@ -100,6 +100,7 @@ def test_balanced_board_records_the_final_check_in_its_header(
                                  progress=lambda fraction, _: seen.append(fraction))
     assert board.report is not None and board.report.verdicts
     assert "# Balanced:" in board.text and "# kok check (8 games" in board.text
+    assert f"# Balanced: {board.candidates} candidates searched" in board.text
     assert seen and seen[-1] == 1.0 and seen == sorted(seen)
     assert check_sheet(board.sheet, "official") == []
     again = kok_layouts.generate("kids", seed=4, balanced=True)

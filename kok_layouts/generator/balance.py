@@ -101,6 +101,11 @@ class Judged:
         return sum(v.ok is False for v in self.verdicts)
 
     @property
+    def rank(self) -> tuple[float, int]:
+        """Lower is better: the badness, then more games played."""
+        return self.badness, -len(self.results)
+
+    @property
     def passes(self) -> bool:
         """Every verdict of the full ``kok check`` passes."""
         return len(self.results) >= FINAL_GAMES and all(v.ok for v in self.verdicts)
@@ -318,10 +323,9 @@ def _regrow_near(design: Design, columns: Sequence[int], rng: np.random.Generato
         column += inward
 
 
-def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
-    """Swap the animals of two enclosures."""
+def _swap_regions(design: Design, first: int, second: int) -> Design:
+    """The design with the animals (colours) of regions ``first`` and ``second`` swapped."""
     new = design.copy()
-    first, second = (int(i) for i in rng.choice(len(design.regions), 2, replace=False))
     key_a = design.colour_of[design.regions[first][0]]
     key_b = design.colour_of[design.regions[second][0]]
     for cell in design.regions[first]:
@@ -331,6 +335,12 @@ def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
     if new.edition == "kids":
         new.enclosure_labels = enclosure_labels(new)
     return new
+
+
+def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
+    """Swap the animals of two enclosures."""
+    first, second = (int(i) for i in rng.choice(len(design.regions), 2, replace=False))
+    return _swap_regions(design, first, second)
 
 
 def _resize_animal(design: Design, key: str, fewer: bool, rng: np.random.Generator
@@ -345,14 +355,7 @@ def _resize_animal(design: Design, key: str, fewer: bool, rng: np.random.Generat
     if not pairs:
         return None
     first, second = pairs[int(rng.integers(len(pairs)))]
-    new = design.copy()
-    key_b = design.colour_of[design.regions[second][0]]
-    for cell in design.regions[first]:
-        new.colour_of[cell] = key_b
-    for cell in design.regions[second]:
-        new.colour_of[cell] = key
-    new.enclosure_labels = enclosure_labels(new)
-    return new
+    return _swap_regions(design, first, second)
 
 
 def _fresh(design: Design, profile: str, rng: np.random.Generator, holes: int
@@ -469,14 +472,12 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
             barren = 0
             tried += 1
             judged = judge(candidate, sheet, time_left)
-            if restart or judged.passes or (judged.badness, -len(judged.results)) <= (
-                    current.badness, -len(current.results)):
+            if restart or judged.passes or judged.rank <= current.rank:
                 stale = 0 if judged.badness < current.badness or restart else stale + 1
                 current = judged
             else:
                 stale += 1
-            if judged.passes or (judged.badness, -len(judged.results)) <= (
-                    best.badness, -len(best.results)):
+            if judged.passes or judged.rank <= best.rank:
                 best = judged
             report(f"candidate {tried}: best {best.status()}",
                    (time.monotonic() - started) / time_limit)
@@ -498,4 +499,4 @@ def _finish(board: GeneratedBoard, design: Design, report: CheckReport, tried: i
     sheet = parse_layout(text, f"<generated {board.request.edition} {board.request.seed}>")
     say(1.0, f"done in {elapsed:.0f} s")
     return replace(board, sheet=sheet, text=text, report=replace(report, sheet=sheet),
-                   time_limit_hit=stopped, seconds=elapsed)
+                   time_limit_hit=stopped, seconds=elapsed, candidates=tried)

@@ -41,6 +41,8 @@ class GeneratedBoard:
     """With ``balanced``: the final ``kok check`` of the board."""
     time_limit_hit: bool = False
     seconds: float = 0.0
+    candidates: int = 0
+    """With ``balanced``: the candidates the search played."""
 
     def __iter__(self) -> Iterator[Any]:
         """Unpacks as ``sheet, text``."""
