@@ -13,7 +13,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kok_layouts.model.sheet import Edition
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -31,8 +30,11 @@ def layouts_dir() -> Path:
 
 
 @cache
-def schema(edition: Edition) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of one edition's layout files."""
-    path = data_dir("schemas") / f"{edition}.schema.json"
+def schema(edition: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one edition's layout files (``edition`` a name
+    from ``kok_layouts.editions.EDITIONS``)."""
+    from kok_layouts.editions import get_edition
+
+    path = data_dir("schemas") / get_edition(edition).schema_name
     loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return loaded

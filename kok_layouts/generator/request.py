@@ -9,9 +9,9 @@ from typing import cast
 from kok_layouts.errors import GenerateError, KokTypeError, shown
 from kok_layouts.model.checks import OFFICIAL_CLASSIC_SIZE, OFFICIAL_KIDS_SIZE, Profile
 from kok_layouts.model.grid import MAX_COLUMNS
-from kok_layouts.model.sheet import Edition
+from kok_layouts.model.sheet import EditionName
 
-EDITIONS: tuple[Edition, ...] = ("classic", "kok2", "kids")
+EDITIONS: tuple[EditionName, ...] = ("classic", "kok2", "kids")
 MIN_SIZE = (5, 3)
 MAX_SIZE = (MAX_COLUMNS, 20)
 MIN_COLOURS, MAX_COLOURS = 2, 8
@@ -22,7 +22,7 @@ OFFICIAL_COLOURS = 5
 class Request:
     """A board to make: edition, seed and the options of ``kok generate``."""
 
-    edition: Edition
+    edition: EditionName
     seed: int = 1
     width: int = 15
     height: int = 7

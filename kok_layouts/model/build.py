@@ -10,21 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from kok_layouts import limits
 from kok_layouts.errors import LayoutError, Problem
 from kok_layouts.model.grid import Cell, Geometry, column_index, column_letter
 from kok_layouts.model.sheet import (
-    ClassicSheet,
     Colour,
-    KidsSheet,
-    Kok2Sheet,
     Points,
     RowRule,
     Sheet,
 )
 from kok_layouts.model.source import SourceMap, SourcePath
-
-MIN_WIDTH, MAX_WIDTH = 5, 26
-MIN_HEIGHT, MAX_HEIGHT = 3, 20
 
 
 class _Collector:
@@ -65,9 +60,10 @@ def _grid(data: dict[str, Any], palette_key: str, out: _Collector,
             cells.append(key)
             if letter.isupper():
                 stars.add(geometry.cell(c, r))
-    if not MIN_WIDTH <= width <= MAX_WIDTH or not MIN_HEIGHT <= height <= MAX_HEIGHT:
+    if width not in limits.WIDTH or height not in limits.HEIGHT:
         out.add("grid-size", ("grid",), f"grid is {width} x {height}; a sheet has "
-                f"{MIN_WIDTH}..{MAX_WIDTH} columns and {MIN_HEIGHT}..{MAX_HEIGHT} rows")
+                f"{limits.WIDTH.low}..{limits.WIDTH.high} columns and "
+                f"{limits.HEIGHT.low}..{limits.HEIGHT.high} rows")
     return geometry, cells, stars
 
 
@@ -106,7 +102,7 @@ def _common(data: dict[str, Any], source: SourceMap, palette_key: str,
     }
 
 
-def _classic_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector,
+def classic_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector,
                     ) -> dict[str, Any]:
     width = common["geometry"].width
     points = data["column_points"]
@@ -137,7 +133,7 @@ def _board_cell(name: str, path: SourcePath, geometry: Geometry, cells: Sequence
     return cell
 
 
-def _kok2_fields(data: dict[str, Any], fields: dict[str, Any], out: _Collector) -> dict[str, Any]:
+def kok2_fields(data: dict[str, Any], fields: dict[str, Any], out: _Collector) -> dict[str, Any]:
     geometry: Geometry = fields["geometry"]
     rows = data["rows"]
     height = geometry.height
@@ -201,7 +197,7 @@ def _enclosures(data: dict[str, Any], geometry: Geometry, cells: Sequence[str | 
     return tuple(index)
 
 
-def _kids_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector) -> dict[str, Any]:
+def kids_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector) -> dict[str, Any]:
     geometry: Geometry = common["geometry"]
     _per_column(data["buckets"], ("buckets",), geometry.width, "buckets", out)
     _per_column(data["visitors"], ("visitors",), geometry.width, "visitors", out)
@@ -219,18 +215,11 @@ def _kids_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector) 
 
 def build_sheet(data: dict[str, Any], source: SourceMap) -> Sheet:
     """The sheet described by ``data``, which has passed its edition's schema."""
+    from kok_layouts.editions import get_edition
+
     out = _Collector(source)
-    edition = data["edition"]
-    if edition == "kids":
-        fields = _kids_fields(data, _common(data, source, "animals", out), out)
-        if not out.problems:
-            return KidsSheet(**fields)
-    else:
-        fields = _classic_fields(data, _common(data, source, "colours", out), out)
-        if edition == "kok2":
-            fields = _kok2_fields(data, fields, out)
-            if not out.problems:
-                return Kok2Sheet(**fields)
-        elif not out.problems:
-            return ClassicSheet(**fields)
-    raise LayoutError("structure", out.problems)
+    edition = get_edition(data["edition"])
+    fields = edition.build_fields(data, _common(data, source, edition.palette_key, out), out)
+    if out.problems:
+        raise LayoutError("structure", out.problems)
+    return edition.sheet_type(**fields)

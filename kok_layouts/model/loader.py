@@ -21,7 +21,7 @@ from kok_layouts.errors import (
 from kok_layouts.input_file import read_input
 from kok_layouts.model.build import build_sheet
 from kok_layouts.model.schema_check import schema_problems
-from kok_layouts.model.sheet import ClassicSheet, Edition, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.model.sheet import ClassicSheet, EditionName, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import MAX_FILE_BYTES, SourceMap, parse_yaml
 from kok_layouts.resources import layouts_dir
 
@@ -54,7 +54,7 @@ class LayoutInfo:
     """A built-in layout as ``kok list`` shows it."""
 
     name: str
-    edition: Edition
+    edition: EditionName
     width: int
     height: int
     title: str

@@ -14,8 +14,8 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
+from kok_layouts.editions import EDITIONS
 from kok_layouts.errors import Location, Problem
-from kok_layouts.model.sheet import EDITIONS, Edition
 from kok_layouts.model.source import SourceMap, SourcePath
 from kok_layouts.resources import schema
 
@@ -149,7 +149,7 @@ def _problems_of(error: ValidationError, source: SourceMap) -> list[Problem]:
     return [Problem("schema-" + str(error.validator), _shorten(message), source.locate(path))]
 
 
-def _edition_of(data: dict[str, Any], source: SourceMap) -> Edition | Problem:
+def _edition_of(data: dict[str, Any], source: SourceMap) -> str | Problem:
     edition = data.get("edition")
     choices = ", ".join(EDITIONS)
     if edition is None:
@@ -157,9 +157,8 @@ def _edition_of(data: dict[str, Any], source: SourceMap) -> Edition | Problem:
                        f"missing key 'edition' (one of {choices}); it says which game the "
                        "sheet is for",
                        source.locate(()))
-    for known in EDITIONS:
-        if edition == known:
-            return known
+    if isinstance(edition, str) and edition in EDITIONS:
+        return edition
     return Problem("schema-edition", f"edition is {edition!r}; use one of {choices}",
                    source.locate(("edition",)))
 

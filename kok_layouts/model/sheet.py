@@ -17,8 +17,8 @@ from kok_layouts.model.grid import Cell, Geometry, column_letter, connected_comp
 if TYPE_CHECKING:
     from kok_layouts.model.source import SourceMap, SourcePath
 
-Edition = Literal["classic", "kok2", "kids"]
-EDITIONS: tuple[Edition, ...] = ("classic", "kok2", "kids")
+EditionName = Literal["classic", "kok2", "kids"]
+"""The name of an edition; the edition itself is ``kok_layouts.editions.EDITIONS[name]``."""
 
 SpecialFace = Literal["heart", "bomb", "stars", "row", "block"]
 SPECIAL_FACES: tuple[SpecialFace, ...] = ("heart", "bomb", "stars", "row", "block")
@@ -78,7 +78,7 @@ class RowRule:
 class Sheet:
     """What every edition's sheet has: a grid of coloured cells, some with stars."""
 
-    edition: ClassVar[Edition]
+    edition: ClassVar[EditionName]
 
     name: str
     title: str
@@ -176,7 +176,7 @@ class Sheet:
 class ClassicSheet(Sheet):
     """A classic Keer op Keer / Noch mal! sheet (RULES.md section 1), any size."""
 
-    edition: ClassVar[Edition] = "classic"
+    edition: ClassVar[EditionName] = "classic"
 
     start_columns: tuple[int, ...]
     column_points: tuple[Points, ...]
@@ -194,7 +194,7 @@ class ClassicSheet(Sheet):
 class Kok2Sheet(ClassicSheet):
     """The Keer op Keer 2 / Noch mal so gut! sheet (RULES.md section 2)."""
 
-    edition: ClassVar[Edition] = "kok2"
+    edition: ClassVar[EditionName] = "kok2"
 
     rows: tuple[RowRule, ...]
     box_cells: frozenset[Cell]
@@ -212,7 +212,7 @@ class Kok2Sheet(ClassicSheet):
 class KidsSheet(Sheet):
     """A Keer op Keer Kids sheet (RULES.md section 3): animals in enclosures."""
 
-    edition: ClassVar[Edition] = "kids"
+    edition: ClassVar[EditionName] = "kids"
 
     enclosure_of: tuple[int | None, ...]
     """The enclosure index of every cell, ``None`` for holes."""
@@ -243,9 +243,3 @@ class KidsSheet(Sheet):
     def middle_column(self) -> int:
         return self.width // 2
 
-
-SHEET_TYPES: dict[Edition, type[Sheet]] = {
-    "classic": ClassicSheet,
-    "kok2": Kok2Sheet,
-    "kids": KidsSheet,
-}

@@ -1,0 +1,144 @@
+"""Every limit on what a user may give, defined once.
+
+The command line, the Python API, the generator, the designer (the page gets them from the
+server) and the game records read their bounds from here, so that what one surface refuses
+every surface refuses. The JSON Schemas under ``schemas/`` repeat some of these numbers (a
+schema is data); a test checks that they agree with this module.
+
+A number typed by a person is plain ASCII digits: ``int("٣")`` is 3 and ``"²".isdigit()``
+is true, but neither is a number anyone meant here (:func:`parse_whole`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """An inclusive range of whole numbers, with the noun that names what it bounds."""
+
+    low: int
+    high: int
+    what: str
+
+    def __contains__(self, value: object) -> bool:
+        return type(value) is int and self.low <= value <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.low:,} to {self.high:,}"
+
+    def check(self, value: object, what: str | None = None) -> int:
+        """``value`` if it is a whole number within the bounds; :class:`KokTypeError` for
+        anything but an ``int`` (``True`` and ``2.0`` included), :class:`BadArgumentError`
+        for one out of range."""
+        name = what or self.what
+        if type(value) is not int:
+            raise KokTypeError(f"{name} is a whole number, not {type(value).__name__} "
+                               f"{shown(repr(value), 40)}")
+        if not self.low <= value <= self.high:
+            raise BadArgumentError(f"{name} is {self}, not {shown(repr(value), 40)}")
+        return value
+
+    def as_dict(self) -> dict[str, int]:
+        return {"min": self.low, "max": self.high}
+
+
+# -- boards ----------------------------------------------------------------------------
+WIDTH = Bounds(5, 26, "a board's width")
+"""Columns of a board: A to Z at most; fewer than 5 leave no room for a game."""
+HEIGHT = Bounds(3, 20, "a board's height")
+COLOURS = Bounds(2, 8, "the number of colours")
+"""Colours (Kids: animals) the generator and the designer may give a board."""
+EXCLAMATION_MARKS = Bounds(0, 20, "the exclamation marks")
+POINTS = Bounds(0, 99, "a printed number of points")
+BUCKETS = Bounds(0, 9, "a bucket's value")
+FOOD_BOXES = Bounds(0, 9, "the food boxes")
+CHAMELEON_EVERY = Bounds(1, 10, "chameleon_every")
+BOXES = Bounds(1, 20, "the boxes")
+HEART_TRACK = Bounds(0, 20, "the heart track")
+SPECIAL_FACES = Bounds(1, 12, "the special die's faces")
+
+# -- names and texts -------------------------------------------------------------------
+LAYOUT_NAME_LENGTH = 40
+TITLE_LENGTH = 80
+DESCRIPTION_LENGTH = 2000
+COLOUR_NAME_LENGTH = 20
+VISITOR_NAME_LENGTH = 40
+PLAYER_NAME_LENGTH = 40
+"""A player's name in a game, on the command line and in a record."""
+
+# -- games -----------------------------------------------------------------------------
+PLAYERS = Bounds(1, 6, "the number of players")
+"""Players of any edition; an edition may allow fewer (``Edition.players``)."""
+KIDS_PLAYERS = Bounds(2, 4, "the number of players")
+"""Kids is for 2 to 4 players (or solo)."""
+SEED = Bounds(0, 2**64 - 1, "a seed")
+"""numpy takes any non-negative seed; 64 bits are plenty and fit every record."""
+MAX_ROLLS = Bounds(1, 1_000_000_000, "max_rolls")
+"""The option ``max_rolls``: a game stops after this many rolls."""
+GAME_ROLLS = 200
+"""A simulated game that has not ended after this many rolls is stopped (a board that
+cannot end)."""
+
+# -- work a command may be asked to do -------------------------------------------------
+GAMES = Bounds(1, 1_000_000, "the number of games")
+DESIGN_CHECK_GAMES = Bounds(1, 5_000, "the number of games")
+"""``kok design``'s check button: a page should not start hours of work."""
+GENERATE_COUNT = Bounds(1, 1_000, "the number of boards")
+PAGES = Bounds(1, 10_000, "the number of pages")
+DPI = Bounds(10, 1200, "the resolution")
+PORT = Bounds(0, 65_535, "a port")
+WORKERS = Bounds(1, 256, "the number of worker processes")
+
+# -- files -----------------------------------------------------------------------------
+LAYOUT_FILE_BYTES = 1_000_000
+LAYOUT_NODES = 100_000
+LAYOUT_DEPTH = 64
+RECORD_BYTES = 20_000_000
+RECORD_ROLLS = 10_000
+HTTP_BODY_BYTES = 512 * 1024
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,20}")
+_LONG_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_whole(text: str, what: str = "the value") -> int:
+    """A whole number written by a person in ASCII digits (``-3``, ``12``), at most 20
+    digits; :class:`BadArgumentError` for anything else (``٣``, ``²``, ``1e3``, ``0x10``)."""
+    if not isinstance(text, str):
+        raise KokTypeError(f"{what} is text of digits, not {type(text).__name__}")
+    stripped = text.strip()
+    if not _WHOLE.fullmatch(stripped):
+        if _LONG_WHOLE.fullmatch(stripped):
+            raise BadArgumentError(f"'{shown(text, 40)}' is far too large")
+        raise BadArgumentError(f"'{shown(text, 40)}' is not a whole number written in "
+                               "digits 0-9")
+    return int(stripped)
+
+
+def parse_in(text: str, bounds: Bounds) -> int:
+    """:func:`parse_whole`, then within ``bounds``."""
+    value = parse_whole(text, bounds.what)
+    if value not in bounds:
+        raise BadArgumentError(f"'{shown(text, 40)}': {bounds.what} is {bounds}")
+    return value
+
+
+def as_dict() -> dict[str, object]:
+    """The limits a page or a client needs, as JSON-ready data."""
+    return {
+        "width": WIDTH.as_dict(), "height": HEIGHT.as_dict(), "colours": COLOURS.as_dict(),
+        "players": PLAYERS.as_dict(), "seed": SEED.as_dict(),
+        "check_games": DESIGN_CHECK_GAMES.as_dict(), "generate_count": GENERATE_COUNT.as_dict(),
+        "exclamation_marks": EXCLAMATION_MARKS.as_dict(), "points": POINTS.as_dict(),
+        "buckets": BUCKETS.as_dict(), "food_boxes": FOOD_BOXES.as_dict(),
+        "chameleon_every": CHAMELEON_EVERY.as_dict(), "boxes": BOXES.as_dict(),
+        "heart_track": HEART_TRACK.as_dict(),
+        "layout_name_length": LAYOUT_NAME_LENGTH, "title_length": TITLE_LENGTH,
+        "description_length": DESCRIPTION_LENGTH, "colour_name_length": COLOUR_NAME_LENGTH,
+        "player_name_length": PLAYER_NAME_LENGTH,
+    }
