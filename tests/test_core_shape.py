@@ -39,8 +39,8 @@ def _names(node: ast.expr) -> set[str]:
 
 
 def _mentions_edition(node: ast.expr) -> bool:
-    return any(isinstance(n, ast.Name) and "edition" in n.id
-               or isinstance(n, ast.Attribute) and "edition" in n.attr
+    return any((isinstance(n, ast.Name) and "edition" in n.id)
+               or (isinstance(n, ast.Attribute) and "edition" in n.attr)
                for n in ast.walk(node))
 
 
