@@ -142,3 +142,12 @@ def as_dict() -> dict[str, object]:
         "description_length": DESCRIPTION_LENGTH, "colour_name_length": COLOUR_NAME_LENGTH,
         "player_name_length": PLAYER_NAME_LENGTH,
     }
+
+
+# -- rules and play (limits added for them go below) -----------------------------------
+
+
+# -- analysis and render ---------------------------------------------------------------
+
+
+# -- generator and designer ------------------------------------------------------------
