@@ -69,7 +69,7 @@ class LayoutError(KokError):
 
     def __init__(self, kind: LayoutErrorKind, problems: Sequence[Problem]) -> None:
         if not problems:
-            raise ValueError("a LayoutError needs at least one problem")
+            raise BadArgumentError("a LayoutError needs at least one problem")
         self.kind: LayoutErrorKind = kind
         self.problems: tuple[Problem, ...] = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from kok_layouts.editions.edition import Edition
 
 if TYPE_CHECKING:
+    from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
     from kok_layouts.rules.game import Game
 
@@ -26,6 +27,11 @@ class Classic(Edition):
         from kok_layouts.model.build import classic_fields
 
         return classic_fields(data, common, out)
+
+    def check_profile(self, sheet: Sheet, report: Report, profile: Profile) -> None:
+        from kok_layouts.model.checks import classic_checks
+
+        classic_checks(sheet, report, profile)  # type: ignore[arg-type]
 
     def layout_body(self, sheet: Sheet) -> list[str]:
         from kok_layouts.model.writer import classic_body

@@ -19,6 +19,7 @@ from kok_layouts import limits
 from kok_layouts.limits import Bounds
 
 if TYPE_CHECKING:
+    from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
     from kok_layouts.rules.game import Game
     from kok_layouts.rules.options import Options
@@ -81,6 +82,12 @@ class Edition:
     def layout_body(self, sheet: Sheet) -> list[str]:
         """The layout YAML lines of ``sheet`` after its name and title (see
         :func:`kok_layouts.model.writer.dump_layout`)."""
+        raise NotImplementedError
+
+    def check_profile(self, sheet: Sheet, report: Report, profile: Profile) -> None:
+        """Add to ``report`` what this edition checks beyond every sheet's basic checks,
+        and under ``profile="official"`` the printed pads' invariants
+        (:func:`kok_layouts.model.checks.check_sheet`)."""
         raise NotImplementedError
 
     # -- the rules ----------------------------------------------------------------------

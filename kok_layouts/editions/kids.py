@@ -8,6 +8,7 @@ from kok_layouts import limits
 from kok_layouts.editions.edition import Edition
 
 if TYPE_CHECKING:
+    from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
     from kok_layouts.rules.game import Game
 
@@ -35,6 +36,11 @@ class Kids(Edition):
         from kok_layouts.model.build import kids_fields
 
         return kids_fields(data, common, out)
+
+    def check_profile(self, sheet: Sheet, report: Report, profile: Profile) -> None:
+        from kok_layouts.model.checks import kids_checks
+
+        kids_checks(sheet, report, profile)  # type: ignore[arg-type]
 
     def layout_body(self, sheet: Sheet) -> list[str]:
         from kok_layouts.model.writer import kids_body

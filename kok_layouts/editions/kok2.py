@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from kok_layouts.editions.classic import Classic
 
 if TYPE_CHECKING:
+    from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
     from kok_layouts.rules.game import Game
 
@@ -31,6 +32,11 @@ class Kok2(Classic):
         from kok_layouts.model.build import classic_fields, kok2_fields
 
         return kok2_fields(data, classic_fields(data, common, out), out)
+
+    def check_profile(self, sheet: Sheet, report: Report, profile: Profile) -> None:
+        from kok_layouts.model.checks import kok2_checks
+
+        kok2_checks(sheet, report, profile)  # type: ignore[arg-type]
 
     def layout_body(self, sheet: Sheet) -> list[str]:
         from kok_layouts.model.writer import kok2_body

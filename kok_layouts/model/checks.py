@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from kok_layouts.errors import Problem
+from kok_layouts.errors import BadArgumentError, KokTypeError, Problem
 from kok_layouts.model.grid import Cell, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import SourcePath
@@ -23,7 +23,9 @@ OFFICIAL_AREA_SIZES = [1, 2, 3, 4, 5, 6]
 OFFICIAL_KIDS_SIZE = (13, 5)
 
 
-class _Report:
+class Report:
+    """The problems found so far, each located in the sheet's file where it has one."""
+
     def __init__(self, sheet: Sheet) -> None:
         self.sheet = sheet
         self.problems: list[Problem] = []
@@ -41,10 +43,12 @@ class _Report:
 
 
 def _palette_key(sheet: Sheet) -> str:
-    return "animals" if isinstance(sheet, KidsSheet) else "colours"
+    from kok_layouts.editions import edition_of
+
+    return edition_of(sheet).palette_key
 
 
-def _basic(sheet: Sheet, report: _Report) -> None:
+def _basic(sheet: Sheet, report: Report) -> None:
     used = Counter(key for key in sheet.cell_colours if key is not None)
     names = Counter(colour.name.lower() for colour in sheet.colours)
     for colour in sheet.colours:
@@ -55,25 +59,43 @@ def _basic(sheet: Sheet, report: _Report) -> None:
         if names[colour.name.lower()] > 1:
             report.add("colour-name-twice", (_palette_key(sheet), colour.key),
                        f"two colours are called {colour.name!r}; names must differ", key=True)
-    if isinstance(sheet, ClassicSheet):
-        for index, column in enumerate(sheet.start_columns):
-            if not sheet.column_cells(column):
-                report.add("start-empty", ("start_columns", index),
-                           f"start column {column_letter(column)} has no board cells")
-        if isinstance(sheet, Kok2Sheet) and sheet.box_columns and not sheet.box_count:
-            report.add("boxes-none", ("boxes", "count"),
-                       "columns give boxes, but no box is printed")
-    if isinstance(sheet, KidsSheet):
-        if not sheet.stars:
-            report.add("no-star", ("grid",), "no cell has a star, so no enclosure can be crossed "
-                       "first; write the start cells in UPPERCASE")
-        if sheet.exclamation_marks and sheet.chameleon_every > sheet.exclamation_marks:
-            report.add("no-chameleon", ("chameleon_every",),
-                       f"a chameleon needs {sheet.chameleon_every} marks but the sheet has only "
-                       f"{sheet.exclamation_marks}", )
 
 
-def _official_classic(sheet: ClassicSheet, report: _Report) -> None:
+def classic_checks(sheet: ClassicSheet, report: Report, profile: Profile) -> None:
+    """What a classic sheet adds to the basic checks, and the official classic pads'
+    invariants."""
+    for index, column in enumerate(sheet.start_columns):
+        if not sheet.column_cells(column):
+            report.add("start-empty", ("start_columns", index),
+                       f"start column {column_letter(column)} has no board cells")
+    if profile == "official":
+        _official_classic(sheet, report)
+
+
+def kok2_checks(sheet: Kok2Sheet, report: Report, profile: Profile) -> None:
+    """The classic checks, then what boxes and the official Keer op Keer 2 sheet add."""
+    classic_checks(sheet, report, profile)
+    if sheet.box_columns and not sheet.box_count:
+        report.add("boxes-none", ("boxes", "count"), "columns give boxes, but no box is printed")
+    if profile == "official":
+        _official_kok2(sheet, report)
+
+
+def kids_checks(sheet: KidsSheet, report: Report, profile: Profile) -> None:
+    """What a Kids sheet needs to be played (a star, a reachable chameleon), and the
+    official Kids sheet's invariants."""
+    if not sheet.stars:
+        report.add("no-star", ("grid",), "no cell has a star, so no enclosure can be crossed "
+                   "first; write the start cells in UPPERCASE")
+    if sheet.exclamation_marks and sheet.chameleon_every > sheet.exclamation_marks:
+        report.add("no-chameleon", ("chameleon_every",),
+                   f"a chameleon needs {sheet.chameleon_every} marks but the sheet has only "
+                   f"{sheet.exclamation_marks}")
+    if profile == "official":
+        _official_kids(sheet, report)
+
+
+def _official_classic(sheet: ClassicSheet, report: Report) -> None:
     width, height = OFFICIAL_CLASSIC_SIZE
     if (sheet.width, sheet.height) != (width, height):
         report.add("official-size", ("grid",), f"grid is {sheet.width} x {sheet.height}; "
@@ -126,7 +148,7 @@ def _official_classic(sheet: ClassicSheet, report: _Report) -> None:
                            "in each column, each colour as one vertical run")
 
 
-def _official_kok2(sheet: Kok2Sheet, report: _Report) -> None:
+def _official_kok2(sheet: Kok2Sheet, report: Report) -> None:
     for colour in sheet.colours:
         six = [a for a in sheet.areas if a.colour == colour.key and len(a) == 6]
         boxes = [c for area in six for c in area.cells & sheet.box_cells]
@@ -142,14 +164,15 @@ def _official_kok2(sheet: Kok2Sheet, report: _Report) -> None:
 
 
 def official_buckets(width: int) -> list[int]:
-    """The bucket rule of RULES.md section 3: 2, 2, 1, ..., 1, 0 (star column), 1, ..., 2, 2."""
+    """The bucket rule of docs/rules.md section 3: 2, 2, 1, ..., 1, 0 (star column), 1, ...,
+    2, 2."""
     buckets = [1] * width
     buckets[0] = buckets[1] = buckets[-1] = buckets[-2] = 2
     buckets[width // 2] = 0
     return buckets
 
 
-def _official_kids(sheet: KidsSheet, report: _Report) -> None:
+def _official_kids(sheet: KidsSheet, report: Report) -> None:
     width, height = OFFICIAL_KIDS_SIZE
     if (sheet.width, sheet.height) != (width, height):
         report.add("official-size", ("grid",), f"grid is {sheet.width} x {sheet.height}; "
@@ -175,14 +198,14 @@ def _official_kids(sheet: KidsSheet, report: _Report) -> None:
 
 def check_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
     """Every structural problem of ``sheet`` under ``profile``, in file order."""
-    report = _Report(sheet)
+    from kok_layouts.editions import edition_of
+
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"check_sheet checks a sheet, not {type(sheet).__name__}")
+    if profile not in PROFILES:
+        raise BadArgumentError(f"profile is one of {', '.join(PROFILES)}, not {profile!r:.40}")
+    report = Report(sheet)
     _basic(sheet, report)
-    if profile == "official":
-        if isinstance(sheet, ClassicSheet):
-            _official_classic(sheet, report)
-            if isinstance(sheet, Kok2Sheet):
-                _official_kok2(sheet, report)
-        elif isinstance(sheet, KidsSheet):
-            _official_kids(sheet, report)
+    edition_of(sheet).check_profile(sheet, report, profile)
     return sorted(report.problems, key=lambda p: (p.location.line, p.location.column)
                   if p.location else (0, 0))

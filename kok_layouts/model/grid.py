@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+
 Cell = int
 """A cell of a grid, as ``row * width + column``."""
 
@@ -26,9 +28,11 @@ def column_letter(column: int) -> str:
 
 def column_index(letter: str) -> int:
     """The 0-based column of a column letter, either case (``"h"`` -> ``7``)."""
+    if not isinstance(letter, str):
+        raise KokTypeError(f"a column is named by its letter, not {type(letter).__name__}")
     up = letter.strip().upper()
     if len(up) != 1 or up not in COLUMN_LETTERS:
-        raise ValueError(f"{letter!r} is not a column letter A..Z")
+        raise BadArgumentError(f"{shown(repr(letter), 40)} is not a column letter A..Z")
     return COLUMN_LETTERS.index(up)
 
 
@@ -57,18 +61,21 @@ class Geometry:
         return f"{column_letter(cell % self.width)}{cell // self.width + 1}"
 
     def parse(self, name: str) -> Cell:
-        """The cell named ``name`` (``"H1"``, ``"h1"``); ``ValueError`` if it is off the grid."""
+        """The cell named ``name`` (``"H1"``, ``"h1"``); :class:`BadArgumentError` (a
+        ``ValueError``) if it is no cell name or off the grid."""
+        if not isinstance(name, str):
+            raise KokTypeError(f"a cell is named like H1, not {type(name).__name__}")
         text = name.strip()
         # ASCII digits only: "H²" passes isdigit() but not int(), and int() reads "H٣" as H3.
         if not 2 <= len(text) <= 4 or not (text[1:].isascii() and text[1:].isdigit()):
-            shown = repr(name) if len(name) <= 20 else f"{name[:17]!r}..."
-            raise ValueError(f"{shown} is not a cell name like H1 (column letter, row number)")
+            raise BadArgumentError(f"{shown(repr(name), 24)} is not a cell name like H1 "
+                                   "(column letter, row number)")
         column = column_index(text[0])
         row = int(text[1:]) - 1
         if column >= self.width or not 0 <= row < self.height:
             last = f"{column_letter(self.width - 1)}{self.height}"
-            raise ValueError(f"cell {text.upper()} is off the {self.width} x {self.height} grid "
-                             f"(A1..{last})")
+            raise BadArgumentError(f"cell {text.upper()} is off the {self.width} x "
+                                   f"{self.height} grid (A1..{last})")
         return self.cell(column, row)
 
     @cached_property

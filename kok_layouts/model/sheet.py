@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from kok_layouts.errors import Location
+from kok_layouts.errors import BadArgumentError, KokTypeError, Location, shown
 from kok_layouts.model.grid import Cell, Geometry, column_letter, connected_components
 
 if TYPE_CHECKING:
@@ -107,10 +107,11 @@ class Sheet:
         return self.geometry.name(cell)
 
     def parse_cell(self, name: str) -> Cell:
-        """The cell called ``name``; ``ValueError`` if it is off the grid or a hole."""
+        """The cell called ``name``; :class:`BadArgumentError` (a ``ValueError``) if it is
+        off the grid or a hole."""
         cell = self.geometry.parse(name)
         if self.cell_colours[cell] is None:
-            raise ValueError(f"cell {name.strip().upper()} is a hole, not part of the board")
+            raise BadArgumentError(f"cell {name.strip().upper()} is a hole, not part of the board")
         return cell
 
     @cached_property
@@ -123,13 +124,17 @@ class Sheet:
         return {colour.key: colour for colour in self.colours}
 
     def colour(self, name_or_key: str) -> Colour:
-        """The colour with this name, die name or grid letter; ``ValueError`` if there is none."""
+        """The colour with this name, die name or grid letter; :class:`BadArgumentError` (a
+        ``ValueError``) if there is none."""
+        if not isinstance(name_or_key, str):
+            raise KokTypeError(f"a colour is named by text, not {type(name_or_key).__name__}")
         wanted = name_or_key.strip().lower()
         for colour in self.colours:
             if wanted in (colour.key, colour.name.lower(), colour.die_name.lower()):
                 return colour
         known = ", ".join(c.name for c in self.colours)
-        raise ValueError(f"{self.name} has no colour {name_or_key!r} (it has {known})")
+        raise BadArgumentError(f"{self.name} has no colour {shown(repr(name_or_key), 40)} "
+                               f"(it has {known})")
 
     def cells_of_colour(self, key: str) -> tuple[Cell, ...]:
         return tuple(c for c in self.board_cells if self.cell_colours[c] == key)
@@ -174,7 +179,7 @@ class Sheet:
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class ClassicSheet(Sheet):
-    """A classic Keer op Keer / Noch mal! sheet (RULES.md section 1), any size."""
+    """A classic Keer op Keer / Noch mal! sheet (docs/rules.md section 1), any size."""
 
     edition: ClassVar[EditionName] = "classic"
 
@@ -192,7 +197,7 @@ class ClassicSheet(Sheet):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Kok2Sheet(ClassicSheet):
-    """The Keer op Keer 2 / Noch mal so gut! sheet (RULES.md section 2)."""
+    """The Keer op Keer 2 / Noch mal so gut! sheet (docs/rules.md section 2)."""
 
     edition: ClassVar[EditionName] = "kok2"
 
@@ -210,7 +215,7 @@ class Kok2Sheet(ClassicSheet):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class KidsSheet(Sheet):
-    """A Keer op Keer Kids sheet (RULES.md section 3): animals in enclosures."""
+    """A Keer op Keer Kids sheet (docs/rules.md section 3): animals in enclosures."""
 
     edition: ClassVar[EditionName] = "kids"
 
