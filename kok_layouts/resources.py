@@ -13,7 +13,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 

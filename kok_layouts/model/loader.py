@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+import yaml
+
 from kok_layouts.errors import (
     KokTypeError,
     LayoutError,
@@ -63,22 +65,35 @@ class LayoutInfo:
 
 
 @cache
-def _builtins() -> dict[str, Sheet]:
-    sheets: dict[str, Sheet] = {}
+def _builtin_index() -> dict[str, tuple[Path, tuple[str, ...]]]:
+    """Every built-in layout's name, file and aliases, read from the files' top-level keys
+    alone: finding ``black`` need not parse and check all nine sheets."""
+    index: dict[str, tuple[Path, tuple[str, ...]]] = {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     for path in sorted(layouts_dir().glob("*.yaml")):
-        sheet = load_file(path)
-        sheets[sheet.name] = sheet
-    return sheets
+        data = yaml.load(path.read_bytes(), Loader=loader)
+        index[str(data["name"])] = (path, tuple(str(a) for a in data.get("aliases", ())))
+    return index
+
+
+@cache
+def _builtin(name: str) -> Sheet:
+    return load_file(_builtin_index()[name][0])
+
+
+def _builtins() -> dict[str, Sheet]:
+    return {name: _builtin(name) for name in _builtin_index()}
 
 
 def builtin_names() -> list[str]:
-    return list(_builtins())
+    return list(_builtin_index())
 
 
 def list_layouts() -> list[LayoutInfo]:
     """The built-in layouts: the seven classic pads, the Keer op Keer 2 sheet and Kids."""
+    index = _builtin_index()
     infos = [LayoutInfo(s.name, s.edition, s.width, s.height, s.title, s.aliases,
-                        layouts_dir() / f"{s.name}.yaml") for s in _builtins().values()]
+                        index[s.name][0]) for s in _builtins().values()]
     return sorted(infos, key=_listing_order)
 
 
@@ -113,15 +128,15 @@ def load_layout(name_or_path: str | Path) -> Sheet:
         raise KokTypeError(f"a layout is a name or a path, not {type(name_or_path).__name__}")
     text = name_or_path.strip()
     wanted = text.lower()
-    builtins = _builtins()
-    for sheet in builtins.values():
-        if wanted == sheet.name or wanted in sheet.aliases:
-            return sheet
+    index = _builtin_index()
+    for name, (_, aliases) in index.items():
+        if wanted == name or wanted in aliases:
+            return _builtin(name)
     if _looks_like_path(text):
         return load_file(text)
-    names = list(builtins)
-    close = difflib.get_close_matches(wanted, names + [a for s in builtins.values()
-                                                        for a in s.aliases], n=1)
+    names = list(index)
+    close = difflib.get_close_matches(wanted, names + [a for _, aliases in index.values()
+                                                        for a in aliases], n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     raise UnknownLayoutError(f"unknown layout '{shown(text, 60)}': {hint}built-in layouts are "
                              f"{', '.join(names)}; or give the path of a .yaml file")
