@@ -92,7 +92,7 @@ GENERATE_COUNT = Bounds(1, 1_000, "the number of boards")
 PAGES = Bounds(1, 10_000, "the number of pages")
 DPI = Bounds(10, 1200, "the resolution")
 PORT = Bounds(0, 65_535, "a port")
-WORKERS = Bounds(1, 256, "the number of worker processes")
+WORKERS = Bounds(1, 64, "the number of worker processes")
 
 # -- files -----------------------------------------------------------------------------
 LAYOUT_FILE_BYTES = 1_000_000

@@ -14,7 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kok_layouts.cli.args import MAX_SEED
+from kok_layouts.limits import SEED
+
+MAX_SEED = SEED.high
 
 from .conftest import ROOT
 from .hostile_helpers import assert_refused, run_kok, snapshot

@@ -16,25 +16,29 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from kok_layouts import limits
 from kok_layouts.analysis.balance import summarise
 from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
 from kok_layouts.analysis.workers import usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
+from kok_layouts.editions import edition_of
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
 from kok_layouts.render.document import render_report
 from kok_layouts.rules.bots import BOTS
 from kok_layouts.rules.options import Options
 
-MAX_GAMES = 1_000_000
-
 
 def _common(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("layout", metavar="LAYOUT")
-    parser.add_argument("--games", type=integer, default=games, help=f"games (default {games})")
-    parser.add_argument("--players", type=integer, default=2, help="1 (solo) to 6 (default 2)")
+    parser.add_argument("--games", type=integer, default=games,
+                        help=f"games, {limits.GAMES} (default {games})")
+    parser.add_argument("--players", type=integer, default=2,
+                        help=f"{limits.PLAYERS.low} (solo) to {limits.PLAYERS.high}, Kids "
+                             f"{limits.KIDS_PLAYERS.high} (default 2)")
     parser.add_argument("--seed", type=seed, default=1, help="the seed (default 1)")
     parser.add_argument("--jobs", type=integer, default=usable_cores(),
                         help=f"processes (default: the usable cores, {usable_cores()})")
@@ -50,12 +54,12 @@ def _common(parser: argparse.ArgumentParser, games: int) -> None:
 
 def register(commands: Any) -> None:
     check_cmd = commands.add_parser(
-        "check", help="is a layout solvable and balanced? exact bounds and simulation")
+        "check")
     _common(check_cmd, CHECK_GAMES)
     check_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     check_cmd.add_argument("--report", metavar="OUT.pdf", type=Path,
                            help="also write the report with charts (.pdf or .png)")
-    check_cmd.add_argument("--bot", default=DEFAULT_BOT,
+    check_cmd.add_argument("--bot", "--bots", dest="bot", default=DEFAULT_BOT,
                            help=f"the bot every seat plays ({', '.join(BOTS)}; default "
                                 f"{DEFAULT_BOT})")
     check_cmd.add_argument("--reference", metavar="LAYOUT|none", default="",
@@ -65,9 +69,9 @@ def register(commands: Any) -> None:
                            help="Keer op Keer 2: also bound the colours and the end with the "
                                 "special die playing (slower)")
     check_cmd.set_defaults(run=_interruptible(run_check))
-    sim = commands.add_parser("simulate", help="play bot games and print raw results")
+    sim = commands.add_parser("simulate")
     _common(sim, 100)
-    sim.add_argument("--bots", default=DEFAULT_BOT,
+    sim.add_argument("--bots", "--bot", dest="bots", default=DEFAULT_BOT,
                      help=f"comma-separated bots per seat, in turn ({', '.join(BOTS)})")
     sim.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     sim.add_argument("-o", "--output", type=Path, help="write to a file instead")
@@ -96,12 +100,23 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
-    if not 1 <= args.games <= MAX_GAMES:
-        raise UsageError(f"--games is {args.games}; use 1 to {MAX_GAMES:,}")
-    if not 1 <= args.players <= 6:
-        raise UsageError(f"--players is {args.players}; use 1 (solo) to 6")
-    if not 1 <= args.jobs <= 64:
-        raise UsageError(f"--jobs is {args.jobs}; use 1 to 64")
+    if args.games not in limits.GAMES:
+        raise UsageError(f"--games is {args.games}; use {limits.GAMES}")
+    if args.players not in limits.PLAYERS:
+        raise UsageError(f"--players is {args.players}; use {limits.PLAYERS.low} (solo) to "
+                         f"{limits.PLAYERS.high}")
+    if args.jobs not in limits.WORKERS:
+        raise UsageError(f"--jobs is {args.jobs}; use {limits.WORKERS}")
+
+
+def _check_edition(sheet: Sheet, args: argparse.Namespace) -> None:
+    """What the sheet's edition allows: its player counts, the special die."""
+    edition = edition_of(sheet)
+    if args.players > 1 and args.players not in edition.players:
+        raise UsageError(f"{edition.title} is for 1 (solo) or {edition.players} players, not "
+                         f"{args.players}")
+    if getattr(args, "special_die", False) and not edition.special_die:
+        raise UsageError("--special-die is for layouts with a special die (Keer op Keer 2)")
 
 
 def _terminal_size() -> tuple[int, int]:
@@ -177,10 +192,7 @@ def run_check(args: argparse.Namespace) -> int:
     sheet = load_layout(args.layout)
     if args.report is not None and args.report.suffix.lower() not in (".pdf", ".png"):
         raise UsageError(f"--report {args.report}: write a .pdf or a .png")
-    if sheet.edition == "kids" and args.players > 4:
-        raise UsageError("Kids is for 1 (solo) to 4 players")
-    if args.special_die and sheet.edition != "kok2":
-        raise UsageError("--special-die is for Keer op Keer 2 layouts")
+    _check_edition(sheet, args)
     if args.bot not in BOTS:
         raise UsageError(f"--bot: unknown bot {args.bot!r}; known: {', '.join(BOTS)}")
     reference: str | None = None if args.reference.lower() == "none" else args.reference
@@ -220,8 +232,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if unknown or not bots:
         raise UsageError(f"--bots: unknown bot {unknown[0] if unknown else '(none)'!r}; known: "
                          f"{', '.join(BOTS)}")
-    if sheet.edition == "kids" and args.players > 4:
-        raise UsageError("Kids is for 1 (solo) to 4 players")
+    _check_edition(sheet, args)
     options = _options(args)
     bars = _bars(args)
     start = time.perf_counter()

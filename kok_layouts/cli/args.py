@@ -13,13 +13,11 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from kok_layouts.errors import UsageError, shown
+from kok_layouts import limits
+from kok_layouts.errors import KokError, UsageError, shown
 from kok_layouts.model.loader import list_layouts
 from kok_layouts.output import check_destination
 
-MAX_SEED = 2**64 - 1
-_INTEGER = re.compile(r"[+-]?[0-9]{1,20}")
-_LONG_INTEGER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 
 
@@ -28,41 +26,40 @@ def _quoted(text: str) -> str:
 
 
 def parse_integer(text: str) -> int:
-    """A whole number written in ASCII digits (``-3``, ``12``), at most 20 digits."""
-    if not _INTEGER.fullmatch(text.strip()):
-        if _LONG_INTEGER.fullmatch(text.strip()):
-            raise ValueError(f"{_quoted(text)} is far too large")
-        raise ValueError(f"{_quoted(text)} is not a whole number written in digits 0-9")
-    return int(text.strip())
+    """A whole number written in ASCII digits (``-3``, ``12``), at most 20 digits
+    (:func:`kok_layouts.limits.parse_whole`); :class:`BadArgumentError` otherwise."""
+    return limits.parse_whole(text)
 
 
 def integer(text: str) -> int:
     """argparse type: a whole number in ASCII digits; the command checks its range."""
     try:
-        return parse_integer(text)
-    except ValueError as err:
+        return limits.parse_whole(text)
+    except KokError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def count(low: int, high: int) -> Callable[[str], int]:
-    """argparse type: a whole number from ``low`` to ``high``."""
+def within(bounds: limits.Bounds) -> Callable[[str], int]:
+    """argparse type: a whole number within ``bounds`` (one of :mod:`kok_layouts.limits`)."""
 
     def parse(text: str) -> int:
         value = integer(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{_quoted(text)}: use {low:,} to {high:,}")
+        if value not in bounds:
+            raise argparse.ArgumentTypeError(f"{_quoted(text)}: use {bounds}")
         return value
 
     parse.__name__ = "count"
     return parse
 
 
-def seed(text: str) -> int:
-    """argparse type: a seed, 0 to 2**64 - 1 (numpy refuses negative seeds)."""
-    value = integer(text)
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)}: a seed is 0 to {MAX_SEED}")
-    return value
+def count(low: int, high: int) -> Callable[[str], int]:
+    """argparse type: a whole number from ``low`` to ``high``."""
+    return within(limits.Bounds(low, high, "the value"))
+
+
+seed = within(limits.SEED)
+"""argparse type: a seed, 0 to 2**64 - 1 (numpy refuses negative seeds)."""
+seed.__name__ = "seed"
 
 
 def decimal(text: str) -> float:

@@ -9,6 +9,8 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
+from kok_layouts import limits
+from kok_layouts.cli import args as arg_types
 from kok_layouts.design.server import Designer, serve
 from kok_layouts.errors import UsageError
 
@@ -17,7 +19,7 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def register(commands: Any) -> None:
     design = commands.add_parser(
-        "design", help="draw a board in the browser, checked as you draw",
+        "design",
         description="Serve the board designer on this computer and open it in the browser. "
                     "LAYOUT is a layout file to edit (or a new .yaml file to create), or a "
                     "built-in to start from; without it the page asks how to start.")
@@ -25,7 +27,7 @@ def register(commands: Any) -> None:
     design.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default: 127.0.0.1, this computer "
                              "only)")
-    design.add_argument("--port", type=int, default=0,
+    design.add_argument("--port", type=arg_types.within(limits.PORT), default=0,
                         help="the port (default: any free port)")
     design.add_argument("--no-browser", action="store_true",
                         help="print the address but do not open a browser")
@@ -41,8 +43,6 @@ def _has_graphical_browser() -> bool:
 
 
 def run_design(args: argparse.Namespace) -> int:
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port is {args.port}; use 1 to 65535 (or 0 for any free port)")
     designer = Designer.open(args.layout, Path.cwd())
     try:
         server = serve(designer, args.host, args.port)

@@ -9,35 +9,38 @@ from typing import Any
 
 from tqdm import tqdm
 
+from kok_layouts import limits
 from kok_layouts.analysis.check import text_report
+from kok_layouts.cli import args as arg_types
+from kok_layouts.editions import EDITION_NAMES
 from kok_layouts.errors import OutputError, UsageError
 from kok_layouts.generator import GeneratedBoard, generate
-from kok_layouts.generator.request import EDITIONS
 from kok_layouts.output import write_atomically
 from kok_layouts.render.document import render_pdf
 
-MAX_COUNT = 1000
 BALANCE_SECONDS = 110.0
 """Time for ``--balanced`` search, so that the whole command stays within two minutes."""
 
 
 def register(commands: Any) -> None:
-    cmd = commands.add_parser("generate", help="make new boards from a seed: official-like "
-                              "or custom, optionally balanced by search")
-    cmd.add_argument("edition", metavar="EDITION", choices=EDITIONS,
-                     help="classic, kok2 or kids")
-    cmd.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
-    cmd.add_argument("--size", metavar="WxH", help="a custom size, 5x3 to 26x20 (profile basic)")
-    cmd.add_argument("--colours", "--colors", type=int, metavar="K",
-                     help="2 to 8 colours (animals in Kids); profile basic")
-    cmd.add_argument("--holes", type=int, default=0, metavar="N",
+    cmd = commands.add_parser("generate")
+    cmd.add_argument("edition", metavar="EDITION", choices=EDITION_NAMES,
+                     help=", ".join(EDITION_NAMES))
+    cmd.add_argument("--seed", type=arg_types.seed, default=1, help="the seed (default 1)")
+    cmd.add_argument("--size", metavar="WxH",
+                     help=f"a custom size, {limits.WIDTH.low}x{limits.HEIGHT.low} to "
+                          f"{limits.WIDTH.high}x{limits.HEIGHT.high} (profile basic)")
+    cmd.add_argument("--colours", "--colors", type=arg_types.within(limits.COLOURS), metavar="K",
+                     help=f"{limits.COLOURS} colours (animals in Kids); profile basic")
+    cmd.add_argument("--holes", type=arg_types.integer, default=0, metavar="N",
                      help="cells left out of the board (profile basic)")
     cmd.add_argument("--profile", choices=("official", "basic"),
                      help="official: the printed sheets' invariants (default without custom "
                           "options); basic: any playable, solvable board")
     cmd.add_argument("--balanced", action="store_true",
                      help="improve the board by search scored by kok check (at most 2 minutes)")
-    cmd.add_argument("--count", type=int, default=1, metavar="K",
+    cmd.add_argument("--count", type=arg_types.within(limits.GENERATE_COUNT), default=1,
+                     metavar="K",
                      help="boards to make, seeds SEED, SEED+1, ... (default 1)")
     cmd.add_argument("-o", "--output", type=Path, metavar="FILE|DIR",
                      help="write the layout to FILE, or each to DIR/NAME.yaml (default: print)")
@@ -61,8 +64,6 @@ class _Bar:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    if not 1 <= args.count <= MAX_COUNT:
-        raise UsageError(f"--count is {args.count}; use 1 to {MAX_COUNT}")
     size = args.size
     many = args.count > 1
     folder = args.output is not None and (many or args.output.is_dir())

@@ -16,18 +16,18 @@ EXIT_UNREADABLE = 2
 
 
 def register(commands: Any) -> None:
-    listing = commands.add_parser("list", help="list the built-in layouts")
+    listing = commands.add_parser("list")
     listing.add_argument("--json", action="store_true", help="print JSON")
     listing.set_defaults(run=run_list)
 
-    show = commands.add_parser("show", help="print a layout's grid in the terminal")
+    show = commands.add_parser("show")
     show.add_argument("layout", metavar="LAYOUT", help="a built-in name or a .yaml path")
     show.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
                       help="colour the grid (default: when printing to a terminal)")
     show.set_defaults(run=run_show)
 
     validate = commands.add_parser(
-        "validate", help="check layouts: exit 0 valid, 1 structural problems, 2 unreadable",
+        "validate",
         description="Check layout files and built-in layouts, listing every problem as "
                     "FILE:LINE:COLUMN: message.")
     validate.add_argument("layouts", metavar="LAYOUT", nargs="+",

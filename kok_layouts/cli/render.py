@@ -35,8 +35,7 @@ def _print_options(parser: argparse.ArgumentParser) -> None:
 
 
 def register(commands: Any) -> None:
-    render = commands.add_parser("render", help="print sheets as a vector PDF (or the "
-                                                 "first page as a PNG)")
+    render = commands.add_parser("render")
     render.add_argument("layouts", metavar="LAYOUT", nargs="+",
                         help="built-in names or .yaml paths, placed in turn")
     render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path,
@@ -51,7 +50,7 @@ def register(commands: Any) -> None:
     render.add_argument("--player", metavar="NAME", help="the player of --record")
     render.set_defaults(run=run_render)
 
-    preview = commands.add_parser("preview", help="draw a sheet as a PNG image")
+    preview = commands.add_parser("preview")
     preview.add_argument("layout", metavar="LAYOUT")
     preview.add_argument("-o", "--output", metavar="OUT.png", required=True, type=Path)
     preview.add_argument("--dpi", type=decimal, default=150, help="resolution (default: 150)")
