@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         WrongSheetError,
     )
     from kok_layouts.generator import GeneratedBoard, generate
-    from kok_layouts.model.checks import check_sheet
+    from kok_layouts.model.checks import check_sheet, validate_sheet
     from kok_layouts.model.grid import Cell, Geometry
     from kok_layouts.model.loader import (
         LayoutInfo,
@@ -61,7 +61,7 @@ _HOMES = {
                            "LayoutError", "Location", "OutputError", "Problem",
                            "UnknownLayoutError", "WrongSheetError"),
     "kok_layouts.generator": ("GeneratedBoard", "generate"),
-    "kok_layouts.model.checks": ("check_sheet",),
+    "kok_layouts.model.checks": ("check_sheet", "validate_sheet"),
     "kok_layouts.model.grid": ("Cell", "Geometry"),
     "kok_layouts.model.loader": ("LayoutInfo", "list_layouts", "load_classic", "load_file",
                                  "load_kids", "load_kok2", "load_layout", "parse_layout"),
@@ -107,6 +107,7 @@ __all__ = [
     "load_kok2",
     "load_layout",
     "parse_layout",
+    "validate_sheet",
 ]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from kok_layouts.cli.text import render_text, wants_colour
 from kok_layouts.errors import LayoutError, Problem, UnknownLayoutError
-from kok_layouts.model.checks import PROFILES, check_sheet
+from kok_layouts.model.checks import PROFILES, validate_sheet
 from kok_layouts.model.loader import list_layouts, load_layout
 
 EXIT_PROBLEMS = 1
@@ -70,7 +70,7 @@ def _validate_one(name: str, profile: str) -> tuple[int, dict[str, Any]]:
         return (EXIT_PROBLEMS if err.kind == "structure" else EXIT_UNREADABLE), entry
     entry["edition"] = sheet.edition
     entry["layout"] = sheet.name
-    problems = check_sheet(sheet, profile)  # type: ignore[arg-type]
+    problems = validate_sheet(sheet, profile)  # type: ignore[arg-type]
     entry["problems"] = [p.as_dict() for p in problems]
     entry["valid"] = not problems
     return (EXIT_PROBLEMS if problems else 0), entry

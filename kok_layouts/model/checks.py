@@ -196,12 +196,14 @@ def _official_kids(sheet: KidsSheet, report: Report) -> None:
                    "outermost columns on each side, 0 under the star column, 1 under the others)")
 
 
-def check_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
-    """Every structural problem of ``sheet`` under ``profile``, in file order."""
+def validate_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
+    """Every structural problem of ``sheet`` under ``profile``, in file order: what
+    ``kok validate`` prints. (``kok check`` is the solvability and balance report,
+    :func:`kok_layouts.analysis.check.check`.)"""
     from kok_layouts.editions import edition_of
 
     if not isinstance(sheet, Sheet):
-        raise KokTypeError(f"check_sheet checks a sheet, not {type(sheet).__name__}")
+        raise KokTypeError(f"validate_sheet validates a sheet, not {type(sheet).__name__}")
     if profile not in PROFILES:
         raise BadArgumentError(f"profile is one of {', '.join(PROFILES)}, not {profile!r:.40}")
     report = Report(sheet)
@@ -209,3 +211,7 @@ def check_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
     edition_of(sheet).check_profile(sheet, report, profile)
     return sorted(report.problems, key=lambda p: (p.location.line, p.location.column)
                   if p.location else (0, 0))
+
+
+check_sheet = validate_sheet
+"""The former name of :func:`validate_sheet`, kept so that older code runs."""
