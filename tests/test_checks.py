@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kok_layouts import LayoutError, check_sheet, parse_layout
+from kok_layouts import LayoutError, validate_sheet, parse_layout
 from kok_layouts.resources import layouts_dir
 
 
@@ -17,7 +17,7 @@ def variant(name: str, old: str, new: str) -> str:
 
 
 def official_codes(text: str) -> set[str]:
-    return {p.code for p in check_sheet(parse_layout(text, "variant.yaml"), "official")}
+    return {p.code for p in validate_sheet(parse_layout(text, "variant.yaml"), "official")}
 
 
 def test_official_pad_has_21_cells_of_every_colour() -> None:
@@ -92,7 +92,7 @@ def test_explicit_enclosures_split_an_area_of_one_animal() -> None:
 def test_basic_profile_accepts_custom_boards(tmp_path: Path) -> None:
     for name in ("travel", "donut"):
         text = (layouts_dir().parent / "examples" / f"{name}.yaml").read_text()
-        assert check_sheet(parse_layout(text, f"{name}.yaml"), "basic") == []
+        assert validate_sheet(parse_layout(text, f"{name}.yaml"), "basic") == []
 
 
 def test_custom_sizes_from_5x3_to_26x20_load() -> None:
@@ -108,7 +108,7 @@ def test_custom_sizes_from_5x3_to_26x20_load() -> None:
                 + "colour_bonus: {first: 5, later: 3}\nexclamation_marks: 8\nstar_penalty: 2\n")
         sheet = parse_layout(text, "size.yaml")
         assert (sheet.width, sheet.height) == (width, height)
-        assert check_sheet(sheet) == []
+        assert validate_sheet(sheet) == []
 
 
 def test_a_board_of_27_columns_is_refused() -> None:
