@@ -56,6 +56,7 @@ def refused(call: Callable[[], object], error: type[Exception]) -> str:
     ({"bots": ()}, BadArgumentError), ({"bots": ("nobody",)}, BadArgumentError),
     ({"bots": "strong"}, KokTypeError), ({"bots": (3,)}, KokTypeError),
     ({"options": {"max_rolls": 3}}, KokTypeError),
+    ({"jobs": 0}, BadArgumentError), ({"jobs": limits.WORKERS.high + 1}, BadArgumentError),
 ])
 def test_simulate_refuses_a_bad_argument_before_a_game_starts(arguments: dict[str, Any],
                                                               error: type[Exception]) -> None:

@@ -136,7 +136,7 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
     (:func:`~kok_layouts.analysis.simulate.check_run`).
     """
     search_only = type(games) is int and games == 0
-    check_run(sheet, 1 if search_only else games, players, seed, (bot,), options)
+    check_run(sheet, 1 if search_only else games, players, seed, (bot,), options, jobs)
     if reference is not None and not isinstance(reference, str):
         raise KokTypeError(f"reference names a layout, not {type(reference).__name__}")
     context = (nullcontext(executor) if executor is not None or jobs <= 1

@@ -23,11 +23,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kok_layouts import __version__
+from kok_layouts import __version__, limits
 from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.simulate import DEFAULT_BOT, simulate
 from kok_layouts.analysis.workers import usable_cores, worker_pool
 from kok_layouts.editions import EDITIONS, Edition, edition_of
+from kok_layouts.errors import KokError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
 from kok_layouts.rules.bots import BOTS
@@ -130,10 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m kok_layouts.analysis.references",
         description="Simulate the official pads and store the reference figures.")
-    parser.add_argument("--games", type=int, default=REFERENCE_GAMES)
-    parser.add_argument("--seed", type=int, default=REFERENCE_SEED)
+
+    def bounded(bounds: limits.Bounds) -> Callable[[str], int]:
+        def parse(text: str) -> int:
+            try:
+                return limits.parse_in(text, bounds)
+            except KokError as err:
+                raise argparse.ArgumentTypeError(str(err)) from None
+        return parse
+
+    parser.add_argument("--games", type=bounded(limits.GAMES), default=REFERENCE_GAMES)
+    parser.add_argument("--seed", type=bounded(limits.SEED), default=REFERENCE_SEED)
     parser.add_argument("--bot", default=DEFAULT_BOT, choices=sorted(BOTS))
-    parser.add_argument("--jobs", type=int, default=usable_cores())
+    parser.add_argument("--jobs", type=bounded(limits.WORKERS), default=usable_cores())
     parser.add_argument("-o", "--output", type=Path, default=REFERENCE_FILE)
     args = parser.parse_args(argv)
     start = time.perf_counter()

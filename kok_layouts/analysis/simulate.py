@@ -133,7 +133,7 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
 
     Every argument is checked before a game starts (:func:`check_run`).
     """
-    check_run(sheet, games, players, seed, bots, options)
+    check_run(sheet, games, players, seed, bots, options, jobs)
     limits.FIRST_GAME.check(first)
     end = first + games
     jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + CHUNK), options)
@@ -152,11 +152,13 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
 
 
 def check_run(sheet: Sheet, games: int, players: int, seed: int,
-              bots: Sequence[str] = (DEFAULT_BOT,), options: Options | None = None) -> Edition:
+              bots: Sequence[str] = (DEFAULT_BOT,), options: Options | None = None,
+              jobs: int = 1) -> Edition:
     """The edition of ``sheet`` if ``games`` games of ``players`` players with ``seed``,
-    ``bots`` and ``options`` can be simulated on it; else :class:`KokTypeError` for an
-    argument of the wrong type, :class:`BadArgumentError` for one out of bounds (see
-    :mod:`kok_layouts.limits`; solo, one player, is there in every edition)."""
+    ``bots`` and ``options`` can be simulated on it in ``jobs`` processes; else
+    :class:`KokTypeError` for an argument of the wrong type, :class:`BadArgumentError` for
+    one out of bounds (see :mod:`kok_layouts.limits`; solo, one player, is there in every
+    edition)."""
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"simulate on a sheet (load_layout), not {type(sheet).__name__}")
     edition = edition_of(sheet)
@@ -166,6 +168,7 @@ def check_run(sheet: Sheet, games: int, players: int, seed: int,
         edition.players.check(players, f"the number of players of {edition.title} (or 1, "
                                        "solo)")
     limits.SEED.check(seed)
+    limits.WORKERS.check(jobs, "jobs")
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise KokTypeError(f"bots is a list of bot names, not {type(bots).__name__}")
     if not bots:
