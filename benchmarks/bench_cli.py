@@ -42,7 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     for arguments, _ in COMMANDS.values():  # warm the file cache and the bytecode
         time_once(arguments)
-    results = {}
+    results: dict[str, dict[str, float | None]] = {}
     for name, (arguments, target) in COMMANDS.items():
         times = [time_once(arguments) for _ in range(args.runs)]
         results[name] = {"median_s": round(statistics.median(times), 3),
@@ -52,8 +52,9 @@ def main() -> None:
         return
     print(f"{'command':<22} {'median':>8} {'best':>8} {'target':>8}")
     for name, row in results.items():
-        target = f"{row['target_s']:.2f} s" if row["target_s"] else ""
-        print(f"{name:<22} {row['median_s']:>6.3f} s {row['best_s']:>6.3f} s {target:>8}")
+        limit = row["target_s"]
+        shown = f"{limit:.2f} s" if limit else ""
+        print(f"{name:<22} {row['median_s']:>6.3f} s {row['best_s']:>6.3f} s {shown:>8}")
 
 
 if __name__ == "__main__":

@@ -148,6 +148,8 @@ def as_dict() -> dict[str, object]:
 
 
 # -- analysis and render ---------------------------------------------------------------
+FIRST_GAME = Bounds(0, 2**64 - 1, "the first game's number")
+"""A simulation may start at any game of its seed (``simulate(..., first=100)``)."""
 
 
 # -- generator and designer ------------------------------------------------------------

@@ -18,8 +18,9 @@ from scipy.stats import rankdata
 from kok_layouts.analysis.balance import MIN_GAMES, Widening, ease_spread, outliers
 from kok_layouts.analysis.heatmap import HeatMap
 from kok_layouts.analysis.measures import Measures
+from kok_layouts.editions import edition_of
 from kok_layouts.model.grid import column_letter
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.model.sheet import Sheet
 
 
 @dataclass(frozen=True)
@@ -38,14 +39,6 @@ class Advice:
                 "sentences": list(self.sentences)}
 
 
-def _printed(sheet: Sheet) -> tuple[list[int], list[int]]:
-    if isinstance(sheet, KidsSheet):
-        return list(sheet.buckets), []
-    if isinstance(sheet, ClassicSheet):
-        return [p.first for p in sheet.column_points], [p.later for p in sheet.column_points]
-    return [], []
-
-
 def suggest_column_points(sheet: Sheet, measures: Measures,
                           column_moves: Sequence[int | None] | None = None,
                           ) -> tuple[list[int], list[int]]:
@@ -57,7 +50,7 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
     bots chase valuable columns and so complete them more often than their shape
     deserves.
     """
-    first, later = _printed(sheet)
+    first, later = edition_of(sheet).column_points(sheet)
     columns = [c for c in range(sheet.width) if sheet.column_cells(c)]
     if not first or len(columns) != len(measures.column_rates):
         return first, later
@@ -69,7 +62,7 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
     # The start column keeps its printed value (the rules give it the least: everyone
     # crosses it first); ties in difficulty keep the column order, so the suggestion is
     # stable.
-    fixed = _start_columns(sheet)
+    fixed = edition_of(sheet).start_columns_of(sheet)
     dealt = [i for i, c in enumerate(columns) if c not in fixed]
     order = sorted(dealt, key=lambda i: (rank[i], i))
     pairs = sorted((first[columns[i]], later[columns[i]] if later else 0) for i in dealt)
@@ -79,14 +72,6 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
         if later:
             new_later[columns[i]] = pair[1]
     return new_first, new_later
-
-
-def _start_columns(sheet: Sheet) -> set[int]:
-    if isinstance(sheet, KidsSheet):
-        return {sheet.middle_column}
-    if isinstance(sheet, ClassicSheet):
-        return set(sheet.start_columns)
-    return set()
 
 
 def _cells_text(sheet: Sheet, cells: Sequence[int]) -> str:
@@ -112,7 +97,8 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
            column_moves: Sequence[int | None] | None = None,
            widening: Widening | None = None) -> Advice:
     """Suggested column points and plain sentences on what to change."""
-    printed_first, printed_later = _printed(sheet)
+    edition = edition_of(sheet)
+    printed_first, printed_later = edition.column_points(sheet)
     first, later = suggest_column_points(sheet, measures, column_moves)
     sentences: list[str] = []
     games = measures.games
@@ -121,7 +107,7 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
                          "before changing anything.")
         return Advice(tuple(printed_first), tuple(printed_later), tuple(printed_first),
                       tuple(printed_later), tuple(sentences))
-    noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
+    noun = edition.colour_noun
     by_name = {c.name: c.key for c in sheet.colours}
     if references:
         spread = ease_spread(references, "colour", widening)
@@ -181,7 +167,7 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
                + (f"/{printed_later[c]}" if printed_later else "")
                + f" -> {first[c]}" + (f"/{later[c]}" if later else "")
                for c in range(len(first)) if first[c] != printed_first[c]]
-    what = "buckets" if isinstance(sheet, KidsSheet) else "points"
+    what = edition.column_reward
     if changed:
         sentences.append(
             f"Suggested column {what} (the printed values, re-dealt to follow the measured "

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -14,11 +15,13 @@ from scipy.stats import spearmanr
 from kok_layouts.analysis.intervals import Estimate
 from kok_layouts.analysis.measures import Measures, column_worth
 from kok_layouts.analysis.simulate import GameResult, goal_masks
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
-from kok_layouts.rules.game import SOLO_BANDS, solo_band
+from kok_layouts.editions import EDITIONS, edition_of
+from kok_layouts.model.sheet import Sheet
 
-REFERENCES = {"classic": "black", "kok2": "grey", "kids": "kids"}
-"""The official pad of each edition that the "how far from" sentence names by default."""
+REFERENCES: Mapping[str, str] = MappingProxyType(
+    {name: edition.reference_pad for name, edition in EDITIONS.items()})
+"""The official pad of each edition that the "how far from" sentence names by default
+(each edition's :attr:`~kok_layouts.editions.Edition.reference_pad`)."""
 
 
 @dataclass(frozen=True)
@@ -80,10 +83,7 @@ def summarise(sheet: Sheet, results: Sequence[GameResult]) -> Summary:
                                float(np.mean([roll for roll, _ in hits])) if hits else None,
                                tuple(by_seat)))
     histogram = Counter(int(t) for t in totals)
-    bands: dict[str, int] = {}
-    if players == 1 and isinstance(sheet, ClassicSheet):
-        counted = Counter(solo_band(int(t)) for t in totals)
-        bands = {band: counted.get(band, 0) for band in SOLO_BANDS}
+    bands = edition_of(sheet).solo_bands(int(t) for t in totals) if players == 1 else {}
     return Summary(sheet.name, sheet.edition, players, games,
                    float(np.mean([r.ended for r in results])), float(rolls.mean()),
                    float(rolls.std(ddof=1)) if games > 1 else 0.0, float(totals.mean()),
@@ -307,9 +307,10 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
 
     def widen(kind: str, spread: Spread, size: float = 1.0) -> Spread:
         return widening.widen(kind, spread, size) if widening is not None else spread
-    noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
+    edition = edition_of(sheet)
+    noun = edition.colour_noun
     found: list[Verdict] = []
-    what = "buckets" if isinstance(sheet, KidsSheet) else "points"
+    what = edition.column_reward
 
     # Column points against difficulty.
     rhos = [m.points_rho for m in pads if m.points_rho is not None]

@@ -11,7 +11,6 @@ from typing import Any
 
 from kok_layouts.analysis.advice import Advice, advise
 from kok_layouts.analysis.balance import (
-    REFERENCES,
     WIDEN_BELOW,
     Summary,
     Verdict,
@@ -27,24 +26,18 @@ from kok_layouts.analysis.references import (
     reference_measures,
     stored_measures,
 )
-from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, simulate
+from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, check_run, simulate
 from kok_layouts.analysis.solvability import Solvability, analyse
 from kok_layouts.analysis.workers import worker_pool
+from kok_layouts.editions import Edition, edition_of
+from kok_layouts.errors import KokTypeError
 from kok_layouts.model.loader import load_layout
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.options import Options
 
 Progress = Callable[[int, int], None]
 CHECK_GAMES = 2000
 """Games of a ``kok check`` unless told otherwise."""
-
-
-def _column_points(sheet: Sheet) -> list[int]:
-    if isinstance(sheet, KidsSheet):
-        return list(sheet.buckets)
-    if isinstance(sheet, ClassicSheet):
-        return [p.first for p in sheet.column_points]
-    return []
 
 
 @dataclass(frozen=True)
@@ -86,7 +79,7 @@ class CheckReport:
             "cells_per_colour": {c.name: len(self.sheet.cells_of_colour(c.key))
                                  for c in self.sheet.colours},
             "print_colours": {c.name: c.rgb for c in self.sheet.colours},
-            "column_points": _column_points(self.sheet),
+            "column_points": edition_of(self.sheet).column_points(self.sheet)[0],
             "bot": self.bot,
             "simulation": self.summary.as_dict() if self.summary else None,
             "measures": self.measures.as_dict() if self.measures else None,
@@ -112,7 +105,7 @@ def _yardstick(sheet: Sheet, reference: str | None, references: dict[str, Measur
                pool: Executor | None) -> Measures | None:
     if reference is None:
         return None
-    name = load_layout(reference).name if reference else REFERENCES[sheet.edition]
+    name = load_layout(reference).name if reference else edition_of(sheet).reference_pad
     if name in references:
         return references[name]
     found = stored_measures(name, players, bot, options)
@@ -137,13 +130,20 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
     simulated now). ``reference`` names the pad of the "how far from" sentence: ``""``
     for the edition's first pad, ``None`` for none. ``progress``, ``search_progress`` and
     ``reference_progress`` are called with (done, total) as the games, the exact search
-    and live reference games go on.
+    and live reference games go on. ``games=0`` runs the exact search alone.
+
+    Every argument is checked before any work starts
+    (:func:`~kok_layouts.analysis.simulate.check_run`).
     """
+    search_only = type(games) is int and games == 0
+    check_run(sheet, 1 if search_only else games, players, seed, (bot,), options, jobs)
+    if reference is not None and not isinstance(reference, str):
+        raise KokTypeError(f"reference names a layout, not {type(reference).__name__}")
     context = (nullcontext(executor) if executor is not None or jobs <= 1
                else worker_pool(jobs))
     with context as pool:
         solvability = _search(sheet, pool, special_die, search_progress)
-        if solvability.end.moves is None or games <= 0:
+        if solvability.end.moves is None or search_only:
             return CheckReport(sheet, solvability, None, None, (), seed, bot=bot)
         results = simulate(sheet, games, players, seed, (bot,), executor=pool,
                            progress=progress, options=options)
@@ -152,17 +152,21 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
                       reference_progress=reference_progress)
 
 
-def widening_for(edition: str, references: dict[str, Measures], players: int, games: int,
-                 *, bot: str = DEFAULT_BOT, options: Options | None = None,
+def widening_for(edition: Edition | str, references: dict[str, Measures], players: int,
+                 games: int, *, bot: str = DEFAULT_BOT, options: Options | None = None,
                  executor: Executor | None = None,
                  progress: Progress | None = None) -> Widening | None:
-    """For an edition with too few official pads to show how far pads may differ, the
-    widening measured on the classic pads (stored figures, else simulated now)."""
-    if edition == "classic" or len(references) >= WIDEN_BELOW:
+    """For an edition with fewer than :data:`WIDEN_BELOW` official pads (too few to show
+    how far pads may differ), the widening measured on the pads of its
+    :attr:`~kok_layouts.editions.Edition.widening_edition` (stored figures, else
+    simulated now)."""
+    own = edition_of(edition)
+    wider = edition_of(own.widening_edition)
+    if len(references) >= WIDEN_BELOW or wider is own:
         return None
-    classic = reference_measures("classic", players, games, bot=bot, options=options,
-                                 executor=executor, progress=progress)
-    return Widening.between(classic)
+    pads = reference_measures(wider.name, players, games, bot=bot, options=options,
+                              executor=executor, progress=progress)
+    return Widening.between(pads, wider.name)
 
 
 def assess(sheet: Sheet, solvability: Solvability, results: Sequence[GameResult], *,
@@ -200,8 +204,7 @@ def text_report(report: CheckReport) -> str:
     for kind in ("colour", "column", "row"):
         goals = solv.of_kind(kind)
         if goals:
-            noun = "animals" if report.sheet.edition == "kids" and kind == "colour" else \
-                kind + "s"
+            noun = edition_of(report.sheet).colour_nouns if kind == "colour" else kind + "s"
             lines.append(f"  {noun}: " + ", ".join(
                 f"{g.name} {g.moves_text()}"
                 + (f" ({g.with_special} with the special die)" if g.with_special is not None

@@ -19,18 +19,14 @@ from scipy.stats import spearmanr
 
 from kok_layouts.analysis.intervals import Estimate, bootstrap, mean_interval, wilson
 from kok_layouts.analysis.simulate import GameResult, goal_masks
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.editions import edition_of
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.board import board_for
 
 
 def column_worth(sheet: Sheet) -> list[int]:
     """The printed first points (Kids: buckets) of every column that has cells."""
-    if isinstance(sheet, KidsSheet):
-        worth = list(sheet.buckets)
-    elif isinstance(sheet, ClassicSheet):
-        worth = [p.first for p in sheet.column_points]
-    else:
-        return []
+    worth, _ = edition_of(sheet).column_points(sheet)
     return [w for column, w in enumerate(worth) if sheet.column_cells(column)]
 
 

@@ -23,11 +23,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kok_layouts import __version__
+from kok_layouts import __version__, limits
 from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.simulate import DEFAULT_BOT, simulate
 from kok_layouts.analysis.workers import usable_cores, worker_pool
-from kok_layouts.model.loader import list_layouts, load_layout
+from kok_layouts.editions import EDITIONS, Edition, edition_of
+from kok_layouts.errors import KokError
+from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
 from kok_layouts.rules.bots import BOTS
 from kok_layouts.rules.options import Options
@@ -39,9 +41,9 @@ REFERENCE_PLAYERS = (1, 2)
 """Solo and two players are stored; other counts are simulated live when asked for."""
 
 
-def official_pads(edition: str) -> list[str]:
-    """The built-in pads of ``edition``, in their printed order."""
-    return [info.name for info in list_layouts() if info.edition == edition]
+def official_pads(edition: Edition | str) -> list[str]:
+    """The built-in pads of ``edition`` (an edition or its name), in their printed order."""
+    return list(edition_of(edition).official_pads())
 
 
 def bot_version(bot: str) -> str:
@@ -72,7 +74,7 @@ def stored_measures(layout: str, players: int, bot: str,
     return Measures.from_dict(figures) if figures else None
 
 
-def reference_measures(edition: str, players: int, games: int, *, bot: str = DEFAULT_BOT,
+def reference_measures(edition: Edition | str, players: int, games: int, *, bot: str = DEFAULT_BOT,
                        options: Options | None = None, jobs: int = 1,
                        executor: Any = None,
                        progress: Callable[[int, int], None] | None = None,
@@ -107,17 +109,18 @@ def make_references(games: int = REFERENCE_GAMES, seed: int = REFERENCE_SEED,
     """Simulate every built-in pad and return the figures as stored."""
     pads: dict[str, dict[str, Any]] = {}
     with worker_pool(jobs) as pool:
-        for info in list_layouts():
-            sheet = load_layout(info.name)
-            pads[info.name] = {}
+        for name in (pad for edition in EDITIONS.values() for pad in edition.official_pads()):
+            sheet = load_layout(name)
+            most = edition_of(sheet).players.high
+            pads[name] = {}
             for count in players:
-                if info.edition == "kids" and count > 4:
+                if count > most:
                     continue
                 start = time.perf_counter()
                 results = simulate(sheet, games, count, seed, (bot,), executor=pool)
-                pads[info.name][str(count)] = measure(sheet, results).as_dict()
+                pads[name][str(count)] = measure(sheet, results).as_dict()
                 if log is not None:
-                    log(f"{info.name}, {count} player(s): {games} games in "
+                    log(f"{name}, {count} player(s): {games} games in "
                         f"{time.perf_counter() - start:.1f} s")
     return {"bot": bot, "bot_version": bot_version(bot), "seed": seed, "games": games,
             "options": Options().as_dict(), "made_by": "python -m kok_layouts.analysis.references",
@@ -128,10 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m kok_layouts.analysis.references",
         description="Simulate the official pads and store the reference figures.")
-    parser.add_argument("--games", type=int, default=REFERENCE_GAMES)
-    parser.add_argument("--seed", type=int, default=REFERENCE_SEED)
+
+    def bounded(bounds: limits.Bounds) -> Callable[[str], int]:
+        def parse(text: str) -> int:
+            try:
+                return limits.parse_in(text, bounds)
+            except KokError as err:
+                raise argparse.ArgumentTypeError(str(err)) from None
+        return parse
+
+    parser.add_argument("--games", type=bounded(limits.GAMES), default=REFERENCE_GAMES)
+    parser.add_argument("--seed", type=bounded(limits.SEED), default=REFERENCE_SEED)
     parser.add_argument("--bot", default=DEFAULT_BOT, choices=sorted(BOTS))
-    parser.add_argument("--jobs", type=int, default=usable_cores())
+    parser.add_argument("--jobs", type=bounded(limits.WORKERS), default=usable_cores())
     parser.add_argument("-o", "--output", type=Path, default=REFERENCE_FILE)
     args = parser.parse_args(argv)
     start = time.perf_counter()

@@ -14,20 +14,20 @@ from typing import Any
 
 import numpy as np
 
+from kok_layouts import limits
 from kok_layouts.analysis.workers import worker_pool
+from kok_layouts.editions import Edition, edition_of
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import column_letter
-from kok_layouts.model.sheet import KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.board import board_for
-from kok_layouts.rules.bots import make_bot, play_game
+from kok_layouts.rules.bots import BOTS, make_bot, play_game
 from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.record import new_game
 
 DEFAULT_BOT = "strong"
 """The bot of ``kok check``, ``kok simulate`` and the stored reference figures."""
 CHUNK = 50
-MAX_ROLLS = 200
-"""A safety cap: a game on a board that cannot end stops here (``ended`` is false)."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,15 @@ class GameResult:
 def goal_masks(sheet: Sheet) -> dict[str, int]:
     """Every goal a game tracks, by name: ``column A``, ``colour green``, ``row P``."""
     board = board_for(sheet)
-    noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
+    edition = edition_of(sheet)
+    noun = edition.colour_noun
     goals = {f"column {column_letter(i)}": m for i, m in enumerate(board.column_masks) if m}
     goals.update({f"{noun} {sheet.colour_by_key[k].name}": m
                   for k, m in board.colour_masks.items() if m})
-    if isinstance(sheet, Kok2Sheet):
-        goals.update({f"row {sheet.rows[i].label}": m for i, m in enumerate(board.row_masks)})
+    rows = edition.goal_rows(sheet)
+    if rows:
+        goals.update({f"row {label}": m
+                      for label, m in zip(rows, board.row_masks, strict=True)})
     return goals
 
 
@@ -71,8 +74,9 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
     solo = players == 1
     names = ["solo"] if solo else [f"seat {i + 1}" for i in range(players)]
     rules = options or Options()
-    rules = replace(rules, max_rolls=rules.max_rolls or MAX_ROLLS)
-    game = new_game(sheet, names, rules, solo=solo)
+    # A game on a board that cannot end stops at the cap (``ended`` is then false).
+    rules = replace(rules, max_rolls=rules.max_rolls or limits.GAME_ROLLS)
+    game = edition_of(sheet).new_game(sheet, names, rules, solo=solo)
     strategies = [make_bot(bots[i % len(bots)]) for i in range(players)]
     goals = goal_masks(sheet)
     first: dict[str, tuple[int, tuple[int, ...]]] = {}
@@ -126,13 +130,11 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     ``concurrent.futures.Executor``: a process pool, a Dask client's executor) is used as
     given. The results are the same either way. ``progress(done, total)`` is called as
     games finish.
+
+    Every argument is checked before a game starts (:func:`check_run`).
     """
-    if games < 1:
-        raise ValueError("simulate at least one game")
-    if not 1 <= players <= 6:
-        raise ValueError(f"{players} players; simulate 1 to 6")
-    if first < 0:
-        raise ValueError("the first game is numbered 0 or more")
+    check_run(sheet, games, players, seed, bots, options, jobs)
+    limits.FIRST_GAME.check(first)
     end = first + games
     jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + CHUNK), options)
                  for start in range(first, end, CHUNK)]
@@ -147,6 +149,39 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
         return _collect(executor, jobs_list, games, progress)
     with worker_pool(jobs) as pool:
         return _collect(pool, jobs_list, games, progress)
+
+
+def check_run(sheet: Sheet, games: int, players: int, seed: int,
+              bots: Sequence[str] = (DEFAULT_BOT,), options: Options | None = None,
+              jobs: int = 1) -> Edition:
+    """The edition of ``sheet`` if ``games`` games of ``players`` players with ``seed``,
+    ``bots`` and ``options`` can be simulated on it in ``jobs`` processes; else
+    :class:`KokTypeError` for an argument of the wrong type, :class:`BadArgumentError` for
+    one out of bounds (see :mod:`kok_layouts.limits`; solo, one player, is there in every
+    edition)."""
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"simulate on a sheet (load_layout), not {type(sheet).__name__}")
+    edition = edition_of(sheet)
+    limits.GAMES.check(games)
+    limits.PLAYERS.check(players)
+    if players != 1:
+        edition.players.check(players, f"the number of players of {edition.title} (or 1, "
+                                       "solo)")
+    limits.SEED.check(seed)
+    limits.WORKERS.check(jobs, "jobs")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise KokTypeError(f"bots is a list of bot names, not {type(bots).__name__}")
+    if not bots:
+        raise BadArgumentError(f"name at least one bot; the bots are {', '.join(BOTS)}")
+    for bot in bots:
+        if not isinstance(bot, str):
+            raise KokTypeError(f"a bot is named by text, not {type(bot).__name__}")
+        if bot not in BOTS:
+            raise BadArgumentError(f"no bot {shown(bot, 40)!r}; the bots are "
+                                   f"{', '.join(BOTS)}")
+    if options is not None and not isinstance(options, Options):
+        raise KokTypeError(f"options are Options, not {type(options).__name__}")
+    return edition
 
 
 def _collect(executor: Executor,

@@ -29,6 +29,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import cast
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -43,8 +44,9 @@ from kok_layouts.analysis.steiner import (
     hub_graph,
     steiner_tree,
 )
+from kok_layouts.editions import edition_of
 from kok_layouts.model.grid import cells_of, column_letter
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.model.sheet import Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
 
 DEFAULT_BUDGET = 8.0
@@ -125,6 +127,37 @@ class Solvability:
         return f"{self.layout} cannot be finished: " + "; ".join(reasons) + "."
 
 
+@dataclass(frozen=True)
+class Pieces:
+    """What one move may cross on a board, as the search sees it (each edition names its
+    own: :meth:`kok_layouts.editions.Edition.move_pieces`)."""
+
+    options: list[AreaOption]
+    """The ways worth considering to cross cells of each area."""
+    caps: dict[int, int]
+    """For an area: at most this many options that cross only part of it."""
+    roots: int
+    """The cells a game starts from."""
+    per_move: int
+    """The most cells one move crosses."""
+    partial: bool
+    """Whether a move may cross part of an area (a piece of fewer than the most cells can
+    then grow inside its area)."""
+
+
+def area_pieces(board: Board) -> Pieces:
+    """A connected group of 1 to 5 cells inside one area, linked to the start columns."""
+    options, caps = area_options(board)
+    return Pieces(options, caps, board.start_mask, MAX_MOVE, True)
+
+
+def enclosure_pieces(board: Board) -> Pieces:
+    """Kids: one whole enclosure, linked to the star cells."""
+    options = [AreaOption(m, 1, i, True) for i, m in enumerate(board.area_masks)]
+    return Pieces(options, {}, board.star_mask, max(m.bit_count() for m in board.area_masks),
+                  False)
+
+
 class _Search:
     """The options of a sheet (see :mod:`~kok_layouts.analysis.area_options`) and the
     fewest-moves search over them."""
@@ -133,16 +166,9 @@ class _Search:
         self.sheet = sheet
         self.board: Board = board_for(sheet)
         board = self.board
-        self.caps: dict[int, int] = {}
-        if isinstance(sheet, KidsSheet):
-            # Kids: a move crosses one whole enclosure.
-            self.options = [AreaOption(m, 1, i, True) for i, m in enumerate(board.area_masks)]
-            self.roots = board.star_mask
-            self.per_move = max(m.bit_count() for m in board.area_masks)
-        else:
-            self.options, self.caps = area_options(board)
-            self.roots = board.start_mask
-            self.per_move = MAX_MOVE
+        pieces = edition_of(sheet).move_pieces(board)
+        self.options, self.caps = pieces.options, pieces.caps
+        self.roots, self.per_move = pieces.roots, pieces.per_move
         self.masks = [o.mask for o in self.options]
         self.costs = [o.moves for o in self.options]
         self.area_masks = [board.area_masks[o.area] for o in self.options]
@@ -155,8 +181,8 @@ class _Search:
         for p, mask in enumerate(self.masks):
             for c in cells_of(mask):
                 self._covering[c].append(p)
-        # Kids pieces are whole enclosures, never partial: nothing to saturate.
-        self.saturate = not isinstance(sheet, KidsSheet)
+        # Whole enclosures (Kids) are never partial: nothing to saturate.
+        self.saturate = pieces.partial
         self.pieces_union = 0
         for mask in self.masks:
             self.pieces_union |= mask
@@ -166,7 +192,7 @@ class _Search:
         self.steiner_exact = all(
             o.whole and (o.moves == 1 or self.caps.get(o.area) == 1) for o in self.options
             if o.whole) and all(
-            a in self.caps or m.bit_count() <= self.per_move or isinstance(sheet, KidsSheet)
+            a in self.caps or m.bit_count() <= self.per_move
             for a, m in enumerate(board.area_masks))
         self._whole = {o.area: o.moves for o in self.options if o.whole}
         self._by_area: dict[int, list[int]] = {}
@@ -593,8 +619,10 @@ def _goals(sheet: Sheet) -> list[tuple[str, str, int]]:
     board = board_for(sheet)
     goals = [("colour", c.name, board.colour_masks[c.key]) for c in sheet.colours]
     goals += [("column", column_letter(i), m) for i, m in enumerate(board.column_masks) if m]
-    if isinstance(sheet, Kok2Sheet):
-        goals += [("row", sheet.rows[i].label, m) for i, m in enumerate(board.row_masks) if m]
+    rows = edition_of(sheet).goal_rows(sheet)
+    if rows:
+        goals += [("row", label, m) for label, m in zip(rows, board.row_masks, strict=True)
+                  if m]
     return goals
 
 
@@ -635,9 +663,8 @@ def _task(job: tuple[Sheet, int, float | None, float | None]) -> Optimum | None:
     return _search_for(sheet).search(target, deadline, seconds)
 
 
-def _special_task(job: tuple[Sheet, int, float | None]) -> int | None:
+def _special_task(job: tuple[Kok2Sheet, int, float | None]) -> int | None:
     sheet, target, seconds = job
-    assert isinstance(sheet, Kok2Sheet)
     deadline = None if seconds is None else time.time() + seconds
     return special_bound(sheet, target, deadline)
 
@@ -811,9 +838,11 @@ def analyse(sheet: Sheet, executor: Executor | None = None, *,
                            tuple(search.board.name_cells(missing))))
     colours = [g for g in goals if g.kind == "colour"]
     end = _best_pair(search, runner, colours, chunk) or Goal("end", "no two colours", 0, None)
-    if special_die and isinstance(sheet, Kok2Sheet) and not unreachable_mask:
-        goals, end = _with_special(sheet, executor, goals, end, budget, chunk)
-    noun = "animal" if isinstance(sheet, KidsSheet) else "colour"
+    edition = edition_of(sheet)
+    if special_die and edition.special_die and not unreachable_mask:
+        goals, end = _with_special(cast(Kok2Sheet, sheet), executor, goals, end, budget,
+                                   chunk)
+    noun = edition.colour_noun
     problems: list[str] = []
     if names:
         problems.append(f"{len(names)} cell(s) cannot be reached from the start "
@@ -823,14 +852,7 @@ def analyse(sheet: Sheet, executor: Executor | None = None, *,
         problems.append(f"{noun}(s) {', '.join(blocked)} can never be completed")
     if end.moves is None:
         problems.append(f"no two {noun}s can both be completed, so the game cannot end")
-    note = ""
-    if isinstance(sheet, Kok2Sheet):
-        note = ("Keer op Keer 2: counted with colour and number dice only; the special die "
-                "can shorten these (--special-die bounds that).")
-    elif isinstance(sheet, ClassicSheet):
-        note = "Moves with free choice of dice: a lower bound for real play."
-    else:
-        note = "Moves with free choice of dice, one whole enclosure each: a lower bound."
+    note = edition.moves_note
     if not all(g.exact for g in goals) or not end.exact:
         note += (f" Figures shown as LOW..HIGH are bounds: the exact search stopped at its "
                  f"{budget or 0:g} s budget.")

@@ -14,13 +14,17 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
+from kok_layouts import limits
+
 
 def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity), at least one."""
+    """The cores this process may run on (its CPU affinity), at least one and at most
+    :data:`kok_layouts.limits.WORKERS` allows."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+    return min(max(1, cores), limits.WORKERS.high)
 
 
 def _ignore_interrupts() -> None:
@@ -47,7 +51,9 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 @contextmanager
 def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
-    """``jobs`` worker processes; ended at once if the block is left by an exception."""
+    """``jobs`` worker processes (:data:`kok_layouts.limits.WORKERS`); ended at once if
+    the block is left by an exception."""
+    limits.WORKERS.check(jobs, "jobs")
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
         yield pool

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from kok_layouts import limits
 from kok_layouts.cli.args import decimal, integer, output_path
 from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.loader import load_layout
@@ -64,6 +65,9 @@ def register(commands: Any) -> None:
 
 
 def _options(args: argparse.Namespace) -> PrintOptions:
+    pages = getattr(args, "pages", None)
+    if pages is not None and pages not in limits.PAGES:
+        raise UsageError(f"--pages is {pages}; use {limits.PAGES}")
     return PrintOptions(paper=args.paper, landscape=args.landscape, per_page=args.per_page,
                         pages=getattr(args, "pages", None), lang=args.lang,
                         colorblind=args.colorblind)
@@ -99,8 +103,8 @@ def _format(output: Path, allowed: tuple[str, ...]) -> str:
 
 
 def _check_dpi(dpi: float) -> None:
-    if not 10 <= dpi <= 1200:
-        raise UsageError(f"--dpi is {dpi:g}; use 10 to 1200")
+    if not limits.DPI.low <= dpi <= limits.DPI.high:
+        raise UsageError(f"--dpi is {dpi:g}; use {limits.DPI}")
 
 
 def run_render(args: argparse.Namespace) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kok_layouts.editions.edition import Edition
@@ -9,6 +11,9 @@ from kok_layouts.editions.edition import Edition
 if TYPE_CHECKING:
     from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
+    from kok_layouts.render.labels import Language
+    from kok_layouts.render.marks import SheetMarks
+    from kok_layouts.render.scene import Scene
     from kok_layouts.rules.game import Game
 
 
@@ -51,8 +56,28 @@ class Classic(Edition):
         return Game
 
     # -- analysis -----------------------------------------------------------------------
+    reference_pad = "black"
+
+    def column_points(self, sheet: Sheet) -> tuple[list[int], list[int]]:
+        points = sheet.column_points  # type: ignore[attr-defined]
+        return [p.first for p in points], [p.later for p in points]
+
+    def start_columns_of(self, sheet: Sheet) -> frozenset[int]:
+        return frozenset(sheet.start_columns)  # type: ignore[attr-defined]
+
+    def solo_bands(self, totals: Iterable[int]) -> dict[str, int]:
+        from kok_layouts.rules.game import SOLO_BANDS, solo_band
+
+        counted = Counter(solo_band(total) for total in totals)
+        return {band: counted.get(band, 0) for band in SOLO_BANDS}
 
     # -- render -------------------------------------------------------------------------
+    def print_scene(self, sheet: Sheet, lang: Language = "en", colorblind: bool = False,
+                    marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+        from kok_layouts.render.classic_layout import classic_scene
+
+        return classic_scene(sheet, lang, colorblind, marks,  # type: ignore[arg-type]
+                             min_text)
 
     # -- generator ----------------------------------------------------------------------
 

@@ -19,8 +19,15 @@ from kok_layouts import limits
 from kok_layouts.limits import Bounds
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from kok_layouts.analysis.solvability import Pieces
     from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
+    from kok_layouts.render.labels import Language
+    from kok_layouts.render.marks import SheetMarks
+    from kok_layouts.render.scene import Scene
+    from kok_layouts.rules.board import Board
     from kok_layouts.rules.game import Game
     from kok_layouts.rules.options import Options
 
@@ -110,8 +117,60 @@ class Edition:
         return self.player_type(sheet, options)
 
     # -- analysis -----------------------------------------------------------------------
+    reference_pad: ClassVar[str]
+    """The official pad a balance report compares a board with by default (``kok check
+    --reference``)."""
+    widening_edition: ClassVar[str] = "classic"
+    """The edition whose official pads show how far good pads differ from each other: an
+    edition with too few pads of its own widens its spreads by theirs (see
+    :class:`kok_layouts.analysis.balance.Widening`)."""
+    moves_note: ClassVar[str] = "Moves with free choice of dice: a lower bound for real play."
+    """What the fewest moves of :func:`kok_layouts.analysis.solvability.analyse` count."""
+
+    def official_pads(self) -> tuple[str, ...]:
+        """The built-in pads of this edition, in their printed order."""
+        from kok_layouts.model.loader import list_layouts
+
+        return tuple(info.name for info in list_layouts() if info.edition == self.name)
+
+    def column_points(self, sheet: Sheet) -> tuple[list[int], list[int]]:
+        """The printed points of every column, first and later (empty when the edition's
+        columns carry none)."""
+        return [], []
+
+    def start_columns_of(self, sheet: Sheet) -> frozenset[int]:
+        """The columns the game starts from, whose printed points advice leaves alone."""
+        return frozenset()
+
+    def goal_rows(self, sheet: Sheet) -> tuple[str, ...]:
+        """The labels of the rows that score when completed, one per row from the top
+        (none unless the edition has such rows)."""
+        return ()
+
+    def solo_bands(self, totals: Iterable[int]) -> dict[str, int]:
+        """How many of the solo ``totals`` fall in each band of the printed solo rating
+        table, every band listed (empty for an edition without such a table)."""
+        return {}
+
+    def move_pieces(self, board: Board) -> Pieces:
+        """What one move may cross, for the fewest-moves search: a connected group of 1 to
+        5 cells inside one area (docs/rules.md section 1.5)."""
+        from kok_layouts.analysis.solvability import area_pieces
+
+        return area_pieces(board)
 
     # -- render -------------------------------------------------------------------------
+    def print_scene(self, sheet: Sheet, lang: Language = "en", colorblind: bool = False,
+                    marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+        """The printed sheet as a scene, filled in with ``marks`` if given, with no text
+        smaller than ``min_text`` mm (see :func:`kok_layouts.render.document.sheet_scene`)."""
+        raise NotImplementedError
+
+    def player_marks(self, game: Game, seat: int) -> dict[str, Any]:
+        """What the player in ``seat`` wrote beyond crosses, claims and the score box, as
+        :class:`~kok_layouts.render.marks.SheetMarks` fields (none unless the edition's
+        sheet has more to fill in)."""
+        return {}
 
     # -- generator ----------------------------------------------------------------------
 

@@ -8,8 +8,13 @@ from kok_layouts import limits
 from kok_layouts.editions.edition import Edition
 
 if TYPE_CHECKING:
+    from kok_layouts.analysis.solvability import Pieces
     from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
+    from kok_layouts.render.labels import Language
+    from kok_layouts.render.marks import SheetMarks
+    from kok_layouts.render.scene import Scene
+    from kok_layouts.rules.board import Board
     from kok_layouts.rules.game import Game
 
 
@@ -60,8 +65,27 @@ class Kids(Edition):
         return KidsGame
 
     # -- analysis -----------------------------------------------------------------------
+    reference_pad = "kids"
+    moves_note = "Moves with free choice of dice, one whole enclosure each: a lower bound."
+
+    def column_points(self, sheet: Sheet) -> tuple[list[int], list[int]]:
+        return list(sheet.buckets), []  # type: ignore[attr-defined]
+
+    def start_columns_of(self, sheet: Sheet) -> frozenset[int]:
+        return frozenset({sheet.middle_column})  # type: ignore[attr-defined]
+
+    def move_pieces(self, board: Board) -> Pieces:
+        """One whole enclosure (docs/rules.md section 3.5)."""
+        from kok_layouts.analysis.solvability import enclosure_pieces
+
+        return enclosure_pieces(board)
 
     # -- render -------------------------------------------------------------------------
+    def print_scene(self, sheet: Sheet, lang: Language = "en", colorblind: bool = False,
+                    marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+        from kok_layouts.render.kids_layout import kids_scene
+
+        return kids_scene(sheet, lang, colorblind, marks, min_text)  # type: ignore[arg-type]
 
     # -- generator ----------------------------------------------------------------------
 

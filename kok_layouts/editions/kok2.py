@@ -10,6 +10,9 @@ from kok_layouts.editions.classic import Classic
 if TYPE_CHECKING:
     from kok_layouts.model.checks import Profile, Report
     from kok_layouts.model.sheet import Sheet
+    from kok_layouts.render.labels import Language
+    from kok_layouts.render.marks import SheetMarks
+    from kok_layouts.render.scene import Scene
     from kok_layouts.rules.game import Game
 
 
@@ -56,8 +59,24 @@ class Kok2(Classic):
         return Kok2Game
 
     # -- analysis -----------------------------------------------------------------------
+    reference_pad = "grey"
+    moves_note = ("Keer op Keer 2: counted with colour and number dice only; the special "
+                  "die can shorten these (--special-die bounds that).")
+
+    def goal_rows(self, sheet: Sheet) -> tuple[str, ...]:
+        return tuple(rule.label for rule in sheet.rows)  # type: ignore[attr-defined]
 
     # -- render -------------------------------------------------------------------------
+    def print_scene(self, sheet: Sheet, lang: Language = "en", colorblind: bool = False,
+                    marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+        from kok_layouts.render.classic_layout import kok2_scene
+
+        return kok2_scene(sheet, lang, colorblind, marks, min_text)  # type: ignore[arg-type]
+
+    def player_marks(self, game: Game, seat: int) -> dict[str, Any]:
+        from kok_layouts.render.marks import kok2_marks
+
+        return kok2_marks(game, seat)
 
     # -- generator ----------------------------------------------------------------------
 

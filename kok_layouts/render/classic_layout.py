@@ -95,12 +95,23 @@ def _score_line(x: float, y: float, w: float, text: str, value: int | None,
 
 def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool = False,
                   marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
-    """The whole printed sheet; with ``marks`` filled in as the player left it.
+    """The whole printed classic sheet; with ``marks`` filled in as the player left it.
 
     ``min_text`` is the smallest font size (mm) allowed on the sheet: a sheet printed
     small (four to a page) gets larger text, and hints wrap to make room for it.
     """
-    kok2 = sheet if isinstance(sheet, Kok2Sheet) else None
+    return _scene(sheet, None, lang, colorblind, marks, min_text)
+
+
+def kok2_scene(sheet: Kok2Sheet, lang: Language = "en", colorblind: bool = False,
+               marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
+    """The whole printed Keer op Keer 2 sheet: the classic one with box cells, box
+    columns, hearts under the columns, the rows and the boxes and heart track below."""
+    return _scene(sheet, sheet, lang, colorblind, marks, min_text)
+
+
+def _scene(sheet: ClassicSheet, kok2: Kok2Sheet | None, lang: Language, colorblind: bool,
+           marks: SheetMarks | None, min_text: float) -> Scene:
     items: list[Item] = []
     # The grid starts right of the widest "first"/"later" label, measured in the font.
     side_labels = (label("first", lang), label("later", lang))
@@ -193,7 +204,8 @@ def classic_scene(sheet: ClassicSheet, lang: Language = "en", colorblind: bool =
     if kok2:
         items.extend(_rows_panel(kok2, panel_x, grid_y, marks))
         panel_x += ROW_PANEL_W
-    panel_bottom = _right_panel(sheet, panel_x, lang, colorblind, marks, items, min_text)
+    panel_bottom = _right_panel(sheet, kok2, panel_x, lang, colorblind, marks, items,
+                                min_text)
     if kok2:
         bottom = max(bottom, _kok2_bottom(kok2, lang, grid_x, bottom + 1.5, panel_x - 2.0, items,
                                           marks, min_text))
@@ -268,9 +280,11 @@ def _kok2_bottom(sheet: Kok2Sheet, lang: Language, x: float, y: float, right: fl
     return y + 7.5
 
 
-def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool,
-                 marks: SheetMarks | None, items: list[Item], min_text: float) -> float:
-    """Colour bonuses, exclamation marks and the score box; returns the bottom y."""
+def _right_panel(sheet: ClassicSheet, kok2: Kok2Sheet | None, x: float, lang: Language,
+                 colorblind: bool, marks: SheetMarks | None, items: list[Item],
+                 min_text: float) -> float:
+    """Colour bonuses, exclamation marks and the score box (with Keer op Keer 2's rows,
+    hearts and boxes when ``kok2`` is the sheet); returns the bottom y."""
     y = LETTERS_TOP
     items.append(Text(x, y + 3.6, label("bonus", lang), 3.4, weight="bold"))
     hint = label("colour_bonus", lang)
@@ -326,13 +340,12 @@ def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool
         ("colours", label("bonus", lang), None),
         ("columns", f"A{EN_DASH}{last}", None),
     ]
-    kok2 = isinstance(sheet, Kok2Sheet)
-    if isinstance(sheet, Kok2Sheet):
-        lines.append(("rows", f"{sheet.rows[0].label}{EN_DASH}{sheet.rows[-1].label}", None))
+    if kok2 is not None:
+        lines.append(("rows", f"{kok2.rows[0].label}{EN_DASH}{kok2.rows[-1].label}", None))
         lines.append(("hearts", label("hearts", lang), [heart(x + 1.8, y, 3.4, WHITE)]))
     lines.append(("jokers", f"! (+{sheet.mark_points})", None))
-    if isinstance(sheet, Kok2Sheet):
-        lines.append(("boxes", f"(+{sheet.box_points})", None))
+    if kok2 is not None:
+        lines.append(("boxes", f"(+{kok2.box_points})", None))
     lines.append(("stars", f"({MINUS}{sheet.star_penalty})", None))
     for key, text, _ in lines:
         icon: list[Item] | None = None
@@ -340,7 +353,7 @@ def _right_panel(sheet: ClassicSheet, x: float, lang: Language, colorblind: bool
             icon = [star(x + 1.9, y + 2.9, 2.0)]
         elif key == "hearts":
             icon = [heart(x + 1.9, y + 2.9, 3.6, WHITE)]
-        elif key == "boxes" and kok2:
+        elif key == "boxes" and kok2 is not None:
             icon = box_icon(x + 1.9, y + 2.9, 3.2)
         items.extend(_score_line(x, y, PANEL_W, text, score.get(key), icon, min_text=min_text))
         y += 6.0

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kok_layouts.errors import KokError
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts import limits
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.render.charts import report_scene, report_scenes
-from kok_layouts.render.classic_layout import classic_scene
-from kok_layouts.render.kids_layout import kids_scene
-from kok_layouts.render.labels import Language
+from kok_layouts.render.labels import LANGUAGES, Language
 from kok_layouts.render.marks import SheetMarks
-from kok_layouts.render.page import PER_PAGE, PageLayout, Paper, page_for
+from kok_layouts.render.page import PAPER_SIZES, PER_PAGE, PageLayout, Paper, page_for
 from kok_layouts.render.pdf import Metadata, pdf_bytes
 from kok_layouts.render.png import page_png, png_bytes, scene_png
+from kok_layouts.render.resolution import check_dpi
 from kok_layouts.render.scene import Scene
 
-MAX_PAGES = 10_000
 MIN_TEXT_PT = 6.0
 """No printed text is smaller than this (points), whatever the size of the sheet."""
 MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
@@ -26,13 +26,34 @@ MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
 
 def sheet_scene(sheet: Sheet, lang: Language = "en", colorblind: bool = False,
                 marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
-    """The drawing of ``sheet`` for its edition, optionally filled in with ``marks``, with
-    no text smaller than ``min_text`` mm."""
-    if isinstance(sheet, KidsSheet):
-        return kids_scene(sheet, lang, colorblind, marks, min_text)
-    if isinstance(sheet, ClassicSheet):
-        return classic_scene(sheet, lang, colorblind, marks, min_text)
-    raise KokError(f"no printed layout for {type(sheet).__name__}")
+    """The drawing of ``sheet`` for its edition (the edition's
+    :meth:`~kok_layouts.editions.Edition.print_scene`), optionally filled in with
+    ``marks``, with no text smaller than ``min_text`` mm."""
+    return edition_of(_sheet(sheet)).print_scene(sheet, lang, colorblind, marks, min_text)
+
+
+def _sheet(sheet: object) -> Sheet:
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"print a sheet (load_layout), not {type(sheet).__name__}")
+    return sheet
+
+
+def _sheets(sheets: object) -> Sequence[Sheet]:
+    """``sheets`` if it is a non-empty sequence of sheets."""
+    if isinstance(sheets, Sheet) or not isinstance(sheets, Sequence):
+        raise KokTypeError(f"sheets is a list of sheets, not {type(sheets).__name__}")
+    if not sheets:
+        raise BadArgumentError("no sheet to print")
+    for sheet in sheets:
+        _sheet(sheet)
+    return sheets
+
+
+def _marks(marks: object) -> SheetMarks | None:
+    if marks is not None and not isinstance(marks, SheetMarks):
+        raise KokTypeError(f"marks are SheetMarks (marks_from_game), not "
+                           f"{type(marks).__name__}")
+    return marks
 
 
 @dataclass(frozen=True)
@@ -50,10 +71,34 @@ class PrintOptions:
     colorblind: bool = False
 
     def check(self) -> None:
-        if self.per_page not in PER_PAGE:
-            raise KokError(f"{self.per_page} sheets per page; use 1, 2 or 4")
-        if self.pages is not None and not 1 <= self.pages <= MAX_PAGES:
-            raise KokError(f"--pages is {self.pages}; print 1 to {MAX_PAGES:,} pages")
+        """:class:`KokTypeError` or :class:`BadArgumentError` for an option that cannot
+        be printed; ``pages`` is within :data:`kok_layouts.limits.PAGES`."""
+        if type(self.per_page) is not int or self.per_page not in PER_PAGE:
+            raise BadArgumentError(f"per_page is {_listed(PER_PAGE)}, not "
+                                   f"{shown(repr(self.per_page), 40)}")
+        if self.pages is not None:
+            limits.PAGES.check(self.pages, "pages")
+        if not isinstance(self.paper, str) or self.paper not in PAPER_SIZES:
+            raise BadArgumentError(f"paper is {_listed(PAPER_SIZES)}, not "
+                                   f"{shown(repr(self.paper), 40)}")
+        if not isinstance(self.lang, str) or self.lang not in LANGUAGES:
+            raise BadArgumentError(f"lang is {_listed(LANGUAGES)}, not "
+                                   f"{shown(repr(self.lang), 40)}")
+        for name in ("landscape", "colorblind"):
+            value = getattr(self, name)
+            if not isinstance(value, bool) and not (name == "landscape" and value is None):
+                raise KokTypeError(f"{name} is true or false, not {type(value).__name__}")
+
+
+def _listed(values: Iterable[object]) -> str:
+    words = [str(v) for v in values]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _options(options: object) -> PrintOptions:
+    if not isinstance(options, PrintOptions):
+        raise KokTypeError(f"options are PrintOptions, not {type(options).__name__}")
+    return options
 
 
 def printed_scenes(sheets: Sequence[Sheet], options: PrintOptions,
@@ -82,9 +127,9 @@ def printed_scenes(sheets: Sequence[Sheet], options: PrintOptions,
 def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
                marks: SheetMarks | None = None) -> bytes:
     """A PDF with ``sheets`` (cycled to fill every slot), laid out as ``options`` say."""
-    options.check()
-    if not sheets:
-        raise KokError("no sheet to print")
+    sheets = _sheets(sheets)
+    _options(options).check()
+    marks = _marks(marks)
     scenes, page = printed_scenes(sheets, options, marks)
     pages = options.pages or -(-len(scenes) // options.per_page)
     names = ", ".join(dict.fromkeys(s.name for s in sheets))
@@ -100,9 +145,10 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
 def render_png(sheet: Sheet, dpi: float = 150, options: PrintOptions = PrintOptions(),
                marks: SheetMarks | None = None, *, page: bool = False) -> bytes:
     """A PNG of the sheet alone, or (``page=True``) of the first page as it prints."""
-    from kok_layouts.render.resolution import check_dpi  # refuses dpi outside 10..1200
+    _sheet(sheet)
     check_dpi(dpi)
-    options.check()
+    _options(options).check()
+    marks = _marks(marks)
     if not page:
         scene = sheet_scene(sheet, options.lang, options.colorblind, marks)
         return png_bytes(scene_png(scene, dpi), dpi)
@@ -113,9 +159,10 @@ def render_page_png(sheets: Sequence[Sheet], dpi: float = 150,
                     options: PrintOptions = PrintOptions(),
                     marks: SheetMarks | None = None) -> bytes:
     """The first page of the document :func:`render_pdf` makes, as a PNG."""
-    options.check()
-    if not sheets:
-        raise KokError("no sheet to print")
+    sheets = _sheets(sheets)
+    check_dpi(dpi)
+    _options(options).check()
+    marks = _marks(marks)
     scenes, layout = printed_scenes(sheets, options, marks)
     return png_bytes(page_png(scenes, layout, dpi), dpi)
 
@@ -123,6 +170,9 @@ def render_page_png(sheets: Sequence[Sheet], dpi: float = 150,
 def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -> bytes:
     """A ``kok check`` report (its JSON form) as a PDF (verdicts and advice, then the
     charts), or a PNG of both pages one under the other."""
+    if not isinstance(report, Mapping):
+        raise KokTypeError(f"report is a check report's as_dict(), not {type(report).__name__}")
+    check_dpi(dpi)
     if png:
         return png_bytes(scene_png(report_scene(report), dpi), dpi)
     scenes = report_scenes(report)

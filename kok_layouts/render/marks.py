@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from kok_layouts.errors import KokError
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import Cell, cells_of
 from kok_layouts.rules.game import Game
-from kok_layouts.rules.kok2 import Kok2PlayerSheet
 
 Claim = Literal["first", "later", "taken"]
 """``first``: the upper value circled; ``later``: the lower value circled and the upper one
@@ -42,9 +42,15 @@ class SheetMarks:
 
 
 def marks_from_game(game: Game, player: str) -> SheetMarks:
-    """The marks of ``player`` in ``game``: crosses, used marks, claims and the score box."""
+    """The marks of ``player`` in ``game``: crosses, used marks, claims and the score box,
+    and what else the edition's sheet has (:meth:`~kok_layouts.editions.Edition.player_marks`)."""
+    if not isinstance(game, Game):
+        raise KokTypeError(f"marks come from a Game, not {type(game).__name__}")
+    if not isinstance(player, str):
+        raise KokTypeError(f"a player is named by text, not {type(player).__name__}")
     if player not in game.players:
-        raise KokError(f"no player {player!r} in the game; players: {', '.join(game.players)}")
+        raise BadArgumentError(f"no player {shown(player, 40)!r} in the game; players: "
+                               f"{', '.join(game.players)}")
     seat = game.players.index(player)
     mine: Any = game.sheets[seat]
     taken_columns = {c for s in game.sheets for c in s.completed_columns()}
@@ -62,18 +68,23 @@ def marks_from_game(game: Game, player: str) -> SheetMarks:
             colours[key] = "later" if key in later_colours else "first"
         elif not game.solo:
             colours[key] = "taken"
-    extra: dict[str, Any] = {}
-    if isinstance(mine, Kok2PlayerSheet):
-        rows: dict[int, Claim] = {}
-        for other in game.sheets:
-            if isinstance(other, Kok2PlayerSheet):
-                for row in other.completed_rows():
-                    rows[row] = "taken"
-        for row in mine.completed_rows():
-            rows[row] = "first" if row in mine.row_items else "later"
-        extra = {"rows": rows, "hearts_under": dict(mine.column_hearts),
-                 "hearts": mine.hearts, "boxes_gained": mine.boxes_gained,
-                 "boxes_used": mine.boxes_used}
+    extra = edition_of(game.sheet).player_marks(game, seat)
     return SheetMarks(player=player, crossed=frozenset(cells_of(mine.crossed)),
                       marks_used=mine.marks_used, columns=columns, colours=colours,
                       score=mine.score().as_dict(), **extra)
+
+
+def kok2_marks(game: Game, seat: int) -> dict[str, Any]:
+    """Keer op Keer 2: the rows claimed (``taken`` when another player completed the row
+    first), the hearts under the columns, the heart track and the boxes, as
+    :class:`SheetMarks` fields."""
+    mine: Any = game.sheets[seat]
+    rows: dict[int, Claim] = {}
+    sheets: list[Any] = list(game.sheets)
+    for other in sheets:
+        for row in other.completed_rows():
+            rows[row] = "taken"
+    for row in mine.completed_rows():
+        rows[row] = "first" if row in mine.row_items else "later"
+    return {"rows": rows, "hearts_under": dict(mine.column_hearts), "hearts": mine.hearts,
+            "boxes_gained": mine.boxes_gained, "boxes_used": mine.boxes_used}

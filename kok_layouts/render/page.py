@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from kok_layouts.errors import BadArgumentError
 from kok_layouts.render.scene import INK, Line
 
 Paper = Literal["a4", "letter"]
@@ -77,7 +78,7 @@ def _slots(width: float, height: float, per_page: int) -> tuple[Slot, ...]:
     if per_page == 4:
         w, h = width / 2, height / 2
         return ((0.0, 0.0, w, h), (w, 0.0, w, h), (0.0, h, w, h), (w, h, w, h))
-    raise ValueError(f"{per_page} sheets per page; use 1, 2 or 4")
+    raise BadArgumentError(f"per_page is 1, 2 or 4, not {per_page!r}")
 
 
 def _dashes(x1: float, y1: float, x2: float, y2: float) -> list[Line]:
