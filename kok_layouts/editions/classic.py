@@ -49,8 +49,20 @@ class Classic(Edition):
     # -- render -------------------------------------------------------------------------
 
     # -- generator ----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.generator.maker import BoardGenerator
+
+    @property
+    def generator(self) -> BoardGenerator:
+        from kok_layouts.generator.maker import CLASSIC_GENERATOR
+
+        return CLASSIC_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    def layout_values(self, sheet: Sheet) -> dict[str, Any]:
+        from kok_layouts.model.writer import classic_values
+
+        return classic_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
 

@@ -58,8 +58,20 @@ class Kids(Edition):
     # -- render -------------------------------------------------------------------------
 
     # -- generator ----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.generator.maker import BoardGenerator
+
+    @property
+    def generator(self) -> BoardGenerator:
+        from kok_layouts.generator.maker import KIDS_GENERATOR
+
+        return KIDS_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    def layout_values(self, sheet: Sheet) -> dict[str, Any]:
+        from kok_layouts.model.writer import kids_values
+
+        return kids_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
 

@@ -54,8 +54,20 @@ class Kok2(Classic):
     # -- render -------------------------------------------------------------------------
 
     # -- generator ----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.generator.maker import BoardGenerator
+
+    @property
+    def generator(self) -> BoardGenerator:
+        from kok_layouts.generator.maker import KOK2_GENERATOR
+
+        return KOK2_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    def layout_values(self, sheet: Sheet) -> dict[str, Any]:
+        from kok_layouts.model.writer import kok2_values
+
+        return kok2_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
 
