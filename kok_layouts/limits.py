@@ -151,3 +151,5 @@ def as_dict() -> dict[str, object]:
 
 
 # -- generator and designer ------------------------------------------------------------
+BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
+"""Keer op Keer 2's boxes crossed off before the game (the schema's bound)."""

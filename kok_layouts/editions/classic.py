@@ -59,6 +59,15 @@ class Classic(Edition):
         return CLASSIC_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        from kok_layouts.design.parts import CLASSIC_PARTS
+
+        return CLASSIC_PARTS
+
     def layout_values(self, sheet: Sheet) -> dict[str, Any]:
         from kok_layouts.model.writer import classic_values
 

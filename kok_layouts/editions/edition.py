@@ -121,6 +121,16 @@ class Edition:
         raise NotImplementedError
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        """What ``kok design``'s page shows and edits for this edition: the template a
+        new board starts from, the palette's legend, the tools, the fields and their
+        limits."""
+        raise NotImplementedError
+
     def layout_values(self, sheet: Sheet) -> dict[str, Any]:
         """The layout keys of ``sheet`` after its name and title, as YAML reads them: the
         document ``kok design``'s page edits, and what

@@ -68,6 +68,15 @@ class Kids(Edition):
         return KIDS_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        from kok_layouts.design.parts import KIDS_PARTS
+
+        return KIDS_PARTS
+
     def layout_values(self, sheet: Sheet) -> dict[str, Any]:
         from kok_layouts.model.writer import kids_values
 

@@ -64,6 +64,15 @@ class Kok2(Classic):
         return KOK2_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        from kok_layouts.design.parts import KOK2_PARTS
+
+        return KOK2_PARTS
+
     def layout_values(self, sheet: Sheet) -> dict[str, Any]:
         from kok_layouts.model.writer import kok2_values
 
