@@ -153,3 +153,5 @@ FIRST_GAME = Bounds(0, 2**64 - 1, "the first game's number")
 
 
 # -- generator and designer ------------------------------------------------------------
+BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
+"""Keer op Keer 2's boxes crossed off before the game (the schema's bound)."""

@@ -376,9 +376,10 @@ def test_kids_animals_enclosures_buckets_and_visitors(browser: Driver, tmp_path:
         settled(browser)
         save(browser)
     text = path.read_text()
-    assert "enclosures:\n  - aaaaaaaaaaaaa\n  - abaaaaaaaaaaa\n" in text
-    assert "buckets: [3, 2, 1," in text
-    assert "  - de kapitein\n" in text
+    assert ('enclosures:               # same character = same enclosure\n'
+            '  - "aaaaaaaaaaaaa"\n  - "abaaaaaaaaaaa"\n') in text
+    assert "buckets:  [ 3,  2,  1," in text
+    assert '  - "de kapitein"\n' in text
     assert kok("validate", str(path)).code == 0
 
 
@@ -461,3 +462,31 @@ def test_the_yaml_and_the_pdf_download(page: tuple[Driver, DesignServer], board:
     assert pdf_file.read_bytes().startswith(b"%PDF")
     assert "GGyybbBrr" not in board.read_text()  # a download is not a save
     settled(browser)
+
+
+def test_the_page_takes_its_limits_and_each_editions_parts_from_the_server(
+        browser: Driver, tmp_path: Path) -> None:
+    from kok_layouts import limits
+    from kok_layouts.editions import EDITIONS
+
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        width = browser.find_element(By.ID, "start-width")
+        assert (width.get_attribute("min"), width.get_attribute("max")) == (
+            str(limits.WIDTH.low), str(limits.WIDTH.high))
+        Select(browser.find_element(By.ID, "start-edition")).select_by_value("kids")
+        size = [browser.find_element(By.ID, f).get_attribute("value")
+                for f in ("start-width", "start-height")]
+        assert size == [str(n) for n in EDITIONS["kids"].official_size]
+        browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="M5"]'))
+        settled(browser)
+        assert problems(browser) == []
+        players = browser.find_element(By.ID, "check-players")
+        assert players.get_attribute("max") == str(EDITIONS["kids"].players.high)
+        legends = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#extras legend")]
+        assert legends == ["Animals", "Marks", "Visitors"]
+        assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, '[data-tool="enclosure"]').is_displayed()
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-column]")

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kok_layouts import limits
 from kok_layouts.design.document import (
-    EDITIONS,
     DesignError,
     builtin_document,
     new_document,
@@ -23,6 +23,7 @@ from kok_layouts.design.document import (
     to_yaml,
     validate,
 )
+from kok_layouts.editions import EDITION_NAMES
 from tests.conftest import ROOT
 
 FILES = sorted((ROOT / "layouts").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
@@ -61,7 +62,9 @@ def test_a_ruler_of_column_letters_goes_when_its_list_changes() -> None:
     doc, text = opened(ROOT / "layouts" / "kids.yaml")
     out = to_yaml(resize(doc, 14, 5), text)
     assert "#          A  B  C" not in out
-    assert "buckets: [2, 2, 1, 1, 1, 1, 0, 1, 1, 1, 1, 2, 2, 1]" in out
+    # The writer lines the new list up under a ruler that fits it.
+    assert ("         #  A  B  C  D  E  F  G  H  I  J  K  L  M  N\n"
+            "buckets:  [ 2,  2,  1,  1,  1,  1,  0,  1,  1,  1,  1,  2,  2,  1]\n") in out
 
 
 def test_a_removed_key_is_gone_and_a_new_key_comes_last() -> None:
@@ -70,7 +73,7 @@ def test_a_removed_key_is_gone_and_a_new_key_comes_last() -> None:
     doc["mark_points"] = 2
     out = to_yaml(doc, text)
     assert "description" not in out
-    assert out.endswith("mark_points: 2\n")
+    assert out.endswith("mark_points: 2            # per unused exclamation mark\n")
 
 
 def test_resizing_carries_every_per_column_and_per_row_list() -> None:
@@ -103,14 +106,32 @@ def test_a_start_column_cut_off_moves_to_the_middle() -> None:
     assert resize(doc, 5, 7)["start_columns"] == ["C"]
 
 
-@pytest.mark.parametrize(("width", "height"), [(2, 7), (27, 7), (15, 2), (15, 21)])
+@pytest.mark.parametrize(("width", "height"), [(4, 7), (27, 7), (15, 2), (15, 21)])
 def test_a_size_off_the_limits_is_refused(width: int, height: int) -> None:
     doc, _ = builtin_document("black")
-    with pytest.raises(DesignError, match="3 to 26 columns wide and 3 to 20 rows high"):
+    with pytest.raises(DesignError, match="5 to 26 columns wide and 3 to 20 rows high"):
         resize(doc, width, height)
+    with pytest.raises(DesignError, match="5 to 26 columns wide and 3 to 20 rows high"):
+        new_document("classic", width, height)
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_designer_offers_the_sizes_layouts_allow() -> None:
+    """A board the designer makes at its smallest and largest size is a valid layout."""
+    for edition in EDITION_NAMES:
+        for size in ((limits.WIDTH.low, limits.HEIGHT.low),
+                     (limits.WIDTH.high, limits.HEIGHT.high)):
+            assert validate(to_yaml(new_document(edition, *size)), "new.yaml").valid
+    with pytest.raises(DesignError):
+        new_document("classic", 4, 3)
+
+
+@pytest.mark.parametrize("value", ["9", 9.0, True, None])
+def test_a_size_of_the_wrong_type_is_a_type_error(value: object) -> None:
+    with pytest.raises(TypeError):
+        new_document("classic", value, 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("edition", EDITION_NAMES)
 @pytest.mark.parametrize(("width", "height"), [(5, 3), (9, 5), (15, 7), (26, 20)])
 def test_a_new_board_of_any_size_is_valid_from_the_start(edition: str, width: int,
                                                          height: int) -> None:
@@ -159,7 +180,8 @@ _letters = st.sampled_from("gybroGYBRO.")
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(_cells, _letters), max_size=30),
-       st.integers(3, 26), st.integers(3, 20), st.integers(0, 30))
+       st.integers(limits.WIDTH.low, limits.WIDTH.high),
+       st.integers(limits.HEIGHT.low, limits.HEIGHT.high), st.integers(0, 30))
 def test_any_painting_and_resizing_reads_back_as_drawn(
         paints: list[tuple[tuple[int, int], str]], width: int, height: int, marks: int) -> None:
     doc, text = opened(ROOT / "layouts" / "grey.yaml")

@@ -22,7 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kok_layouts
+from kok_layouts import limits
 from kok_layouts.design.server import MAX_BODY, Designer, DesignServer, RateLimit, serve
+from kok_layouts.editions import EDITIONS
 from tests.conftest import ROOT
 
 
@@ -447,3 +449,44 @@ def test_too_many_requests_are_refused_in_one_line(server: DesignServer) -> None
     assert [status for status, _ in answers] == [200, 200, 429]
     assert json.loads(answers[2][1]) == {
         "error": "too many requests; wait a moment and try again"}
+
+
+# What the page is told ----------------------------------------------------------------------
+
+
+def test_the_page_gets_every_editions_parts_and_the_limits(server: DesignServer) -> None:
+    status, data = post(server, "state", {})
+    assert status == 200
+    info = json.loads(data)
+    assert [e["name"] for e in info["editions"]] == list(EDITIONS)
+    assert info["limits"] == json.loads(json.dumps(limits.as_dict()))
+    for parts in info["editions"]:
+        edition = EDITIONS[parts["name"]]
+        assert parts["palette_key"] == edition.palette_key
+        assert parts["players"] == {"min": 1, "max": edition.players.high}
+        assert parts["official_size"] == list(edition.official_size)
+        assert {"star", "hole", "erase"} <= set(parts["tools"])
+
+
+def test_the_check_takes_as_many_players_as_the_edition_allows(tmp_path: Path) -> None:
+    with running("kids", tmp_path) as server:
+        doc = state_doc(server)
+        too_many = EDITIONS["kids"].players.high + 1
+        status, data = post(server, "check", {"doc": doc, "games": 1, "players": too_many})
+        assert status == 422
+        assert json.loads(data)["error"] == f"players is {too_many}; use 1 (solo) to 4"
+        games = limits.DESIGN_CHECK_GAMES.high + 1
+        status, data = post(server, "check", {"doc": doc, "games": games, "players": 2})
+        assert status == 422 and "5,000" in json.loads(data)["error"]
+
+
+@pytest.mark.parametrize("width", ["٣", "1e3", "0x10", " +", 4, limits.WIDTH.high + 1])
+def test_a_new_board_takes_only_sizes_layouts_allow(tmp_path: Path, width: object) -> None:
+    with running(None, tmp_path) as server:
+        status, data = post(server, "start", {"from": "size", "edition": "classic",
+                                              "width": width, "height": 5})
+        assert status == 422, data
+        assert "\n" not in json.loads(data)["error"]
+        status, data = post(server, "start", {"from": "size", "edition": "classic",
+                                              "width": str(limits.WIDTH.low), "height": 3})
+        assert status == 200

@@ -12,10 +12,13 @@ import kok_layouts
 import kok_layouts.analysis.check
 from kok_layouts import check_sheet, load_file
 from kok_layouts.analysis.simulate import simulate
+from kok_layouts.editions import EDITIONS
 from kok_layouts.generator import balance as balancing
 from kok_layouts.generator.board import build
 from kok_layouts.generator.classic import grid_columns
 from kok_layouts.generator.invariants import official_invariants
+from kok_layouts.generator.maker import Balancing
+from kok_layouts.generator.moves import regrow_near
 from kok_layouts.generator.request import make_request
 
 
@@ -62,31 +65,31 @@ def test_count_into_an_existing_file_is_refused_and_writes_nothing(kok: Any,
 
 @pytest.mark.parametrize("edition", ["classic", "kok2"])
 def test_balancing_moves_keep_every_official_invariant(edition: str) -> None:
-    design, board = build(make_request(edition, seed=11))
+    draft, board = build(make_request(edition, seed=11))
     rng = np.random.default_rng(5)
     kept = 0
     for _ in range(60):
-        moved = balancing._neighbour(design, "official", rng)
+        moved = EDITIONS[edition].generator.neighbour(draft, "official", rng)
         if moved is None:
             continue
         assert official_invariants(moved)
-        sheet = balancing._sheet(moved, board)
+        sheet = balancing.candidate_sheet(moved, board)
         assert sheet is not None and check_sheet(sheet, "official") == []
-        design, kept = moved, kept + 1
+        draft, kept = moved, kept + 1
     assert kept >= 5, "the moves must actually change boards"
 
 
 def test_kids_balancing_moves_keep_the_kids_profile() -> None:
-    design, board = build(make_request("kids", seed=2))
+    draft, board = build(make_request("kids", seed=2))
     rng = np.random.default_rng(1)
     kept = 0
     for _ in range(40):
-        moved = balancing._neighbour(design, "official", rng)
+        moved = EDITIONS["kids"].generator.neighbour(draft, "official", rng)
         if moved is None:
             continue
-        sheet = balancing._sheet(moved, board)
+        sheet = balancing.candidate_sheet(moved, board)
         assert sheet is not None and check_sheet(sheet, "official") == []
-        design, kept = moved, kept + 1
+        draft, kept = moved, kept + 1
     assert kept >= 30
 
 
@@ -94,7 +97,8 @@ def test_balanced_board_records_the_final_check_in_its_header(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(balancing, "STAGES", (4, 8))
     monkeypatch.setattr(balancing, "FINAL_GAMES", 8)
-    monkeypatch.setattr(balancing, "CANDIDATES", {"kids": 3})
+    monkeypatch.setattr(EDITIONS["kids"].generator, "balancing",
+                        Balancing(candidates=3, restart_after=4, fresh_share=0.8))
     seen: list[float] = []
     board = kok_layouts.generate("kids", seed=4, balanced=True,
                                  progress=lambda fraction, _: seen.append(fraction))
@@ -109,13 +113,13 @@ def test_balanced_board_records_the_final_check_in_its_header(
 
 @pytest.mark.parametrize("edition", ["classic", "kok2"])
 def test_a_column_out_of_line_regrows_the_board_from_it_out_to_the_edge(edition: str) -> None:
-    design, _ = build(make_request(edition, seed=3))
+    draft, _ = build(make_request(edition, seed=3))
     rng = np.random.default_rng(9)
-    before = grid_columns(design)
+    before = grid_columns(draft)
     for aimed in (0, 1, 13, 14):
         changed = 0
         for _ in range(12):
-            moved = balancing._regrow_near(design, [aimed], rng)
+            moved = regrow_near(draft, [aimed], rng)
             if moved is None:
                 continue
             assert official_invariants(moved)

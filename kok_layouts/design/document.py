@@ -2,9 +2,12 @@
 to it as a whole: start a new one, resize it, write it back as YAML with its comments kept,
 and check it exactly as ``kok validate`` does.
 
-The page edits cells, stars and numbers itself; everything that needs the library (the
-schema, the checks, the YAML text) happens here, so the designer and ``kok validate`` can
-never disagree.
+The document is the layout mapping of :mod:`kok_layouts.model.writer`, not a sheet: a board
+being drawn has problems (a letter that is no colour yet, a list one short), and the page
+shows them while the designer works. It is written by the one writer of the format and read
+by the one reader, so a saved board is what ``kok validate`` checks. The page edits cells,
+stars and numbers itself; everything that needs the library (the schema, the checks, the
+YAML text) happens here, so the designer and ``kok validate`` can never disagree.
 """
 
 from __future__ import annotations
@@ -19,25 +22,23 @@ from typing import Any
 
 import yaml
 
-from kok_layouts.errors import KokError, LayoutError, Problem
+from kok_layouts import limits
+from kok_layouts.editions import EDITIONS, Edition
+from kok_layouts.errors import BadArgumentError, KokTypeError, LayoutError, Problem, shown
 from kok_layouts.model.checks import Profile, check_sheet
 from kok_layouts.model.loader import load_layout, parse_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.source import parse_yaml
+from kok_layouts.model.writer import dump_mapping, key_lines, layout_mapping
 
 Document = dict[str, Any]
 """A layout as plain values: what ``yaml.safe_load`` gives for a layout file."""
 
-EDITIONS = ("classic", "kok2", "kids")
-MIN_WIDTH, MAX_WIDTH = 3, 26
-MIN_HEIGHT, MAX_HEIGHT = 3, 20
-# The printed sheet of each edition: a new board takes its colours, points and extras.
-TEMPLATES = {"classic": "black", "kok2": "grey", "kids": "kids"}
 _PER_COLUMN_DEFAULTS = {"first": 2, "later": 1}
 _GRID_KEYS = ("grid", "enclosures")
 
 
-class DesignError(KokError):
+class DesignError(BadArgumentError):
     """Something the designer cannot do with a board (a bad size, an unreadable document)."""
 
 
@@ -72,10 +73,11 @@ def check_document(doc: Any) -> Document:
     """A copy of ``doc`` if the designer can draw it, else :class:`DesignError`."""
     if not isinstance(doc, Mapping):
         raise DesignError("a layout is a mapping of keys (format, edition, grid, ...)")
-    if doc.get("edition") not in EDITIONS:
+    edition = doc.get("edition")
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise DesignError(f"the board's edition must be one of {', '.join(EDITIONS)}")
     grid_size(doc)
-    palette = doc.get("animals" if doc["edition"] == "kids" else "colours")
+    palette = doc.get(EDITIONS[edition].palette_key)
     if not isinstance(palette, Mapping) or not palette:
         raise DesignError("the board needs its colours (animals for Kids) to paint with")
     result: Document = json.loads(json.dumps(doc, default=str))
@@ -115,31 +117,37 @@ def _fill_colours(keys: list[str], width: int, height: int) -> list[str]:
     return ["".join(columns[column][row] for column in range(width)) for row in range(height)]
 
 
+def _edition(name: object) -> Edition:
+    if not isinstance(name, str):
+        raise KokTypeError(f"an edition is named by text ({', '.join(EDITIONS)}), not "
+                           f"{type(name).__name__}")
+    if name not in EDITIONS:
+        raise DesignError(f"unknown edition {shown(name, 40)!r}; use {', '.join(EDITIONS)}")
+    return EDITIONS[name]
+
+
 def new_document(edition: str, width: int, height: int) -> Document:
     """A fresh board of ``width`` x ``height`` cells for ``edition``, with the colours, points
-    and extras of the edition's printed sheet and no stars."""
-    if edition not in EDITIONS:
-        raise DesignError(f"unknown edition {edition!r}; use {', '.join(EDITIONS)}")
+    and extras of the edition's printed sheet and no stars (Kids: its star column)."""
+    chosen = _edition(edition)
     _check_size(width, height)
-    doc, _ = builtin_document(TEMPLATES[edition])
-    doc["name"] = "my-board"
-    doc["title"] = "My board"
-    doc["description"] = f"A {width} x {height} board drawn in kok design."
+    doc = layout_mapping(load_layout(chosen.designer.template))
+    doc.update(name="my-board", title="My board",
+               description=f"A {width} x {height} board drawn in kok design.")
+    doc.pop("aliases", None)
     doc.pop("enclosures", None)
-    palette = doc["animals" if edition == "kids" else "colours"]
-    old_width, _ = grid_size(doc)
-    doc["grid"] = _fill_colours(list(palette), old_width, len(doc["grid"]))
+    keys = list(doc[chosen.palette_key])
     resized = resize(doc, width, height)
-    resized["grid"] = _fill_colours(list(palette), width, height)
-    if edition == "kids":
-        middle = width // 2
-        resized["grid"] = [row[:middle] + row[middle].upper() + row[middle + 1:]
-                           for row in resized["grid"]]
-    else:
+    resized["grid"] = _fill_colours(keys, width, height)
+    if chosen.start_columns:
         resized["start_columns"] = [string.ascii_uppercase[width // 2]]
         resized["column_points"] = _column_points(width)
         if isinstance(resized.get("boxes"), dict):
             resized["boxes"]["cells"] = []
+    else:  # Kids: every cell of the middle column has a star
+        middle = width // 2
+        resized["grid"] = [row[:middle] + row[middle].upper() + row[middle + 1:]
+                           for row in resized["grid"]]
     return resized
 
 
@@ -155,10 +163,15 @@ def _column_points(width: int) -> dict[str, list[int]]:
     return {"first": first, "later": later}
 
 
-def _check_size(width: int, height: int) -> None:
-    if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
-        raise DesignError(f"a board is {MIN_WIDTH} to {MAX_WIDTH} columns wide and "
-                          f"{MIN_HEIGHT} to {MAX_HEIGHT} rows high, not {width} x {height}")
+def _check_size(width: object, height: object) -> None:
+    for value, what in ((width, "width"), (height, "height")):
+        if type(value) is not int:
+            raise KokTypeError(f"the {what} is a whole number, not "
+                               f"{shown(repr(value), 40)}")
+    if width not in limits.WIDTH or height not in limits.HEIGHT:
+        raise DesignError(f"a board is {limits.WIDTH.low} to {limits.WIDTH.high} columns wide "
+                          f"and {limits.HEIGHT.low} to {limits.HEIGHT.high} rows high, not "
+                          f"{width} x {height}")
 
 
 def _resize_list(values: list[Any], width: int, default: Any) -> list[Any]:
@@ -233,21 +246,9 @@ def resize(doc: Mapping[str, Any], width: int, height: int) -> Document:
 # Writing YAML -------------------------------------------------------------------------
 
 
-class _Dumper(yaml.SafeDumper):
-    """Block lists indented under their key, as the layout files write them."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
-
-
-def _dump_key(key: str, value: Any) -> str:
-    """One top-level key in the layout files' style: grids and visitors as one row a line,
-    small mappings and lists of numbers in flow style."""
-    block = ((key in (*_GRID_KEYS, "visitors") and isinstance(value, list))
-             or not isinstance(value, (list, dict)))
-    text: str = yaml.dump({key: value}, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                          default_flow_style=False if block else None, width=100)
-    return text
+def _dump_key(key: str, value: Any, doc: Mapping[str, Any]) -> str:
+    """One top-level key as the one writer of the format writes it."""
+    return "\n".join(key_lines(key, value, doc)) + "\n"
 
 
 _RULER = re.compile(r"^\s*#[\sA-Z]*$")
@@ -309,13 +310,19 @@ def _prefix(block: _Block) -> list[str]:
 
 
 def _with_comment(dumped: str, block: _Block) -> str:
+    """The key's new text with the comment the file had beside the key (in place of the
+    writer's own, if it wrote one)."""
     if not block.comment:
         return dumped
-    first, _, rest = dumped.partition("\n")
-    if "#" in first:
-        return dumped
-    padding = max(block.comment_column - len(first), 1)
-    return f"{first}{' ' * padding}{block.comment}\n{rest}"
+    lines = dumped.split("\n")
+    at = next((i for i, line in enumerate(lines) if _KEY_LINE.match(line)), 0)
+    line = lines[at]
+    comment, column = _comment_of(line)
+    if comment:
+        line = line[:column].rstrip()
+    padding = max(block.comment_column - len(line), 1)
+    lines[at] = f"{line}{' ' * padding}{block.comment}"
+    return "\n".join(lines)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -328,13 +335,13 @@ def to_yaml(doc: Mapping[str, Any], original: str | None = None) -> str:
     top-level key whose value did not change keeps its text and comments exactly, a
     changed key keeps the comments above it and on its line, and the order of keys stays."""
     if not original:
-        return "".join(_dump_key(key, value) for key, value in doc.items())
+        return dump_mapping(doc)
     try:
         old = yaml.safe_load(original)
     except yaml.YAMLError:
         old = None
     if not isinstance(old, dict):
-        return "".join(_dump_key(key, value) for key, value in doc.items())
+        return dump_mapping(doc)
     blocks, tail = _blocks(original)
     out: list[str] = []
     seen: set[str] = set()
@@ -352,8 +359,8 @@ def to_yaml(doc: Mapping[str, Any], original: str | None = None) -> str:
         else:
             # A ruler of column letters above a changed list may no longer fit it.
             out.extend(line for line in _prefix(block) if not _RULER.match(line))
-            out.append(_with_comment(_dump_key(key, doc[key]), block))
-    out.extend(_dump_key(key, value) for key, value in doc.items() if key not in seen)
+            out.append(_with_comment(_dump_key(key, doc[key], doc), block))
+    out.extend(_dump_key(key, value, doc) for key, value in doc.items() if key not in seen)
     out.extend(tail)
     return "".join(out)
 

@@ -8,7 +8,7 @@ guards a local notebook server has.
 - The ``Host`` header must name the server (no DNS rebinding); a POST must come from the
   page itself (its ``Origin``) with a JSON body, so another site's form or script cannot
   drive it.
-- Bodies are at most :data:`MAX_BODY` bytes; each client gets at most
+- Bodies are at most :data:`MAX_BODY` bytes (``limits.HTTP_BODY_BYTES``); each client gets at most
   :data:`RATE_BURST` requests at once and :data:`RATE_PER_SECOND` a second after that.
 - The server writes only the file it was opened with, or a new file in the working
   directory named after the board; the page never sends a path.
@@ -39,9 +39,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from kok_layouts import limits
 from kok_layouts.analysis.check import check, text_report
 from kok_layouts.design.document import (
-    EDITIONS,
     DesignError,
     Document,
     builtin_document,
@@ -52,24 +52,20 @@ from kok_layouts.design.document import (
     to_yaml,
     validate,
 )
+from kok_layouts.editions import EDITIONS, edition_of, get_edition
 from kok_layouts.errors import GenerateError, KokError, LayoutError
 from kok_layouts.generator.board import generate
-from kok_layouts.model.checks import (
-    OFFICIAL_CLASSIC_SIZE,
-    OFFICIAL_KIDS_SIZE,
-    PROFILES,
-    Profile,
-)
+from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.loader import list_layouts
 from kok_layouts.model.sheet import Sheet
+from kok_layouts.model.writer import layout_mapping
 from kok_layouts.output import write_atomically
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, render_report
 
-MAX_BODY = 512 * 1024
+MAX_BODY = limits.HTTP_BODY_BYTES
 DRAIN_LIMIT = 4 * MAX_BODY
 RATE_BURST = 60
 RATE_PER_SECOND = 20.0
-MAX_CHECK_GAMES = 5000
 PREVIEW_DPI = 60
 TOKEN_COOKIE = "kok_design_token"
 TOKEN_HEADER = "X-Kok-Token"
@@ -107,14 +103,20 @@ class CheckJob:
 def generated_document(edition: str, width: int, height: int, seed: int) -> Document:
     """A new board from the generator (``kok generate``): the official profile at the
     edition's printed size, profile basic at any other size."""
-    official = OFFICIAL_KIDS_SIZE if edition == "kids" else OFFICIAL_CLASSIC_SIZE
-    size = None if (width, height) == official else (width, height)
+    chosen = get_edition(edition)
+    size = None if (width, height) == chosen.official_size else (width, height)
     try:
-        board = generate(edition, seed=seed, size=size)
+        board = generate(chosen.name, seed=seed, size=size)
     except GenerateError as err:
         raise DesignError(str(err)) from None
-    doc, _ = read_document(board.text.encode("utf-8"), "<generated>")
-    return doc
+    return layout_mapping(board.sheet)
+
+
+def page_parts() -> dict[str, Any]:
+    """What the page needs to know before it draws any board: every edition's parts (its
+    palette, tools, fields and their limits) and the limits of the start and check forms."""
+    return {"editions": [edition.designer.as_dict(edition) for edition in EDITIONS.values()],
+            "limits": limits.as_dict()}
 
 
 @dataclass
@@ -185,8 +187,7 @@ class Designer:
     def state(self) -> dict[str, Any]:
         _, display = self.target(self.doc or {})
         return {"doc": self.doc, "file": display, "opened": self.path is not None,
-                "saved": self.saved,
-                "editions": list(EDITIONS), "profiles": list(PROFILES),
+                "saved": self.saved, **page_parts(), "profiles": list(PROFILES),
                 "builtins": [{"name": i.name, "edition": i.edition, "title": i.title}
                              for i in list_layouts()],
                 "can_generate": True}
@@ -256,12 +257,12 @@ class Designer:
     def _check(self, sheet: Sheet, body: dict[str, Any]) -> tuple[str, bytes]:
         games = _int(body, "games")
         players = _int(body, "players")
-        if not 1 <= games <= MAX_CHECK_GAMES:
-            raise DesignError(f"games is {games}; use 1 to {MAX_CHECK_GAMES:,} here "
+        if games not in limits.DESIGN_CHECK_GAMES:
+            raise DesignError(f"games is {games}; use {limits.DESIGN_CHECK_GAMES} here "
                               "(kok check on the command line runs more)")
-        limit = 4 if sheet.edition == "kids" else 6
-        if not 1 <= players <= limit:
-            raise DesignError(f"players is {players}; use 1 (solo) to {limit}")
+        most = edition_of(sheet).players.high
+        if not 1 <= players <= most:
+            raise DesignError(f"players is {players}; use 1 (solo) to {most}")
         with self.lock:
             if self.job is not None and not self.job.finished:
                 raise DesignError("a check is already running; wait for it to finish")
@@ -309,13 +310,17 @@ def _json(value: Any) -> tuple[str, bytes]:
 
 
 def _int(body: Mapping[str, Any], key: str) -> int:
+    """A whole number the page sent: a JSON number, or the text of a field in ASCII
+    digits (:func:`kok_layouts.limits.parse_whole`)."""
     value = body.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | str):
+    if type(value) is int:
+        return value
+    if not isinstance(value, str):
         raise DesignError(f"{key} must be a whole number")
     try:
-        return int(value)
-    except ValueError:
-        raise DesignError(f"{key} must be a whole number, not {value!r}") from None
+        return limits.parse_whole(value, key)
+    except KokError as err:
+        raise DesignError(f"{key} must be a whole number: {err}") from None
 
 
 def _profile(body: Mapping[str, Any]) -> Profile:

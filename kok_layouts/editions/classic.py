@@ -80,8 +80,29 @@ class Classic(Edition):
                              min_text)
 
     # -- generator ----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.generator.maker import BoardGenerator
+
+    @property
+    def generator(self) -> BoardGenerator:
+        from kok_layouts.generator.maker import CLASSIC_GENERATOR
+
+        return CLASSIC_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        from kok_layouts.design.parts import CLASSIC_PARTS
+
+        return CLASSIC_PARTS
+
+    def layout_values(self, sheet: Sheet) -> dict[str, Any]:
+        from kok_layouts.model.writer import classic_values
+
+        return classic_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
 

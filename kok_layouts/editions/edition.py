@@ -173,8 +173,35 @@ class Edition:
         return {}
 
     # -- generator ----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.generator.maker import BoardGenerator
+
+    official_colours: ClassVar[int] = 5
+    """How many colours (animals) the printed pads have: ``kok generate``'s official
+    profile makes boards of :attr:`official_size` with this many."""
+
+    @property
+    def generator(self) -> BoardGenerator:
+        """How ``kok generate`` makes this edition's boards: official and custom boards,
+        the checks they pass, and the moves and budget of the balancing search."""
+        raise NotImplementedError
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        """What ``kok design``'s page shows and edits for this edition: the template a
+        new board starts from, the palette's legend, the tools, the fields and their
+        limits."""
+        raise NotImplementedError
+
+    def layout_values(self, sheet: Sheet) -> dict[str, Any]:
+        """The layout keys of ``sheet`` after its name and title, as YAML reads them: the
+        document ``kok design``'s page edits, and what
+        :func:`kok_layouts.model.writer.dump_layout` writes."""
+        raise NotImplementedError
 
     # -- terminal play ------------------------------------------------------------------
 

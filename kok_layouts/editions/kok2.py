@@ -79,8 +79,29 @@ class Kok2(Classic):
         return kok2_marks(game, seat)
 
     # -- generator ----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.generator.maker import BoardGenerator
+
+    @property
+    def generator(self) -> BoardGenerator:
+        from kok_layouts.generator.maker import KOK2_GENERATOR
+
+        return KOK2_GENERATOR
 
     # -- designer -----------------------------------------------------------------------
+    if TYPE_CHECKING:
+        from kok_layouts.design.parts import DesignerParts
+
+    @property
+    def designer(self) -> DesignerParts:
+        from kok_layouts.design.parts import KOK2_PARTS
+
+        return KOK2_PARTS
+
+    def layout_values(self, sheet: Sheet) -> dict[str, Any]:
+        from kok_layouts.model.writer import kok2_values
+
+        return kok2_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
 

@@ -9,8 +9,10 @@ the full check's if the measured values held. The first board that passes every 
 the full check ends the search: that evaluation is its ``kok check``, the one the header
 records and ``kok check BOARD`` repeats.
 
-The moves keep every invariant of the board's profile (the loaded sheet is checked again
-before a candidate is played) and aim at what fails:
+The moves (:mod:`~kok_layouts.generator.moves`, picked by the edition's generator,
+:meth:`~kok_layouts.generator.maker.BoardGenerator.neighbour`) keep every invariant of the
+board's profile (the candidate's sheet is checked again before it is played) and aim at
+what fails:
 
 * official classic and Keer op Keer 2 boards: a column that is too hard or too easy has the
   board grown anew from it (or a column or two nearer the start) out to the edge, keeping
@@ -23,8 +25,9 @@ before a candidate is played) and aim at what fails:
   since swaps cannot change how many enclosures there are;
 * custom boards: two areas swap colours.
 
-After :data:`RESTART_AFTER` candidates without a better one the search goes on from a fresh
-board. Column points follow the changed board's difficulty. The search is budgeted by
+After a few candidates without a better one (the edition's
+:class:`~kok_layouts.generator.maker.Balancing`) the search goes on from a fresh board.
+Column points follow the changed board's difficulty. The search is budgeted by
 candidates (the same seed gives the same board) and stops early at the time limit, saying
 so; the header then records the best board's check on the games it played.
 """
@@ -35,7 +38,6 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from itertools import permutations
 
 import numpy as np
 
@@ -46,17 +48,12 @@ from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.references import REFERENCE_GAMES, reference_measures
 from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, simulate
 from kok_layouts.analysis.solvability import analyse
-from kok_layouts.generator.board import GeneratedBoard, render_design
-from kok_layouts.generator.classic import START_COLUMN, add_kok2, official_grid, regrow
-from kok_layouts.generator.design import Design
-from kok_layouts.generator.invariants import official_invariants
-from kok_layouts.generator.kids import enclosure_labels, kids_board
-from kok_layouts.generator.originality import copies_printed_pad
-from kok_layouts.generator.points import assign_column_points
+from kok_layouts.generator.board import GeneratedBoard, board_sheet, header_lines
+from kok_layouts.generator.draft import Draft
 from kok_layouts.model.checks import check_sheet
 from kok_layouts.model.grid import column_letter
-from kok_layouts.model.loader import parse_layout
 from kok_layouts.model.sheet import Sheet
+from kok_layouts.model.writer import dump_layout
 
 STAGES = (100, 300, 800, CHECK_GAMES)
 """Games a candidate has played after each stage (the check's games 0.., in order): it
@@ -65,19 +62,9 @@ check's precision (:attr:`Judged.settled`); the last stage is the whole ``kok ch
 FINAL_GAMES = STAGES[-1]
 PLAYERS = 2
 SEED = 1
-CANDIDATES = {"classic": 60, "kok2": 40, "kids": 150}
-"""Candidates tried at most per edition (the same seed gives the same board); the time
-limit may stop the search earlier."""
 JOBS = 2
 FINAL_SECONDS = 2.0
 """Time kept for the best board's report (its exact search and measures)."""
-RESTART_AFTER = {"classic": 10, "kok2": 10, "kids": 4}
-"""Candidates without improvement after which the search goes on from a fresh board."""
-FRESH_SHARE = {"classic": 0.1, "kok2": 0.1, "kids": 0.8}
-FRESH_TRIES = 1000
-"""Draws for a fresh board (a Kids draw keeps about one layout in twenty: the built-in
-sheet's shape, :func:`kids_board`)."""
-"""Share of search steps that draw a fresh board (Kids: lay the enclosures out afresh)."""
 
 Progress = Callable[[float, str], None]
 
@@ -86,7 +73,7 @@ Progress = Callable[[float, str], None]
 class Judged:
     """A candidate and what its games said."""
 
-    design: Design
+    draft: Draft
     sheet: Sheet
     results: tuple[GameResult, ...]
     verdicts: tuple[Verdict, ...]
@@ -141,7 +128,7 @@ class Judge:
         return simulate(sheet, games, PLAYERS, SEED, (DEFAULT_BOT,), executor=self.executor,
                         first=first, progress=step)
 
-    def judge(self, design: Design, sheet: Sheet, results: Sequence[GameResult]) -> Judged:
+    def judge(self, draft: Draft, sheet: Sheet, results: Sequence[GameResult]) -> Judged:
         measured = measure(sheet, results)
         found = verdicts(sheet, measured, self.references, self.yardstick, None,
                          self.widening)
@@ -157,10 +144,10 @@ class Judge:
         unsettled = tuple(v.code for v in point if v.ok is False)
         badness = (fails + 0.3 * undecided + 0.3 * len(unsettled)
                    + 5 * (score_off + length_off))
-        return Judged(design, sheet, tuple(results), tuple(found), measured, badness,
+        return Judged(draft, sheet, tuple(results), tuple(found), measured, badness,
                       unsettled)
 
-    def __call__(self, design: Design, sheet: Sheet,
+    def __call__(self, draft: Draft, sheet: Sheet,
                  time_left: Callable[[], float] | None = None) -> Judged:
         """The candidate played stage by stage while it keeps passing (and, with
         ``time_left``, while the next stage fits in the time left)."""
@@ -174,7 +161,7 @@ class Judge:
             started, count = time.monotonic(), stage - len(results)
             results += self.play(sheet, len(results), count)
             self.timed(count, time.monotonic() - started)
-            judged = self.judge(design, sheet, results)
+            judged = self.judge(draft, sheet, results)
             if judged.fails or (judged.unsettled and stage > STAGES[0]):
                 break
         assert judged is not None
@@ -192,7 +179,7 @@ class Judge:
         short (the easiest gets more); ``None`` when nothing says which."""
         failing = {v.code for v in judged.verdicts if v.ok is False} | set(judged.unsettled)
         rates = judged.measured.colour_rates
-        key = {entry[1]: entry[0] for entry in judged.design.palette}
+        key = {colour.name: colour.key for colour in judged.draft.colours}
         easiest = sorted(rates, key=lambda name: -rates[name].value)
         if "animal-easy" in failing:
             return key[easiest[0]], False
@@ -210,7 +197,7 @@ class Judge:
         games = judged.measured.games
         letters = (outliers(judged.measured.column_ease, spread, games, True)
                    + outliers(judged.measured.column_ease, spread, games, False))
-        return [c for c in range(judged.design.width) if column_letter(c) in letters]
+        return [c for c in range(judged.draft.width) if column_letter(c) in letters]
 
 
 def _narrow(estimate: Estimate, factor: float) -> Estimate:
@@ -235,196 +222,34 @@ def _narrowed(m: Measures, factor: float) -> Measures:
         rolls_per_100_cells=_narrow(m.rolls_per_100_cells, factor), ended=m.ended)
 
 
-def _sheet(design: Design, board: GeneratedBoard) -> Sheet | None:
-    """The sheet of a changed design, or ``None`` when it breaks its profile."""
-    text = render_design(design, board.request, board.checks)
-    sheet = parse_layout(text, "<candidate>")
+def candidate_sheet(draft: Draft, board: GeneratedBoard) -> Sheet | None:
+    """The sheet of a changed draft, or ``None`` when it breaks its profile (or copies a
+    printed sheet)."""
+    sheet = board_sheet(draft, board.request)
     if check_sheet(sheet, board.request.profile):
         return None
-    if design.edition != "kids" and copies_printed_pad(design.rows()):
+    if not board.request.generator.original(draft):
         return None
     return sheet
 
 
-def _column_runs(design: Design, column: int) -> list[tuple[str, int]]:
-    """The runs of a column top to bottom, as (colour letter, length)."""
-    runs: list[tuple[str, int]] = []
-    for cell in design.geometry.column_cells(column):
-        key = design.colour_of[cell] or ""
-        if runs and runs[-1][0] == key:
-            runs[-1] = (key, runs[-1][1] + 1)
-        else:
-            runs.append((key, 1))
-    return runs
-
-
-def _reorder_column(design: Design, rng: np.random.Generator) -> Design | None:
-    """Stack one column's runs in another order that keeps every area size; each star
-    stays in its colour, as near its old row as the run allows."""
-    width = design.width
-    column = int(rng.integers(width))
-    runs = _column_runs(design, column)
-    cells = design.geometry.column_cells(column)
-    star_key = next((design.colour_of[c] for c in cells if c in design.stars), None)
-    for order in rng.permutation(list(permutations(range(len(runs))))):
-        if list(order) == sorted(order):
-            continue
-        new = design.copy()
-        row, star_rows = 0, []
-        for index in order:
-            key, length = runs[int(index)]
-            for offset in range(length):
-                new.colour_of[(row + offset) * width + column] = key
-            if key == star_key:
-                star_rows = list(range(row, row + length))
-            row += length
-        for cell in cells:
-            new.stars.discard(cell)
-        if star_rows:
-            new.stars.add(star_rows[int(rng.integers(len(star_rows)))] * width + column)
-        if official_invariants(new):
-            return new
-    return None
-
-
-def _swap_stars(design: Design, rng: np.random.Generator) -> Design | None:
-    """Swap the colours of two columns' stars (each moves to a cell of the other colour in
-    its column), keeping three stars per colour and at most one per area."""
-    width = design.width
-    first, second = (int(c) for c in rng.choice(width, 2, replace=False))
-    star = {c: next(s for s in design.geometry.column_cells(c) if s in design.stars)
-            for c in (first, second)}
-    keys = {c: design.colour_of[star[c]] for c in (first, second)}
-    if keys[first] == keys[second]:
-        return None
-    new = design.copy()
-    for here, there in ((first, second), (second, first)):
-        new.stars.discard(star[here])
-        options = [c for c in design.geometry.column_cells(here)
-                   if design.colour_of[c] == keys[there]]
-        new.stars.add(options[int(rng.integers(len(options)))])
-    return new if official_invariants(new) else None
-
-
-def _regrow_near(design: Design, columns: Sequence[int], rng: np.random.Generator
-                 ) -> Design | None:
-    """The board grown anew from one of ``columns`` (or up to two columns nearer the
-    start, which leaves the search room at the edge) out to the edge; when the kept
-    columns leave no other way to finish, from a column nearer the start."""
-    column = int(columns[int(rng.integers(len(columns)))])
-    inward = 1 if column < START_COLUMN else -1
-    column += inward * int(rng.integers(3))
-    if (column - START_COLUMN) * inward > 0:
-        column = START_COLUMN
-    while True:
-        new = regrow(design, column, rng)
-        if new is not None or column == START_COLUMN:
-            return new
-        column += inward
-
-
-def _swap_regions(design: Design, first: int, second: int) -> Design:
-    """The design with the animals (colours) of regions ``first`` and ``second`` swapped."""
-    new = design.copy()
-    key_a = design.colour_of[design.regions[first][0]]
-    key_b = design.colour_of[design.regions[second][0]]
-    for cell in design.regions[first]:
-        new.colour_of[cell] = key_b
-    for cell in design.regions[second]:
-        new.colour_of[cell] = key_a
-    if new.edition == "kids":
-        new.enclosure_labels = enclosure_labels(new)
-    return new
-
-
-def _swap_animals(design: Design, rng: np.random.Generator) -> Design:
-    """Swap the animals of two enclosures."""
-    first, second = (int(i) for i in rng.choice(len(design.regions), 2, replace=False))
-    return _swap_regions(design, first, second)
-
-
-def _resize_animal(design: Design, key: str, fewer: bool, rng: np.random.Generator
-                   ) -> Design | None:
-    """Give animal ``key`` fewer (or more) cells: one of its enclosures swaps animals with
-    a smaller (or bigger) enclosure of another animal."""
-    own = [i for i, region in enumerate(design.regions) if design.colour_of[region[0]] == key]
-    pairs = [(i, j) for i in own for j in range(len(design.regions))
-             if design.colour_of[design.regions[j][0]] != key
-             and (len(design.regions[j]) < len(design.regions[i])) == fewer
-             and len(design.regions[j]) != len(design.regions[i])]
-    if not pairs:
-        return None
-    first, second = pairs[int(rng.integers(len(pairs)))]
-    return _swap_regions(design, first, second)
-
-
-def _fresh(design: Design, profile: str, rng: np.random.Generator, holes: int
-           ) -> Design | None:
-    """A new board of the same kind (``None`` for custom boards, and when the try failed)."""
-    for _ in range(FRESH_TRIES):
-        if design.edition == "kids":
-            new = kids_board(design.width, design.height, len(design.palette), holes, rng,
-                             printed_shape=profile == "official")
-        elif profile != "official":
-            return None
-        else:
-            new = official_grid(rng)
-        if new is not None:
-            return new
-    return None
-
-
-def _neighbour(design: Design, profile: str, rng: np.random.Generator,
-               holes: int = 0, aim: Sequence[int] = (),
-               animal: tuple[str, bool] | None = None, fresh: bool = False
-               ) -> Design | None:
-    """A changed board that keeps the profile's invariants; ``aim`` names the columns the
-    verdicts fail (the move then changes the board from one of them outwards), ``animal``
-    a Kids animal to give fewer (``True``) or more cells; ``fresh`` asks for a new board."""
-    fresh = fresh or rng.random() < FRESH_SHARE.get(design.edition, 0.0)
-    new: Design | None
-    if fresh and (design.edition == "kids" or profile == "official"):
-        new = _fresh(design, profile, rng, holes)
-    elif design.edition == "kids":
-        if animal is not None and rng.random() < 0.7:
-            return _resize_animal(design, animal[0], animal[1], rng)
-        return _swap_animals(design, rng)
-    elif profile != "official":
-        new = _swap_animals(design, rng)
-    elif aim and rng.random() < 0.8:
-        new = _regrow_near(design, aim, rng)
-    else:
-        pick = rng.random()
-        if pick < 0.5:
-            new = _regrow_near(design, [int(rng.integers(design.width))], rng)
-        elif pick < 0.8:
-            new = _reorder_column(design, rng)
-        else:
-            new = _swap_stars(design, rng)
-    if new is None or new.edition == "kids":
-        return new
-    if design.edition == "kok2":
-        add_kok2(new, rng)
-    else:
-        assign_column_points(new)
-    return new
-
-
-def _same(a: Design, b: Design) -> bool:
-    return a.colour_of == b.colour_of and a.stars == b.stars
+def _same(a: Draft, b: Draft) -> bool:
+    return a.cell_colours == b.cell_colours and a.stars == b.stars
 
 
 def _word(ok: bool | None) -> str:
     return "not enough games" if ok is None else "ok" if ok else "FAILS"
 
 
-def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
+def balance(draft: Draft, board: GeneratedBoard, *, time_limit: float = 110.0,
             progress: Progress | None = None) -> GeneratedBoard:
     """The board improved by local search, with its ``kok check`` in its header."""
     started = time.monotonic()
     rng = np.random.default_rng([board.request.seed, 1_000_003])
     say = progress or (lambda fraction, status: None)
-    most = CANDIDATES.get(design.edition, 40)
+    request = board.request
+    generator = request.generator
+    budget = generator.balancing
     shown = 0.0
 
     def report(status: str, fraction: float) -> None:
@@ -433,7 +258,7 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
         say(shown, status)
 
     with ProcessPoolExecutor(max_workers=JOBS) as pool:
-        judge = Judge(design.edition, pool)
+        judge = Judge(request.edition, pool)
         tried = 1
 
         def time_left() -> float:
@@ -444,24 +269,24 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
                    (time.monotonic() - started) / time_limit)
 
         judge.progress = playing
-        best = judge(design, board.sheet, time_left)
+        best = judge(draft, board.sheet, time_left)
         report(f"candidate 1 {best.status()}", (time.monotonic() - started) / time_limit)
         current, stale, barren = best, 0, 0
-        while tried < most and not best.passes and not judge.cut:
+        while tried < budget.candidates and not best.passes and not judge.cut:
             if time_left() < 1.5 * judge.seconds_per_game * STAGES[0]:
                 judge.cut = True
                 break
-            # Moves from ``current``; after RESTART_AFTER candidates without a better one
-            # the search goes on from a fresh board (``best`` keeps the best seen).
-            restart = stale >= RESTART_AFTER.get(design.edition, 10)
+            # Moves from ``current``; after ``restart_after`` candidates without a better
+            # one the search goes on from a fresh board (``best`` keeps the best seen).
+            restart = stale >= budget.restart_after
             aim = judge.columns_out_of_line(current)
-            animal = judge.animal_to_change(current) if design.edition == "kids" else None
+            animal = judge.animal_to_change(current)
             candidate, sheet = None, None
             for _ in range(50):
-                candidate = _neighbour(current.design, board.request.profile, rng,
-                                       board.request.holes, aim, animal, restart)
-                sheet = (None if candidate is None or _same(candidate, current.design)
-                         else _sheet(candidate, board))
+                candidate = generator.neighbour(current.draft, request.profile, rng,
+                                                request.holes, aim, animal, restart)
+                sheet = (None if candidate is None or _same(candidate, current.draft)
+                         else candidate_sheet(candidate, board))
                 if sheet is not None:
                     break
             if candidate is None or sheet is None:
@@ -485,18 +310,17 @@ def balance(design: Design, board: GeneratedBoard, *, time_limit: float = 110.0,
         final = assess(best.sheet, analyse(best.sheet, pool), best.results, seed=SEED,
                        executor=pool)
     elapsed = time.monotonic() - started
-    return _finish(board, best.design, final, tried, judge.cut, elapsed, say)
+    return _finish(board, best.sheet, final, tried, judge.cut, elapsed, say)
 
 
-def _finish(board: GeneratedBoard, design: Design, report: CheckReport, tried: int,
+def _finish(board: GeneratedBoard, sheet: Sheet, report: CheckReport, tried: int,
             stopped: bool, elapsed: float, say: Progress) -> GeneratedBoard:
     outcome = ", ".join(f"{v.code} {_word(v.ok)}" for v in report.verdicts)
     games = report.summary.games if report.summary is not None else 0
     extra = (f"Balanced: {tried} candidates searched"
              + (" (stopped at the time limit)" if stopped else "") + ".",
              f"kok check ({games} games, {PLAYERS} players, seed {SEED}): {outcome}.")
-    text = render_design(design, board.request, board.checks, extra)
-    sheet = parse_layout(text, f"<generated {board.request.edition} {board.request.seed}>")
+    text = dump_layout(sheet, header_lines(board.request, board.checks, extra))
     say(1.0, f"done in {elapsed:.0f} s")
     return replace(board, sheet=sheet, text=text, report=replace(report, sheet=sheet),
                    time_limit_hit=stopped, seconds=elapsed, candidates=tried)

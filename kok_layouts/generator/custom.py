@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from kok_layouts.generator.classic import add_kok2
-from kok_layouts.generator.design import Design
+from kok_layouts.generator.draft import Draft
 from kok_layouts.generator.palette import CLASSIC_COLOURS
-from kok_layouts.generator.points import area_index, assign_column_points
+from kok_layouts.generator.points import area_index
 from kok_layouts.generator.regions import colour_regions, partition, place_holes
 from kok_layouts.model.grid import Geometry
 
@@ -17,29 +16,31 @@ MARKS_PER_CELL = 8 / 105
 """Exclamation marks in proportion to the board: 8 on the 105 cells of a printed pad."""
 
 
-def _stars(design: Design, board: set[int], rng: np.random.Generator) -> set[int]:
+def _stars(draft: Draft, board: set[int], rng: np.random.Generator) -> set[int]:
     """One star per column, in an area without one where possible, colours taking turns."""
-    areas = area_index(design)
+    areas = area_index(draft)
     starred: set[int | None] = set()
-    per_colour = {key: 0 for key, *_ in design.palette}
+    per_colour = {colour.key: 0 for colour in draft.colours}
     stars = set()
-    for column in rng.permutation(design.width):
-        cells = [c for c in design.geometry.column_cells(int(column)) if c in board]
+    for column in rng.permutation(draft.width):
+        cells = [c for c in draft.geometry.column_cells(int(column)) if c in board]
         if not cells:
             continue
         tie = rng.random(len(cells))
         best = min(range(len(cells)), key=lambda i: (
-            areas[cells[i]] in starred, per_colour[design.colour_of[cells[i]] or ""], tie[i]))
+            areas[cells[i]] in starred, per_colour[draft.cell_colours[cells[i]] or ""],
+            tie[i]))
         cell = cells[best]
         stars.add(cell)
         starred.add(areas[cell])
-        per_colour[design.colour_of[cell] or ""] += 1
+        per_colour[draft.cell_colours[cell] or ""] += 1
     return stars
 
 
-def custom_board(edition: str, width: int, height: int, colours: int, holes: int,
-                 rng: np.random.Generator) -> Design | None:
-    """A basic-profile board; ``None`` when this generator failed (try another)."""
+def custom_grid(width: int, height: int, colours: int, holes: int,
+                rng: np.random.Generator) -> Draft | None:
+    """A basic-profile classic grid with its stars and marks, no points yet; ``None`` when
+    this generator failed (try another)."""
     geometry = Geometry(width, height)
     start = width // 2
     board = place_holes(geometry, holes, {start}, rng)
@@ -51,17 +52,13 @@ def custom_board(edition: str, width: int, height: int, colours: int, holes: int
     colour = colour_regions(regions, geometry, colours, rng)
     if len(set(colour)) < colours:
         return None
-    palette = [tuple(entry) for entry in CLASSIC_COLOURS[:colours]]
+    palette = list(CLASSIC_COLOURS[:colours])
     colour_of: list[str | None] = [None] * geometry.size
     for i, region in enumerate(regions):
         for cell in region:
-            colour_of[cell] = palette[colour[i]][0]
-    design = Design("classic", width, height, colour_of, set(), palette, start_columns=[start])
-    design.regions = regions
-    design.stars = _stars(design, board, rng)
-    design.exclamation_marks = max(2, min(8, round(len(board) * MARKS_PER_CELL)))
-    if edition == "kok2":
-        add_kok2(design, rng)
-    else:
-        assign_column_points(design)
-    return design
+            colour_of[cell] = palette[colour[i]].key
+    draft = Draft("classic", width, height, colour_of, set(), palette, start_columns=[start],
+                  regions=regions)
+    draft.stars = _stars(draft, board, rng)
+    draft.exclamation_marks = max(2, min(8, round(len(board) * MARKS_PER_CELL)))
+    return draft

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import string
-
 import numpy as np
 
-from kok_layouts.generator.design import Design
+from kok_layouts.generator.draft import Draft
 from kok_layouts.generator.palette import KIDS_ANIMALS, VISITORS
-from kok_layouts.generator.regions import (
-    colour_regions,
-    partition,
-    place_holes,
-    region_neighbours,
-)
+from kok_layouts.generator.regions import colour_regions, partition, place_holes
 from kok_layouts.model.checks import official_buckets
 from kok_layouts.model.grid import Geometry
 
@@ -22,28 +15,6 @@ SIZE_WEIGHTS = [0.05, 0.55, 0.15, 0.25]
 """Enclosure sizes drawn while growing. Growing leaves cells boxed in as one-cell
 enclosures besides, so ones are rarely drawn: the built-in sheet has 6 ones, 17 twos,
 3 threes and 4 fours, and boards with many more enclosures make far longer games."""
-LABELS = string.digits + string.ascii_letters
-
-
-def enclosure_labels(design: Design) -> list[str] | None:
-    """Enclosure labels when two enclosures of one animal touch (else ``None``)."""
-    regions, geometry = design.regions, design.geometry
-    colour = [design.colour_of[region[0]] for region in regions]
-    near = region_neighbours(regions, geometry)
-    if all(colour[i] != colour[n] for i in range(len(regions)) for n in near[i]):
-        return None
-    label = [""] * len(regions)
-    for i in range(len(regions)):
-        used = {label[n] for n in near[i] if colour[n] == colour[i]}
-        label[i] = next(ch for ch in LABELS if ch not in used)
-    grid = ["."] * geometry.size
-    for i, region in enumerate(regions):
-        for cell in region:
-            grid[cell] = label[i]
-    return ["".join(grid[r * geometry.width:(r + 1) * geometry.width])
-            for r in range(geometry.height)]
-
-
 PRINTED_CELLS_PER_ENCLOSURE = (2.1, 2.25)
 """The built-in sheet has 30 enclosures on 65 cells (2.17 cells each); on 13 x 5 this
 allows 29 or 30 (boards of 28 make games a roll shorter, which the first player wins more
@@ -71,7 +42,7 @@ def like_printed(regions: list[list[int]], cells_per_animal: list[int]) -> bool:
 
 
 def kids_board(width: int, height: int, animals: int, holes: int,
-               rng: np.random.Generator, *, printed_shape: bool = False) -> Design | None:
+               rng: np.random.Generator, *, printed_shape: bool = False) -> Draft | None:
     """A Kids board; ``None`` when this generator's holes cut the board, or with
     ``printed_shape`` when it is not shaped like the built-in sheet (:func:`like_printed`;
     try another)."""
@@ -91,16 +62,13 @@ def kids_board(width: int, height: int, animals: int, holes: int,
                       for a in range(animals)]
         if not like_printed(regions, per_animal):
             return None
-    palette = [tuple(entry) for entry in KIDS_ANIMALS[:animals]]
+    palette = list(KIDS_ANIMALS[:animals])
     colour_of: list[str | None] = [None] * geometry.size
     for i, region in enumerate(regions):
         for cell in region:
-            colour_of[cell] = palette[colour[i]][0]
+            colour_of[cell] = palette[colour[i]].key
     stars = {c for c in geometry.column_cells(middle) if c in board}
-    design = Design("kids", width, height, colour_of, stars, palette)
-    design.regions = regions
-    design.enclosure_labels = enclosure_labels(design)
-    design.buckets = official_buckets(width)
-    design.visitors = [VISITORS[c % len(VISITORS)] for c in range(width)]
-    design.exclamation_marks = 6
-    return design
+    return Draft("kids", width, height, colour_of, stars, palette, regions=regions,
+                 buckets=official_buckets(width),
+                 visitors=[VISITORS[c % len(VISITORS)] for c in range(width)],
+                 exclamation_marks=6)

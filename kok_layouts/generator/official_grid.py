@@ -65,6 +65,24 @@ def _mask_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return total, count, largest
 
 
+@cache
+def _by_colour() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The candidates' tops, bottoms and lengths colour by colour, (5, N): each colour's
+    row is contiguous, so the tests of all five colours of a candidate are five quick
+    row operations (a reduction along a short last axis is slow in numpy)."""
+    tops, bottoms, lengths = _candidates()
+    return (np.ascontiguousarray(tops.T), np.ascontiguousarray(bottoms.T),
+            np.ascontiguousarray(lengths.T.astype(np.int16)))
+
+
+def _every(rows: np.ndarray) -> np.ndarray:
+    """For every candidate (column), whether its row holds in all colours (rows)."""
+    result: np.ndarray = rows[0].copy()
+    for row in rows[1:]:
+        result &= row
+    return result
+
+
 FULL_SIZES = sum(1 << s for s in AREA_SIZES)
 PACING = 3.0
 """How strongly the search prefers columns that close areas at the pace the board needs
@@ -77,41 +95,42 @@ class _Search:
     def __init__(self, rng: np.random.Generator, budget: int) -> None:
         self.rng = rng
         self.budget = budget
-        self.tops, self.bottoms, self.lengths = _candidates()
         self.chosen: list[int] = []
 
     def feasible(self, column: int, state: tuple[np.ndarray, np.ndarray] | None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
-        """Candidate indices allowed in ``column``, the state after each, how many areas
-        each closes and how many closings per column the rest of the board needs."""
+        """Candidate indices allowed in ``column``, the state after each (the open cells
+        and unused area sizes of every colour: ``open_cells[:, i]``), how many areas each
+        closes and how many closings per column the rest of the board needs."""
         total, count, largest = _mask_tables()
-        lengths = self.lengths.astype(np.int16)
-        n = lengths.shape[0]
+        tops, bottoms, lengths = _by_colour()
+        n = lengths.shape[1]
         if state is None:
             open_cells = lengths
-            unused = np.full((n, COLOURS), FULL_SIZES, dtype=np.int16)
+            unused = np.full((COLOURS, n), FULL_SIZES, dtype=np.int16)
             ok = np.ones(n, dtype=bool)
             closings = np.zeros(n, dtype=np.int16)
             pace = 0.0
         else:
             open_before, unused_before = state
             previous = self.chosen[-1]
-            overlap = ((self.tops <= self.bottoms[previous])
-                       & (self.tops[previous] <= self.bottoms))
-            closed = np.where(overlap, 0, open_before)
-            closing_bit = np.where(overlap, 0, np.left_shift(1, closed))
-            ok = np.all((unused_before & closing_bit) == closing_bit, axis=1)
-            unused = (unused_before & ~closing_bit).astype(np.int16)
-            open_cells = np.where(overlap, open_before + lengths, lengths)
-            closings = np.count_nonzero(~overlap, axis=1).astype(np.int16)
+            overlap = ((tops <= bottoms[:, previous, None])
+                       & (tops[:, previous, None] <= bottoms))
+            apart = ~overlap
+            closing_bit = np.left_shift(np.int16(1), open_before[:, None]) * apart
+            ok = _every((unused_before[:, None] & closing_bit) == closing_bit)
+            unused = unused_before[:, None] & ~closing_bit
+            open_cells = lengths + open_before[:, None] * overlap
+            closings = apart.sum(axis=0, dtype=np.int16)
             pace = float((count[unused_before] - 1).sum()) / (COLUMNS - column)
         remaining = COLUMNS - 1 - column
-        still = total[unused] - open_cells
-        ok &= np.all(open_cells <= largest[unused], axis=1)
-        ok &= np.all((still >= remaining) & (still <= 3 * remaining), axis=1)
-        ok &= np.all(count[unused] - 1 <= remaining, axis=1)
+        have, sizes_left, most = total[unused], count[unused], largest[unused]
+        still = have - open_cells
+        fits = ((open_cells <= most) & (still >= remaining) & (still <= 3 * remaining)
+                & (sizes_left - 1 <= remaining))
         if remaining == 0:
-            ok &= np.all((count[unused] == 1) & (total[unused] == open_cells), axis=1)
+            fits &= (sizes_left == 1) & (have == open_cells)
+        ok &= _every(fits)
         return np.flatnonzero(ok), open_cells, unused, closings, pace
 
     def order(self, allowed: np.ndarray, closings: np.ndarray, pace: float) -> np.ndarray:
@@ -134,7 +153,7 @@ class _Search:
                 return False
             self.budget -= 1
             self.chosen.append(int(index))
-            if self.run(column + 1, (open_cells[index], unused[index])):
+            if self.run(column + 1, (open_cells[:, index], unused[:, index])):
                 return True
             self.chosen.pop()
         return False
@@ -165,7 +184,7 @@ def colour_columns(rng: np.random.Generator, budget: int = 40,
         if index is None or index not in set(allowed.tolist()):
             return None
         search.chosen.append(index)
-        state = (open_cells[index], unused[index])
+        state = (open_cells[:, index], unused[:, index])
     if not search.run(len(search.chosen), state):
         return None
     tops, _, lengths = _candidates()

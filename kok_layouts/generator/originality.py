@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import cache
 
 from kok_layouts.model.loader import list_layouts, load_layout
-from kok_layouts.model.sheet import ClassicSheet
 
 Pattern = tuple[tuple[int, ...], ...]
 
@@ -23,11 +22,11 @@ def _variants(rows: list[str]) -> set[Pattern]:
 
 @cache
 def _printed() -> frozenset[Pattern]:
+    # Every built-in layout: a pattern only matches a board of its own size, so the Kids
+    # sheet never matches a classic board.
     patterns: set[Pattern] = set()
     for info in list_layouts():
         sheet = load_layout(info.name)
-        if not isinstance(sheet, ClassicSheet):
-            continue
         rows = ["".join(sheet.cell_colours[c] or "." for c in sheet.geometry.row_cells(r))
                 for r in range(sheet.height)]
         patterns |= _variants(rows)

@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
-CLASSIC_COLOURS: tuple[tuple[str, str, str], ...] = (
-    ("g", "green", "#4fa447"),
-    ("y", "yellow", "#f4cf1d"),
-    ("b", "blue", "#3b83c6"),
-    ("r", "red", "#e24a6a"),
-    ("o", "orange", "#f18a2a"),
-    ("p", "purple", "#8e5bb5"),
-    ("t", "turquoise", "#2bb3a8"),
-    ("n", "brown", "#8b5a2b"),
+from kok_layouts.model.sheet import Colour
+
+CLASSIC_COLOURS: tuple[Colour, ...] = (
+    Colour("g", "green", "#4fa447"),
+    Colour("y", "yellow", "#f4cf1d"),
+    Colour("b", "blue", "#3b83c6"),
+    Colour("r", "red", "#e24a6a"),
+    Colour("o", "orange", "#f18a2a"),
+    Colour("p", "purple", "#8e5bb5"),
+    Colour("t", "turquoise", "#2bb3a8"),
+    Colour("n", "brown", "#8b5a2b"),
 )
 """Letter, name and print colour; the first five are those of the printed pads."""
 
-KIDS_ANIMALS: tuple[tuple[str, str, str, str], ...] = (
-    ("p", "penguin", "blue", "#3d7cc9"),
-    ("l", "lion", "yellow", "#f2c318"),
-    ("c", "crocodile", "green", "#45a046"),
-    ("e", "elephant", "grey", "#9a9a9a"),
-    ("f", "flamingo", "pink", "#ef6fa6"),
-    ("m", "monkey", "brown", "#8b5a2b"),
-    ("z", "zebra", "black", "#333333"),
-    ("s", "seal", "turquoise", "#2bb3a8"),
+KIDS_ANIMALS: tuple[Colour, ...] = (
+    Colour("p", "penguin", "#3d7cc9", "blue"),
+    Colour("l", "lion", "#f2c318", "yellow"),
+    Colour("c", "crocodile", "#45a046", "green"),
+    Colour("e", "elephant", "#9a9a9a", "grey"),
+    Colour("f", "flamingo", "#ef6fa6", "pink"),
+    Colour("m", "monkey", "#8b5a2b", "brown"),
+    Colour("z", "zebra", "#333333", "black"),
+    Colour("s", "seal", "#2bb3a8", "turquoise"),
 )
-"""Letter, animal, die colour and print colour; the first five are the Kids sheet's."""
+"""Letter, animal, print colour and die colour; the first five are the Kids sheet's."""
 
 VISITORS: tuple[str, ...] = (
     "de fotograaf", "de ijsverkoper", "de juf met de klas", "de dierenarts", "opa en oma",

@@ -5,8 +5,8 @@ fewest moves of ``kok check`` (which takes seconds per board): the moves that cr
 column itself (a move crosses up to five connected cells of one colour) plus the areas to
 cross on the way from the start column to it. Columns are ranked by it, and the printed
 values are handed out by rank in the proportions of the printed pads: the start column
-1 / 0 (Keer op Keer 2: 2 / 0), the hardest seventh 5 / 3, the next three sevenths 3 / 2,
-the rest 2 / 1.
+1 / 0 (Keer op Keer 2: 2 / 0, as each edition's generator says), the hardest seventh
+5 / 3, the next three sevenths 3 / 2, the rest 2 / 1.
 
 The colour bonus follows the colours' difficulty the same way: the moves a colour needs at
 the least (every area of it crossed in pieces of at most five cells), averaged over the
@@ -18,40 +18,41 @@ from __future__ import annotations
 import heapq
 import math
 
-from kok_layouts.generator.design import Design
+from kok_layouts.generator.draft import Draft
+from kok_layouts.model.sheet import Points
 
 MOVE_CELLS = 5
 """The most cells one move crosses."""
 
 
-def area_index(design: Design) -> list[int | None]:
+def area_index(draft: Draft) -> list[int | None]:
     """The area of every cell: a maximal connected group of one colour (``None``: a hole)."""
-    geometry = design.geometry
+    geometry = draft.geometry
     index: list[int | None] = [None] * geometry.size
     count = 0
     for start in range(geometry.size):
-        if design.colour_of[start] is None or index[start] is not None:
+        if draft.cell_colours[start] is None or index[start] is not None:
             continue
         index[start] = count
         stack = [start]
         while stack:
             here = stack.pop()
             for near in geometry.neighbours[here]:
-                if index[near] is None and design.colour_of[near] == design.colour_of[here]:
+                if index[near] is None and draft.cell_colours[near] == draft.cell_colours[here]:
                     index[near] = count
                     stack.append(near)
         count += 1
     return index
 
 
-def column_difficulty(design: Design) -> list[int]:
+def column_difficulty(draft: Draft) -> list[int]:
     """For every column: moves to cross its own cells plus areas crossed to reach it."""
-    geometry, areas = design.geometry, area_index(design)
+    geometry, areas = draft.geometry, area_index(draft)
     far = geometry.size + 1
     # Areas entered on the cheapest path from a start-column cell (0-1 shortest paths).
     entered = [far] * geometry.size
     queue: list[tuple[int, int]] = []
-    for column in design.start_columns:
+    for column in draft.start_columns:
         for cell in geometry.column_cells(column):
             if areas[cell] is not None:
                 entered[cell] = 0
@@ -73,7 +74,7 @@ def column_difficulty(design: Design) -> list[int]:
         cells = geometry.column_cells(column)
         moves, run, previous = 0, 0, None
         for cell in cells:
-            key = design.colour_of[cell]
+            key = draft.cell_colours[cell]
             if key is not None and key == previous:
                 run += 1
             else:
@@ -86,32 +87,36 @@ def column_difficulty(design: Design) -> list[int]:
     return difficulty
 
 
-def assign_column_points(design: Design) -> None:
-    """Set ``first_points`` and ``later_points`` from the columns' difficulty."""
-    difficulty = column_difficulty(design)
-    starts = set(design.start_columns)
+START_POINTS = Points(1, 0)
+"""What the start column earns on the printed classic pads."""
+
+
+def assign_points(draft: Draft, start: Points = START_POINTS) -> None:
+    """Set the column points from the columns' difficulty (the start column(s) at
+    ``start``) and the colour bonus from the colours' (:func:`colour_bonus`)."""
+    difficulty = column_difficulty(draft)
+    starts = set(draft.start_columns)
 
     def distance(column: int) -> int:
         return min(abs(column - s) for s in starts)
 
-    others = sorted((c for c in range(design.width) if c not in starts),
+    others = sorted((c for c in range(draft.width) if c not in starts),
                     key=lambda c: (difficulty[c], distance(c), c))
     count = len(others)
     hardest = round(count * 2 / 14)
     middle = round(count * 6 / 14)
-    first = [0] * design.width
-    later = [0] * design.width
-    start_first = 2 if design.edition == "kok2" else 1
+    points = [Points(0, 0)] * draft.width
     for column in starts:
-        first[column], later[column] = start_first, 0
+        points[column] = start
     for rank, column in enumerate(others):
         if rank >= count - hardest:
-            first[column], later[column] = 5, 3
+            points[column] = Points(5, 3)
         elif rank >= count - hardest - middle:
-            first[column], later[column] = 3, 2
+            points[column] = Points(3, 2)
         else:
-            first[column], later[column] = 2, 1
-    design.first_points, design.later_points = first, later
+            points[column] = Points(2, 1)
+    draft.column_points = points
+    draft.colour_bonus = Points(*colour_bonus(draft))
 
 
 PRINTED_COLOUR_MOVES = 7
@@ -119,16 +124,16 @@ PRINTED_COLOUR_MOVES = 7
 PRINTED_BONUS = (5, 3)
 
 
-def colour_bonus(design: Design) -> tuple[int, int]:
+def colour_bonus(draft: Draft) -> tuple[int, int]:
     """The colour bonus (first, later) on the printed scale, from the colours' difficulty:
     5 / 3 for colours as hard as a printed pad's, more for harder ones, less for easier."""
-    areas = area_index(design)
+    areas = area_index(draft)
     sizes: dict[int, int] = {}
     colour_of_area: dict[int, str] = {}
     for cell, area in enumerate(areas):
         if area is not None:
             sizes[area] = sizes.get(area, 0) + 1
-            colour_of_area[area] = design.colour_of[cell] or ""
+            colour_of_area[area] = draft.cell_colours[cell] or ""
     moves: dict[str, int] = {}
     for area, size in sizes.items():
         key = colour_of_area[area]

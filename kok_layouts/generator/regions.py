@@ -52,24 +52,30 @@ def partition(board: set[int], geometry: Geometry, sizes: list[int], weights: li
               rng: np.random.Generator) -> list[list[int]]:
     """The board cut into connected regions, each grown to a size drawn from ``sizes``
     (it stays smaller when boxed in)."""
-    probabilities = np.array(weights) / sum(weights)
+    # What ``rng.choice(sizes, p=...)`` does, without its checks on every draw: one
+    # uniform number looked up in the cumulative weights (the same draws, so the same
+    # boards).
+    cumulative = (np.array(weights) / sum(weights)).cumsum()
+    cumulative /= cumulative[-1]
+    neighbours = geometry.neighbours
     owner: dict[int, int] = {}
     regions: list[list[int]] = []
-    for seed_cell in rng.permutation(sorted(board)):
+    for seed_cell in rng.permutation(sorted(board)).tolist():
         cell = int(seed_cell)
         if cell in owner:
             continue
-        target = int(rng.choice(sizes, p=probabilities))
+        target = sizes[int(cumulative.searchsorted(rng.random(), side="right"))]
         region = [cell]
         owner[cell] = len(regions)
-        while len(region) < target:
-            frontier = sorted({n for c in region for n in geometry.neighbours[c]
-                               if n in board and n not in owner})
-            if not frontier:
-                break
-            grown = frontier[int(rng.integers(len(frontier)))]
+        # The cells the region may grow into, kept as it grows (only it claims cells now).
+        frontier = {n for n in neighbours[cell] if n in board and n not in owner}
+        while len(region) < target and frontier:
+            ordered = sorted(frontier)
+            grown = ordered[int(rng.integers(len(ordered)))]
             owner[grown] = len(regions)
             region.append(grown)
+            frontier.discard(grown)
+            frontier.update(n for n in neighbours[grown] if n in board and n not in owner)
         regions.append(region)
     return regions
 
@@ -89,16 +95,20 @@ def colour_regions(regions: list[list[int]], geometry: Geometry, colours: int,
     colour = [-1] * len(regions)
     cells = [0] * colours
     count = [0] * colours
-    tie = rng.random(len(regions))
+    tie = rng.random(len(regions)).tolist()
+    # The colours among each region's coloured neighbours, kept as regions are coloured.
+    seen: list[set[int]] = [set() for _ in regions]
+    todo = list(range(len(regions)))
     for _ in regions:
-        todo = [i for i, c in enumerate(colour) if c < 0]
-        pick = max(todo, key=lambda i: (len({colour[n] for n in near[i] if colour[n] >= 0}),
-                                        len(near[i]), tie[i]))
-        taken = {colour[n] for n in near[pick] if colour[n] >= 0}
+        pick = max(todo, key=lambda i: (len(seen[i]), len(near[i]), tie[i]))
+        todo.remove(pick)
+        taken = seen[pick]
         free = [c for c in range(colours) if c not in taken] or list(range(colours))
-        shuffle = rng.random(colours)
+        shuffle = rng.random(colours).tolist()
         choice = min(free, key=lambda c: (count[c] if by_regions else 0, cells[c], shuffle[c]))
         colour[pick] = choice
         cells[choice] += len(regions[pick])
         count[choice] += 1
+        for other in near[pick]:
+            seen[other].add(choice)
     return colour

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
+from kok_layouts import limits
+from kok_layouts.editions import EDITION_NAMES, EDITIONS, Edition
 from kok_layouts.errors import GenerateError, KokTypeError, shown
-from kok_layouts.model.checks import OFFICIAL_CLASSIC_SIZE, OFFICIAL_KIDS_SIZE, Profile
-from kok_layouts.model.grid import MAX_COLUMNS
+from kok_layouts.limits import Bounds
+from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.sheet import EditionName
 
-EDITIONS: tuple[EditionName, ...] = ("classic", "kok2", "kids")
-MIN_SIZE = (5, 3)
-MAX_SIZE = (MAX_COLUMNS, 20)
-MIN_COLOURS, MAX_COLOURS = 2, 8
-OFFICIAL_COLOURS = 5
+if TYPE_CHECKING:
+    from kok_layouts.generator.maker import BoardGenerator
+
+__all__ = ["EDITIONS", "EDITION_NAMES", "Request", "make_request", "parse_size"]
+# ``EDITIONS`` (name -> edition) is :data:`kok_layouts.editions.EDITIONS`, named here for
+# the command line's choices.
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,7 @@ class Request:
     seed: int = 1
     width: int = 15
     height: int = 7
-    colours: int = OFFICIAL_COLOURS
+    colours: int = 5
     holes: int = 0
     profile: Profile = "official"
 
@@ -35,9 +38,24 @@ class Request:
         return (f"edition {self.edition}, size {self.width}x{self.height}, colours "
                 f"{self.colours}, holes {self.holes}, profile {self.profile}")
 
+    @property
+    def generator(self) -> BoardGenerator:
+        """The edition's generator, which makes the board."""
+        return EDITIONS[self.edition].generator
 
-def official_size(edition: str) -> tuple[int, int]:
-    return OFFICIAL_KIDS_SIZE if edition == "kids" else OFFICIAL_CLASSIC_SIZE
+    @property
+    def name(self) -> str:
+        """The generated layout's name: ``generated-classic-7``."""
+        return f"generated-{self.edition}-{self.seed}"
+
+    @property
+    def title(self) -> str:
+        return f"Generated {self.edition} board {self.seed}"
+
+    @property
+    def description(self) -> str:
+        return (f"A {self.width} x {self.height} board made by kok generate from seed "
+                f"{self.seed} (profile {self.profile}).")
 
 
 def parse_size(size: object) -> tuple[int, int]:
@@ -50,47 +68,69 @@ def parse_size(size: object) -> tuple[int, int]:
                                 "such as 9x5")
         return int(match[1]), int(match[2])
     if (isinstance(size, tuple | list) and len(size) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in size)):
+            and all(type(n) is int for n in size)):
         return int(size[0]), int(size[1])
-    raise KokTypeError(f"a size is (width, height) or text like '9x5', not {size!r:.40}")
+    raise KokTypeError(f"a size is (width, height) or text like '9x5', not "
+                       f"{shown(repr(size), 40)}")
 
 
 def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise KokTypeError(f"{what} is a whole number, not {value!r:.40}")
+    if type(value) is not int:
+        raise KokTypeError(f"{what} is a whole number, not {shown(repr(value), 40)}")
     return value
+
+
+def _within(bounds: Bounds, value: object, what: str) -> int:
+    number = _whole(value, what)
+    if number not in bounds:
+        raise GenerateError(f"{what} {number} is out of range; use {bounds}")
+    return number
+
+
+def _edition(name: object) -> Edition:
+    if not isinstance(name, str):
+        raise KokTypeError(f"an edition is named by text ({', '.join(EDITIONS)}), not "
+                           f"{type(name).__name__}")
+    if name not in EDITIONS:
+        raise GenerateError(f"unknown edition {shown(name, 40)!r}; choose one of "
+                            f"{', '.join(EDITIONS)}")
+    return EDITIONS[name]
 
 
 def make_request(edition: str, *, seed: int = 1,
                  size: tuple[int, int] | str | None = None,
                  colours: int | None = None, holes: int = 0,
                  profile: str = "official") -> Request:
-    """A checked request; ``GenerateError`` with one sentence when it cannot be met.
+    """A checked request; ``GenerateError`` with one sentence when it cannot be met
+    (:class:`KokTypeError` for an argument of the wrong type).
 
     Without a size or colour count the official ones of the edition are used.
     """
-    if not isinstance(edition, str) or edition not in EDITIONS:
-        raise GenerateError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
-    if not isinstance(profile, str) or profile not in ("official", "basic"):
-        raise GenerateError(f"unknown profile {profile!r}; choose official or basic")
-    width, height = official_size(edition) if size is None else parse_size(size)
-    count = OFFICIAL_COLOURS if colours is None else _whole(colours, "colours")
-    seed, holes = _whole(seed, "seed"), _whole(holes, "holes")
-    if not 0 <= seed < 2 ** 63:
-        raise GenerateError(f"seed {seed} is out of range; use 0 to {2 ** 63 - 1}")
-    if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
-        raise GenerateError(f"size {width}x{height} is out of range; boards are "
-                            f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    if not MIN_COLOURS <= count <= MAX_COLOURS:
-        raise GenerateError(f"{count} colours is out of range; use {MIN_COLOURS} to "
-                            f"{MAX_COLOURS}")
+    chosen = _edition(edition)
+    if not isinstance(profile, str):
+        raise KokTypeError(f"a profile is named by text ({', '.join(PROFILES)}), not "
+                           f"{type(profile).__name__}")
+    if profile not in PROFILES:
+        raise GenerateError(f"unknown profile {shown(profile, 40)!r}; choose "
+                            f"{' or '.join(PROFILES)}")
+    width, height = chosen.official_size if size is None else parse_size(size)
+    count = chosen.official_colours if colours is None else _whole(colours, "colours")
+    seed = _within(limits.SEED, seed, "seed")
+    holes = _whole(holes, "holes")
+    if width not in limits.WIDTH or height not in limits.HEIGHT:
+        raise GenerateError(
+            f"size {width}x{height} is out of range; boards are {limits.WIDTH.low}x"
+            f"{limits.HEIGHT.low} to {limits.WIDTH.high}x{limits.HEIGHT.high}")
+    if count not in limits.COLOURS:
+        raise GenerateError(f"{count} colours is out of range; use {limits.COLOURS}")
     if profile == "official":
-        wanted = official_size(edition)
-        if (width, height) != wanted or count != OFFICIAL_COLOURS or holes:
+        wanted = chosen.official_size
+        if (width, height) != wanted or count != chosen.official_colours or holes:
             raise GenerateError(
-                f"the official {edition} profile needs a {wanted[0]}x{wanted[1]} board with "
-                f"{OFFICIAL_COLOURS} colours and no holes, not {width}x{height} with {count} "
-                f"colours and {holes} holes; use --profile basic for other boards")
+                f"the official {chosen.name} profile needs a {wanted[0]}x{wanted[1]} board "
+                f"with {chosen.official_colours} colours and no holes, not {width}x{height} "
+                f"with {count} colours and {holes} holes; the basic profile makes other "
+                "boards")
     cells = width * height
     # Holes may take at most a third of the board, so that it stays a board.
     most = cells // 3
@@ -100,5 +140,6 @@ def make_request(edition: str, *, seed: int = 1,
     if cells - holes < 2 * count:
         raise GenerateError(f"{count} colours need at least {2 * count} board cells; "
                             f"a {width}x{height} board with {holes} holes has {cells - holes}")
-    return Request(edition, seed, width, height, count, holes,
-                   cast(Profile, profile))
+    return Request(cast(EditionName, chosen.name), seed, width, height, count, holes,
+                   profile)
+

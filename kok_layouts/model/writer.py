@@ -1,22 +1,36 @@
-"""Writing a sheet as layout YAML: the one writer of the format.
+"""Writing layout YAML: the one writer of the format.
 
-:func:`dump_layout` is the inverse of :func:`kok_layouts.parse_layout`: the text it writes
-loads back to an equal sheet. It writes the keys in the order of the built-in layouts, with
-the same comments, so that a generated or designed board reads like a printed pad's file.
+A layout has two shapes here: a :class:`~kok_layouts.model.sheet.Sheet` (a board that
+passed every check) and its *layout mapping*, the values of the file as YAML reads them
+(what ``kok design``'s page edits, a board with problems included). One writer turns the
+mapping into text, key by key in the style of the built-in layouts: grids a row a line,
+per-column numbers lined up under a ruler of column letters, small values in flow style,
+a comment beside the keys whose meaning is not obvious.
+
+* :func:`dump_layout` writes a sheet; the text loads back to an equal sheet
+  (:func:`kok_layouts.parse_layout`). ``kok generate`` writes its boards with it.
+* :func:`layout_mapping` is a sheet's mapping; :func:`dump_mapping` writes any mapping so
+  that YAML reads it back to the same values; :func:`key_lines` writes one key of it (the
+  designer rewrites the keys that changed and keeps the rest of a file as it was).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kok_layouts.errors import KokTypeError
-from kok_layouts.model.grid import column_letter
+from kok_layouts.model.grid import COLUMN_LETTERS, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 
+LayoutMapping = dict[str, Any]
+"""A layout mapping: the values of a layout file as YAML reads them."""
+
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
-_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_LABELS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _yaml_safe(char: str) -> bool:
@@ -46,7 +60,11 @@ def quoted(text: str) -> str:
 
 
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 _-]*[A-Za-z0-9]|[A-Za-z]")
-_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+_YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null"}
+"""Words YAML reads as something else than text (the reader of layouts, PyYAML, takes
+``y`` and ``n`` as letters: the Keer op Keer 2 row ``Y`` stays plain)."""
+_GRID_ROW = re.compile(r"[A-Za-z.]+")
+_SPECIAL_FLOAT = re.compile(r"\.(inf|nan)", re.IGNORECASE)
 
 
 def scalar(text: str) -> str:
@@ -57,18 +75,157 @@ def scalar(text: str) -> str:
     return quoted(text)
 
 
+def _grid_row(text: str) -> str:
+    """A row of a grid: plain letters and dots when YAML reads them back as text."""
+    if (_GRID_ROW.fullmatch(text) and text.lower() not in _YAML_WORDS
+            and not _SPECIAL_FLOAT.fullmatch(text)):
+        return text
+    return quoted(text)
+
+
+def _number(value: float) -> str:
+    """A float as YAML 1.1 reads it back (``1e+16`` alone would be text)."""
+    if math.isnan(value):
+        return ".nan"
+    if math.isinf(value):
+        return ".inf" if value > 0 else "-.inf"
+    text = repr(value)
+    if "." not in text:
+        mantissa, _, exponent = text.partition("e")
+        text = f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
+    if "e" in text and text[text.index("e") + 1] not in "+-":
+        text = text.replace("e", "e+")
+    return text
+
+
+def flow(value: Any) -> str:
+    """Any value of a layout mapping (text, numbers, ``true``, ``null``, lists and
+    mappings of them) in YAML flow style: ``[H]``, ``{first: 5, later: 3}``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return _number(value)
+    if isinstance(value, str):
+        return scalar(value)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{scalar(str(k))}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    raise KokTypeError(f"a layout holds text, numbers, lists and mappings, not "
+                       f"{type(value).__name__}")
+
+
+def _whole_numbers(value: Any) -> bool:
+    return (isinstance(value, list) and bool(value)
+            and all(type(v) is int for v in value))
+
+
 def _numbers(values: Sequence[int]) -> str:
+    """A per-column list of numbers, lined up under a ruler of column letters."""
     return "[" + ", ".join(f"{v:>2}" if len(values) > 1 else str(v) for v in values) + "]"
 
 
-def _names(values: Sequence[str]) -> str:
-    return "[" + ", ".join(values) + "]"
+def _ruler(count: int, indent: str) -> list[str]:
+    """``#  A  B  C ...`` lined up with the numbers of a per-column list (none for a list
+    longer than the alphabet)."""
+    if count > len(COLUMN_LETTERS):
+        return []
+    letters = "".join(f"  {column_letter(c)}" for c in range(count))
+    return [indent + "#" + " " * (8 - len(indent)) + letters]
 
 
-def _letters_comment(width: int, indent: str) -> str:
-    """``#  A  B  C ...`` lined up with the numbers of a per-column list."""
-    letters = "".join(f"  {column_letter(c)}" for c in range(width))
-    return indent + "#" + " " * (8 - len(indent)) + letters
+# How each key of the format is written -----------------------------------------------
+
+TOP_COMMENT_COLUMN = 26
+NESTED_COMMENT_COLUMN = 28
+_AFTER = 0
+"""A comment written three spaces after a long line rather than at a column."""
+
+_BLOCK_LISTS = {"grid": _grid_row, "enclosures": quoted, "visitors": quoted}
+"""Keys whose list is written an item a line, and how each item is written."""
+_QUOTED = {"title", "description"}
+"""Keys whose text is always quoted, whatever it says."""
+_BLOCK_MAPPINGS = {"colours", "animals", "column_points", "rows", "boxes", "hearts"}
+"""Keys whose mapping is written an entry a line (the rest in flow style)."""
+_TOP_COMMENTS = {
+    "grid": "a letter per cell, UPPERCASE = star, '.' = hole",
+    "enclosures": "same character = same enclosure",
+    "food_boxes": "per animal, circled by everyone who completes it",
+    "mark_points": "per unused exclamation mark",
+}
+_NESTED_COMMENTS: dict[tuple[str, str], tuple[str, int]] = {
+    ("rows", "items"): ("for the first completer(s)", _AFTER),
+    ("boxes", "cells"): ("crossing one of these gains a box", _AFTER),
+    ("boxes", "points"): ("per unused box at the end", NESTED_COMMENT_COLUMN),
+    ("boxes", "columns"): ("completing it gains a box", NESTED_COMMENT_COLUMN),
+}
+_ORDINALS = ("", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth")
+
+
+def _commented(line: str, comment: str | None, column: int = TOP_COMMENT_COLUMN) -> str:
+    if not comment:
+        return line
+    gap = 3 if column == _AFTER else max(column - len(line), 2)
+    return f"{line}{' ' * gap}# {comment}"
+
+
+def _top_comment(key: str, value: Any, mapping: Mapping[str, Any]) -> str | None:
+    if key == "exclamation_marks" and "chameleon_every" in mapping:
+        return "by the chameleons"
+    if key == "chameleon_every" and type(value) is int and 1 <= value <= len(_ORDINALS):
+        return ("every mark is a chameleon" if value == 1
+                else f"every {_ORDINALS[value - 1]} mark is a chameleon")
+    return _TOP_COMMENTS.get(key)
+
+
+def _nested_line(key: str, sub: str, value: Any) -> str:
+    line = f"  {scalar(sub)}: "
+    if key == "column_points" and _whole_numbers(value):
+        return line + _numbers(value)
+    line += flow(value)
+    if (key, sub) == ("rows", "points") and type(value) is int:
+        return _commented(line, "for everyone who completes the row", NESTED_COMMENT_COLUMN)
+    comment, column = _NESTED_COMMENTS.get((key, sub), (None, 0))
+    return _commented(line, comment, column)
+
+
+def key_lines(key: str, value: Any, mapping: Mapping[str, Any] | None = None) -> list[str]:
+    """The lines of one top-level ``key`` of a layout mapping (``mapping``, the whole of
+    it, decides a comment or two: Kids' exclamation marks come by the chameleons)."""
+    name = scalar(key)
+    if key in _QUOTED and isinstance(value, str):
+        return [f"{name}: {quoted(value)}"]
+    item = _BLOCK_LISTS.get(key)
+    if item is not None and isinstance(value, list) and value \
+            and all(isinstance(v, str) for v in value):
+        return [_commented(f"{name}:", _TOP_COMMENTS.get(key)),
+                *(f"  - {item(v)}" for v in value)]
+    if key == "buckets" and _whole_numbers(value):
+        return [*_ruler(len(value), "         "), f"{name}:  {_numbers(value)}"]
+    if key in _BLOCK_MAPPINGS and isinstance(value, Mapping) and value:
+        lines = [f"{name}:"]
+        first = value.get("first")
+        if key == "column_points" and isinstance(first, list) and _whole_numbers(first):
+            lines += _ruler(len(first), "  ")
+        return lines + [_nested_line(key, str(sub), v) for sub, v in value.items()]
+    return [_commented(f"{name}: {flow(value)}", _top_comment(key, value, mapping or {}))]
+
+
+def dump_mapping(mapping: Mapping[str, Any], header: Sequence[str] = ()) -> str:
+    """A layout mapping as YAML text that reads back to the same values, its keys in
+    their order; ``header`` lines become the leading comment."""
+    out = [f"# {line}" if line else "#" for line in header]
+    for key, value in mapping.items():
+        out += key_lines(str(key), value, mapping)
+    return "\n".join(out) + "\n"
+
+
+# A sheet's mapping ---------------------------------------------------------------------
 
 
 def grid_rows(sheet: Sheet) -> list[str]:
@@ -85,65 +242,50 @@ def grid_rows(sheet: Sheet) -> list[str]:
     return rows
 
 
-def _head(sheet: Sheet, header: Sequence[str]) -> list[str]:
-    out = [f"# {line}" if line else "#" for line in header]
-    out += ["format: 1", f"edition: {sheet.edition}", f"name: {sheet.name}"]
-    if sheet.aliases:
-        out.append(f"aliases: {_names(sheet.aliases)}")
-    out.append(f"title: {quoted(sheet.title)}")
-    if sheet.description:
-        out.append(f"description: {quoted(sheet.description)}")
-    return out
+def _letters(columns: Sequence[int]) -> list[str]:
+    return [column_letter(c) for c in columns]
 
 
-def classic_body(sheet: ClassicSheet) -> list[str]:
-    out = ["colours:                  # grid letter: name and print colour"]
-    out += [f"  {c.key}: {{name: {scalar(c.name)}, print: \"{c.rgb}\"}}" for c in sheet.colours]
-    out.append("grid:                     # a letter per cell, UPPERCASE = star, '.' = hole")
-    out += [f"  - {row}" for row in grid_rows(sheet)]
-    out.append(f"start_columns: {_names([column_letter(c) for c in sheet.start_columns])}")
-    out.append("column_points:")
-    out.append(_letters_comment(sheet.width, "  "))
-    out.append(f"  first: {_numbers([p.first for p in sheet.column_points])}")
-    out.append(f"  later: {_numbers([p.later for p in sheet.column_points])}")
-    bonus = sheet.colour_bonus
-    out.append(f"colour_bonus: {{first: {bonus.first}, later: {bonus.later}}}")
-    out.append(f"exclamation_marks: {sheet.exclamation_marks}")
-    out.append(f"star_penalty: {sheet.star_penalty}")
+def classic_values(sheet: ClassicSheet) -> LayoutMapping:
+    """The keys of a classic layout after its title."""
+    values: LayoutMapping = {
+        "colours": {c.key: {"name": c.name, "print": c.rgb} for c in sheet.colours},
+        "grid": grid_rows(sheet),
+        "start_columns": _letters(sheet.start_columns),
+        "column_points": {"first": [p.first for p in sheet.column_points],
+                          "later": [p.later for p in sheet.column_points]},
+        "colour_bonus": {"first": sheet.colour_bonus.first,
+                         "later": sheet.colour_bonus.later},
+        "exclamation_marks": sheet.exclamation_marks,
+        "star_penalty": sheet.star_penalty,
+    }
     if sheet.mark_points != 1:
-        out.append(f"mark_points: {sheet.mark_points}      # per unused exclamation mark")
-    return out
+        values["mark_points"] = sheet.mark_points
+    return values
 
 
-def kok2_body(sheet: Kok2Sheet) -> list[str]:
-    out = classic_body(sheet)
+def kok2_values(sheet: Kok2Sheet) -> LayoutMapping:
+    """The keys of a Keer op Keer 2 layout after its title: the classic ones, then rows,
+    boxes, hearts and the special die."""
     points = [rule.points for rule in sheet.rows]
-    same = len(set(points)) == 1
-    out.append("rows:")
-    out.append(f"  labels: {_names([rule.label for rule in sheet.rows])}")
-    out.append(f"  points: {points[0] if same else _numbers(points)}"
-               + ("                 # for everyone who completes the row" if same else ""))
-    items = [rule.item or "null" for rule in sheet.rows]
-    out.append(f"  items: {_names(items)}   # for the first completer(s) only")
-    out.append("boxes:")
     box_cells = sorted(sheet.box_cells, key=lambda c: (c % sheet.width, c // sheet.width))
-    out.append(f"  cells: {_names([sheet.cell_name(c) for c in box_cells])}"
-               "   # crossing one of these gains a box")
-    out.append(f"  count: {sheet.box_count}")
-    out.append(f"  available_at_start: {sheet.boxes_at_start}")
-    out.append(f"  points: {sheet.box_points}                 # per unused box at the end")
-    out.append(f"  columns: {_names([column_letter(c) for c in sheet.box_columns])}"
-               "              # completing it gains a box")
-    out.append("hearts:")
-    out.append(f"  track: {sheet.heart_track}")
-    out.append(f"  under_columns: {'true' if sheet.column_hearts else 'false'}")
-    out.append(f"special_die: {_names(sheet.special_faces)}")
-    return out
+    return {
+        **classic_values(sheet),
+        "rows": {"labels": [rule.label for rule in sheet.rows],
+                 "points": points[0] if len(set(points)) == 1 else points,
+                 "items": [rule.item for rule in sheet.rows]},
+        "boxes": {"cells": [sheet.cell_name(c) for c in box_cells],
+                  "count": sheet.box_count, "available_at_start": sheet.boxes_at_start,
+                  "points": sheet.box_points, "columns": _letters(sheet.box_columns)},
+        "hearts": {"track": sheet.heart_track, "under_columns": sheet.column_hearts},
+        "special_die": list(sheet.special_faces),
+    }
 
 
 def enclosure_rows(sheet: KidsSheet) -> list[str] | None:
-    """The ``enclosures`` key's rows when the enclosures split an animal's area (two
-    neighbouring enclosures of one animal get different characters), else ``None``."""
+    """The ``enclosures`` key's rows when the enclosures split an animal's area, else
+    ``None``. An enclosure is ``0`` unless it touches one of the same animal already
+    labelled (in reading order), so only the splits stand out: ``0001000``."""
     colour_areas = Sheet.areas.func(sheet)  # type: ignore[attr-defined]
     if len(colour_areas) == len(sheet.enclosures):
         return None
@@ -151,34 +293,69 @@ def enclosure_rows(sheet: KidsSheet) -> list[str] | None:
     for enclosure in sheet.enclosures:
         taken = {label[other] for cell in enclosure.cells
                  for next_cell in sheet.geometry.neighbours[cell]
-                 if (other := sheet.enclosure_of[next_cell]) is not None and other in label}
+                 if (other := sheet.enclosure_of[next_cell]) is not None and other in label
+                 and sheet.cell_colours[next_cell] == enclosure.colour}
         label[enclosure.index] = next(c for c in _LABELS if c not in taken)
     return ["".join("." if (index := sheet.enclosure_of[sheet.geometry.cell(c, r)]) is None
                     else label[index] for c in range(sheet.width))
             for r in range(sheet.height)]
 
 
-def kids_body(sheet: KidsSheet) -> list[str]:
-    out = ["animals:                  # grid letter: animal, its die colour, print colour"]
-    out += [f"  {a.key}: {{name: {scalar(a.name)}, colour: {scalar(a.die_name)}, "
-            f"print: \"{a.rgb}\"}}" for a in sheet.animals]
-    out.append("grid:                     # neighbouring cells of one animal form one "
-               "enclosure; UPPERCASE = star")
-    out += [f"  - {row}" for row in grid_rows(sheet)]
+def kids_values(sheet: KidsSheet) -> LayoutMapping:
+    """The keys of a Kids layout after its title."""
+    values: LayoutMapping = {
+        "animals": {a.key: {"name": a.name, "colour": a.die_name, "print": a.rgb}
+                    for a in sheet.animals},
+        "grid": grid_rows(sheet),
+    }
     enclosures = enclosure_rows(sheet)
     if enclosures is not None:
-        out.append("enclosures:               # same character = same enclosure")
-        out += [f"  - {quoted(row)}" for row in enclosures]
-    out.append(_letters_comment(sheet.width, "         "))
-    out.append(f"buckets:  {_numbers(sheet.buckets)}")
-    out.append("visitors:")
-    out += [f"  - {quoted(v)}" for v in sheet.visitors]
-    out.append(f"food_boxes: {sheet.food_boxes}             # per animal, circled by everyone "
-               "who completes it")
-    out.append(f"exclamation_marks: {sheet.exclamation_marks}      # by the chameleons")
-    out.append(f"chameleon_every: {sheet.chameleon_every}        # every this many marks, "
-               "a chameleon")
-    return out
+        values["enclosures"] = enclosures
+    values.update({"buckets": list(sheet.buckets), "visitors": list(sheet.visitors),
+                   "food_boxes": sheet.food_boxes,
+                   "exclamation_marks": sheet.exclamation_marks,
+                   "chameleon_every": sheet.chameleon_every})
+    return values
+
+
+def _lines(values: Mapping[str, Any]) -> list[str]:
+    return [line for key, value in values.items() for line in key_lines(key, value, values)]
+
+
+def classic_body(sheet: ClassicSheet) -> list[str]:
+    return _lines(classic_values(sheet))
+
+
+def kok2_body(sheet: Kok2Sheet) -> list[str]:
+    return _lines(kok2_values(sheet))
+
+
+def kids_body(sheet: KidsSheet) -> list[str]:
+    return _lines(kids_values(sheet))
+
+
+def _check_sheet(sheet: object) -> Sheet:
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"a layout is written from a sheet, not {type(sheet).__name__}")
+    return sheet
+
+
+def _head(sheet: Sheet) -> LayoutMapping:
+    head: LayoutMapping = {"format": 1, "edition": sheet.edition, "name": sheet.name}
+    if sheet.aliases:
+        head["aliases"] = list(sheet.aliases)
+    head["title"] = sheet.title
+    if sheet.description:
+        head["description"] = sheet.description
+    return head
+
+
+def layout_mapping(sheet: Sheet) -> LayoutMapping:
+    """The layout mapping of ``sheet``: the values YAML reads from :func:`dump_layout`."""
+    from kok_layouts.editions import edition_of
+
+    sheet = _check_sheet(sheet)
+    return {**_head(sheet), **edition_of(sheet).layout_values(sheet)}
 
 
 def dump_layout(sheet: Sheet, header: Sequence[str] = ()) -> str:
@@ -186,7 +363,8 @@ def dump_layout(sheet: Sheet, header: Sequence[str] = ()) -> str:
     equal sheet; ``header`` lines become the leading comment."""
     from kok_layouts.editions import edition_of
 
-    if not isinstance(sheet, Sheet):
-        raise KokTypeError(f"dump_layout writes a sheet, not {type(sheet).__name__}")
-    body = edition_of(sheet).layout_body(sheet)
-    return "\n".join([*_head(sheet, header), *body]) + "\n"
+    sheet = _check_sheet(sheet)
+    out = [f"# {line}" if line else "#" for line in header]
+    out += _lines(_head(sheet))
+    out += edition_of(sheet).layout_body(sheet)
+    return "\n".join(out) + "\n"

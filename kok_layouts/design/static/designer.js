@@ -1,15 +1,18 @@
 // kok design: the page. Plain JavaScript, no build step, no network beyond this server.
 // The page edits the layout document (the YAML file's values); the server checks, previews
 // and saves it with the kok_layouts library, so it always agrees with `kok validate`.
+// What each edition shows and edits (its palette, tools, fields and their limits) comes
+// from the server too: the page knows no edition by name.
 "use strict";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const GROUPS = "abcdefghijklmnopqrstuvwxyz";
-const ROW_ITEMS = ["", "box", "bomb", "heart"];
 const HISTORY_LIMIT = 200;
 
 const state = {
   doc: null,
+  editions: {},
+  limits: {},
   file: "",
   undo: [],
   redo: [],
@@ -78,8 +81,9 @@ function status(text) { $("#status").textContent = text; }
 
 // ---- The document ------------------------------------------------------------------------
 
-const edition = () => state.doc.edition;
-const paletteKey = () => (edition() === "kids" ? "animals" : "colours");
+// The parts of the board's edition, as the server describes them.
+const parts = () => state.editions[state.doc.edition];
+const paletteKey = () => parts().palette_key;
 const palette = () => state.doc[paletteKey()] || {};
 const width = () => state.doc.grid[0].length;
 const height = () => state.doc.grid.length;
@@ -87,6 +91,16 @@ const cellName = (row, col) => LETTERS[col] + (row + 1);
 
 function parseCell(name) {
   return { col: LETTERS.indexOf(name[0]), row: parseInt(name.slice(1), 10) - 1 };
+}
+
+// The value at a path of keys in the document (undefined when a key is missing).
+function lookup(doc, path) {
+  let value = doc;
+  for (const key of path) {
+    if (!value || typeof value !== "object") return undefined;
+    value = value[key];
+  }
+  return value;
 }
 
 function setChar(key, row, col, char) {
@@ -151,10 +165,7 @@ function redo() {
 // ---- Tools -------------------------------------------------------------------------------
 
 function selectTool(tool) {
-  if (tool.kind !== "colour" && tool.kind !== "star" && tool.kind !== "hole" &&
-      tool.kind !== "erase" && tool.kind !== "box" && tool.kind !== "enclosure") return;
-  if (tool.kind === "box" && edition() !== "kok2") return;
-  if (tool.kind === "enclosure" && edition() !== "kids") return;
+  if (tool.kind !== "colour" && !parts().tools.includes(tool.kind)) return;
   state.tool = tool;
   if (tool.kind === "colour") state.lastColour = tool.key;
   renderTools();
@@ -269,8 +280,7 @@ function renderTools() {
     }));
   });
   for (const button of document.querySelectorAll("[data-tool]")) {
-    const only = button.dataset.edition;
-    button.hidden = Boolean(only) && only !== edition();
+    button.hidden = !parts().tools.includes(button.dataset.tool);
     button.setAttribute("aria-pressed", state.tool.kind === button.dataset.tool ? "true" : "false");
   }
   $("#undo").disabled = !state.undo.length;
@@ -311,7 +321,7 @@ function renderSheet() {
   const head = el("tr", {}, el("th"));
   for (let col = 0; col < w; col += 1) {
     const letter = LETTERS[col];
-    if (edition() === "kids") {
+    if (!parts().start_columns) {
       head.append(el("th", { text: letter }));
     } else {
       head.append(el("th", {}, el("button", {
@@ -360,7 +370,7 @@ function renderSheet() {
           doc.rows.items[row] = event.target.value || null;
         }),
       });
-      for (const item of ROW_ITEMS) {
+      for (const item of ["", ...parts().row_items]) {
         select.append(el("option", { value: item, text: item || "—",
                                      selected: (items[row] || "") === item }));
       }
@@ -368,26 +378,16 @@ function renderSheet() {
     }
     table.append(tr);
   }
-  const points = state.doc.column_points;
-  if (points && typeof points === "object") {
-    for (const which of ["first", "later"]) {
-      if (!Array.isArray(points[which])) continue;
-      const tr = el("tr", { class: "points" }, el("th", { text: which }));
-      for (let col = 0; col < w; col += 1) {
-        tr.append(el("td", {}, numberInput(points[which][col], (doc, n) => {
-          doc.column_points[which][col] = n;
-        }, { min: 0, max: 99, "aria-label": `${which} points ${LETTERS[col]}`,
-             "data-points": `${which}-${LETTERS[col]}` })));
-      }
-      table.append(tr);
-    }
-  }
-  if (Array.isArray(state.doc.buckets)) {
-    const tr = el("tr", { class: "points" }, el("th", { text: "buckets" }));
+  // A row of numbers per column under the grid (column points, buckets).
+  for (const spec of parts().column_rows) {
+    const values = lookup(state.doc, spec.path);
+    if (!Array.isArray(values)) continue;
+    const tr = el("tr", { class: "points" }, el("th", { text: spec.label }));
     for (let col = 0; col < w; col += 1) {
-      tr.append(el("td", {}, numberInput(state.doc.buckets[col], (doc, n) => {
-        doc.buckets[col] = n;
-      }, { min: 0, max: 9, "aria-label": `buckets ${LETTERS[col]}` })));
+      tr.append(el("td", {}, numberInput(values[col], (doc, n) => {
+        lookup(doc, spec.path)[col] = n;
+      }, { min: spec.min, max: spec.max, "aria-label": `${spec.aria} ${LETTERS[col]}`,
+           "data-points": `${spec.key}-${LETTERS[col]}` })));
     }
     table.append(tr);
   }
@@ -397,13 +397,16 @@ function renderSheet() {
   }
 }
 
-function field(label, path, attrs = {}) {
-  let holder = state.doc;
-  for (const key of path.slice(0, -1)) holder = holder && holder[key];
-  if (!holder || typeof holder !== "object") return null;
+// A field for one value of the document, as the edition's parts describe it: its label,
+// its path of keys, its limits, and the value shown when the document leaves it out.
+function field(spec) {
+  const path = spec.path;
+  const holder = lookup(state.doc, path.slice(0, -1));
+  if (!holder || typeof holder !== "object" || Array.isArray(holder)) return null;
   const last = path[path.length - 1];
-  if (!(last in holder)) return null;
-  const value = holder[last];
+  if (!(last in holder) && spec.default === undefined) return null;
+  const value = last in holder ? holder[last] : spec.default;
+  const label = spec.label;
   let input;
   const set = (doc, v) => {
     let target = doc;
@@ -414,7 +417,7 @@ function field(label, path, attrs = {}) {
     input = el("input", { type: "checkbox", checked: value,
                           onchange: (e) => commitField((doc) => set(doc, e.target.checked)) });
   } else if (typeof value === "number") {
-    input = numberInput(value, set, { min: 0, max: 99 });
+    input = numberInput(value, set, { min: spec.min, max: spec.max });
   } else {
     input = el("input", { type: "text", value: Array.isArray(value) ? value.join(" ") : value,
       onchange: (e) => commitField((doc) => set(doc, Array.isArray(value)
@@ -431,7 +434,7 @@ function fieldset(legend, ...fields) {
 function renderExtras() {
   const box = $("#extras");
   box.replaceChildren();
-  const parts = [];
+  const groups = [];
   const colours = Object.entries(palette()).map(([key, entry]) => el("label",
     { "data-palette": key }, `${key} `,
     el("input", { type: "text", value: entry.name ?? "", "aria-label": `name of ${key}`,
@@ -441,36 +444,23 @@ function renderExtras() {
     el("input", { type: "color", "aria-label": `print colour of ${key}`,
       value: /^#[0-9a-f]{6}$/i.test(entry.print || "") ? entry.print.toLowerCase() : "#999999",
       onchange: (e) => commit((doc) => { doc[paletteKey()][key].print = e.target.value; }) })));
-  parts.push(fieldset(edition() === "kids" ? "Animals" : "Colours", ...colours));
-  if (edition() === "kids") {
-    parts.push(fieldset("Marks",
-      field("exclamation marks", ["exclamation_marks"]),
-      field("chameleon every", ["chameleon_every"]),
-      field("food boxes", ["food_boxes"])));
-    if (Array.isArray(state.doc.visitors)) {
-      const visitors = state.doc.visitors.map((name, col) => el("label", {},
-        `${LETTERS[col]} `, el("input", { type: "text", value: name, "aria-label": `visitor ${LETTERS[col]}`,
-          onchange: (e) => commitField((doc) => { doc.visitors[col] = e.target.value; }) })));
-      parts.push(fieldset("Visitors", ...visitors));
+  groups.push(fieldset(parts().palette_legend, ...colours));
+  for (const spec of parts().fieldsets) {
+    if (spec.per_column) {
+      // A text for every column (the visitors above the columns).
+      const list = state.doc[spec.per_column];
+      if (!Array.isArray(list)) continue;
+      const texts = list.map((text, col) => el("label", {},
+        `${LETTERS[col]} `, el("input", { type: "text", value: text,
+          "aria-label": `${spec.item} ${LETTERS[col]}`,
+          onchange: (e) => commitField((doc) => { doc[spec.per_column][col] = e.target.value; }),
+        })));
+      groups.push(fieldset(spec.legend, ...texts));
+    } else {
+      groups.push(fieldset(spec.legend, ...spec.fields.map(field)));
     }
-  } else {
-    parts.push(fieldset("Colour bonus",
-      field("first", ["colour_bonus", "first"]), field("later", ["colour_bonus", "later"])));
-    parts.push(fieldset("Marks",
-      field("exclamation marks", ["exclamation_marks"]),
-      field("points each", ["mark_points"]),
-      field("star penalty", ["star_penalty"])));
   }
-  if (edition() === "kok2") {
-    parts.push(fieldset("Rows", field("points", ["rows", "points"]),
-      field("labels", ["rows", "labels"])));
-    parts.push(fieldset("Boxes", field("printed", ["boxes", "count"]),
-      field("at start", ["boxes", "available_at_start"]), field("points", ["boxes", "points"]),
-      field("columns", ["boxes", "columns"])));
-    parts.push(fieldset("Hearts", field("track", ["hearts", "track"]),
-      field("under columns", ["hearts", "under_columns"])));
-  }
-  box.append(...parts.filter(Boolean));
+  box.append(...groups.filter(Boolean));
 }
 
 // ---- Live checks ----------------------------------------------------------------------
@@ -693,13 +683,33 @@ function showDesigner(info) {
   $("#start").hidden = true;
   $("#designer").hidden = false;
   $("#check-result").replaceChildren();
-  $("#check-players").max = edition() === "kids" ? 4 : 6;
+  $("#check-players").min = parts().players.min;
+  $("#check-players").max = parts().players.max;
   changed();
+}
+
+// The page's limits and each edition's parts, from the server.
+function learn(info) {
+  state.editions = Object.fromEntries(info.editions.map((e) => [e.name, e]));
+  state.limits = info.limits;
+  const bound = (selector, limit) => {
+    for (const input of document.querySelectorAll(selector)) {
+      input.min = String(limit.min);
+      input.max = String(limit.max);
+    }
+  };
+  bound("#start-width, #width", info.limits.width);
+  bound("#start-height, #height", info.limits.height);
+  bound("#start-seed", info.limits.seed);
+  bound("#check-games", info.limits.check_games);
+  $("#title").maxLength = info.limits.title_length;
+  $("#name").maxLength = info.limits.layout_name_length;
 }
 
 function showStart(info) {
   const editions = $("#start-edition");
-  editions.replaceChildren(...info.editions.map((e) => el("option", { value: e, text: e })));
+  editions.replaceChildren(...info.editions.map((e) =>
+    el("option", { value: e.name, text: `${e.name} (${e.title})` })));
   $("#start-name").replaceChildren(...info.builtins.map((b) =>
     el("option", { value: b.name, text: `${b.name} — ${b.title} (${b.edition})` })));
   $("#generate").disabled = !info.can_generate;
@@ -817,6 +827,12 @@ function wire() {
       showError(err.message);
     }
   });
+  $("#start-edition").addEventListener("change", (event) => {
+    // The printed sheet's size: a generated board of that size follows the official profile.
+    const [w, h] = state.editions[event.target.value].official_size;
+    $("#start-width").value = w;
+    $("#start-height").value = h;
+  });
   $("#start-size").addEventListener("submit", (event) => {
     event.preventDefault();
     start({ from: "size", edition: $("#start-edition").value,
@@ -839,6 +855,7 @@ async function main() {
   wire();
   try {
     const info = await api("state");
+    learn(info);
     $("#profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p, text: p })));
     if (info.doc) showDesigner(info);
     else showStart(info);
