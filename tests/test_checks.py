@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kok_layouts import LayoutError, validate_sheet, parse_layout
+from kok_layouts import LayoutError, parse_layout, validate_sheet
 from kok_layouts.resources import layouts_dir
 
 

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from kok_layouts.limits import SEED
 
-MAX_SEED = SEED.high
-
 from .conftest import ROOT
 from .hostile_helpers import assert_refused, run_kok, snapshot
+
+MAX_SEED = SEED.high
 
 TRAVEL = str(ROOT / "examples" / "travel.yaml")
 HUGE = "1" + "0" * 30
