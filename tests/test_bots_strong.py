@@ -150,8 +150,8 @@ def wins_against_greedy(sheet: Sheet, bot: Strategy, games: int, seed: int) -> f
         players[seat] = bot
         game = new_game(sheet, ["one", "two"])
         play_game(game, players, np.random.default_rng([seed, i]))
-        if seat in game.winners():
-            won += 1 / len(game.winners())
+        if seat in game.winner_seats():
+            won += 1 / len(game.winner_seats())
     return won / games
 
 
