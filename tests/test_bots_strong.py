@@ -15,7 +15,7 @@ from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import BOTS, GreedyBot, RandomBot, Strategy, make_bot, play_game
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kok2 import Kok2Game
-from kok_layouts.rules.record import new_game
+from kok_layouts.rules import new_game
 from kok_layouts.rules.strong import EDITIONS, ExpertBot, StrongBot, StrongWeights, edition_of
 from kok_layouts.rules.strong_weights import BOT_VERSION, TUNED, TUNING_SEED
 
@@ -223,7 +223,7 @@ def test_on_the_last_roll_of_a_solo_game_only_the_points_count(seed: int, editio
         if choice is None:
             return 0
         trial = player.copy()
-        trial.push(choice.move)
+        trial.push(choice.move)  # type: ignore[arg-type]  # the move of the sheet's edition
         return int(trial.score().total) - before
 
     gains = [gain(c) for c in game.choices_for(0)]
