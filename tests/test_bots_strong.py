@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from kok_layouts import load_layout
 from kok_layouts.model.sheet import Sheet
+from kok_layouts.rules import new_game
 from kok_layouts.rules.bots import BOTS, GreedyBot, RandomBot, Strategy, make_bot, play_game
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kok2 import Kok2Game
-from kok_layouts.rules import new_game
 from kok_layouts.rules.strong import EDITIONS, ExpertBot, StrongBot, StrongWeights, edition_of
 from kok_layouts.rules.strong_weights import BOT_VERSION, TUNED, TUNING_SEED
 
