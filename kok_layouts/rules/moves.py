@@ -51,16 +51,6 @@ def mask_of_names(names: CellNames, width: int) -> int:
     return mask
 
 
-def named_cells(mask: int, width: int) -> str:
-    """A mask for a ``repr``: the list of its cell names (``['H6', 'H7']``)."""
-    return repr(mask_names(mask, width))
-
-
-def knows_names(mask: object, width: int) -> bool:
-    """Whether a ``repr`` can name the cells of ``mask`` (the width is known)."""
-    return mask_names(mask, width) is not None
-
-
 @dataclass(frozen=True, slots=True, order=True)
 class Move:
     """Cross the cells of ``cells`` (a bitmask) as ``number`` cells of colour ``colour``.
