@@ -78,7 +78,6 @@ class Classic(Edition):
 
         return CLASSIC_COMMANDS
 
-
     # -- bots ---------------------------------------------------------------------------
 
 

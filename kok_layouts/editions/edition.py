@@ -136,7 +136,6 @@ class Edition:
         (:mod:`kok_layouts.cli.rules`)."""
         raise NotImplementedError
 
-
     # -- bots ---------------------------------------------------------------------------
     # (and the rules-level parts the bots and the dice share)
     def bot_choice(self, bot: Any, game: Game, seat: int, rng: Any) -> Any:

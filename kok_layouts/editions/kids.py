@@ -85,7 +85,6 @@ class Kids(Edition):
 
         return KIDS_COMMANDS
 
-
     # -- bots ---------------------------------------------------------------------------
     def bot_choice(self, bot: Any, game: Game, seat: int, rng: Any) -> Any:
         """Kids: the bot weighs whole enclosures (``bot.choose_enclosure``)."""

@@ -71,7 +71,6 @@ class Kok2(Classic):
 
         return kok2_notes(sheet)  # type: ignore[arg-type]
 
-
     # -- bots ---------------------------------------------------------------------------
 
 
