@@ -58,7 +58,7 @@ def test_new_game_picks_the_edition_of_the_sheet() -> None:
 def test_a_move_repr_names_its_cells() -> None:
     me = PlayerSheet(load_layout("black"))
     moves = me.legal_moves("y", 2)
-    assert "Move(colour='y', number=2, cells=['H6', 'H7'])" in [repr(m) for m in moves]
+    assert "Move.of('y', ['H6', 'H7'], width=15)" in [repr(m) for m in moves]
 
 
 def test_a_joker_move_repr_says_which_die_is_a_joker() -> None:
@@ -72,7 +72,7 @@ def test_the_width_only_names_cells_it_never_changes_equality() -> None:
     named = me.move("yellow", "H6 H7")
     bare = Move("y", 2, named.cells)
     assert named == bare and hash(named) == hash(bare)
-    assert "cells=['H6', 'H7']" in repr(named)
+    assert "['H6', 'H7']" in repr(named)
 
 
 def test_str_of_a_player_sheet_draws_crosses_and_completed_columns() -> None:
@@ -217,7 +217,7 @@ def test_the_filled_in_sheet_of_a_game_renders() -> None:
 def test_choice_repr_shows_the_move_by_name() -> None:
     me = PlayerSheet(load_layout("black"))
     choice = Choice(0, 1, me.move("y", "H6 H7"))
-    assert "cells=['H6', 'H7']" in repr(choice)
+    assert "['H6', 'H7']" in repr(choice)
 
 
 def test_a_roll_may_name_its_faces() -> None:
@@ -231,10 +231,10 @@ def test_a_roll_may_name_its_faces() -> None:
 def test_special_actions_and_kids_moves_name_their_cells_too() -> None:
     grey = Kok2PlayerSheet(load_layout("grey"))
     assert repr(grey.legal_specials("bomb")[0]) == \
-        "Special(face='bomb', cells=['A1', 'A2', 'B1', 'B2'])"
-    assert repr(grey.legal_specials("heart")[0]) == "Special(face='heart')"
+        "Special.of('bomb', ['A1', 'A2', 'B1', 'B2'], width=15)"
+    assert repr(grey.legal_specials("heart")[0]) == "Special('heart')"
     kids = KidsPlayerSheet(load_layout("kids"))
-    assert repr(kids.legal_moves("crocodile")) == "[KidsMove(die='c', cells=['G4'])]"
+    assert repr(kids.legal_moves("crocodile")) == "[KidsMove.of('c', ['G4'], width=13)]"
 
 
 def test_str_of_a_kok2_sheet_adds_boxes_and_hearts() -> None:

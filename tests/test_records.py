@@ -38,7 +38,7 @@ def test_a_record_holds_layout_options_seed_every_roll_and_every_choice() -> Non
     first = record["rolls"][0]
     assert set(first) == {"active", "colours", "numbers", "choices"}
     assert set(first["choices"]) == {"Ann", "Bob"}
-    assert record["winners"] == [game.players[s] for s in game.winners()]
+    assert record["winners"] == game.winners() == [game.players[s] for s in game.winner_seats()]
 
 
 def test_a_saved_record_replays_to_the_same_scores(tmp_path: Path) -> None:

@@ -344,7 +344,8 @@ def test_each_unused_exclamation_mark_scores_one_and_each_uncrossed_star_loses_t
 def test_the_highest_total_wins() -> None:
     game = new_game(2)
     game.sheets[1].crossed = game.sheets[1].board.parse_cells(COLUMN_A.split())
-    assert game.winners() == [1]
+    assert game.winner_seats() == [1]
+    assert game.winners() == [game.players[1]]
 
 
 def test_on_a_tie_the_player_who_used_fewer_jokers_wins() -> None:
@@ -353,12 +354,13 @@ def test_on_a_tie_the_player_who_used_fewer_jokers_wins() -> None:
     game.sheets[0].crossed = game.sheets[0].board.parse_cells(["H1"])  # a star: +2
     game.sheets[0].marks_used = 2  # -2: same total as seat 1, fewer marks left
     assert game.scores()[0].total == game.scores()[1].total
-    assert game.winners() == [1]
+    assert game.winner_seats() == [1]
 
 
 def test_still_tied_players_share_the_win() -> None:
     game = new_game(3)
-    assert game.winners() == [0, 1, 2]
+    assert game.winner_seats() == [0, 1, 2]
+    assert game.winners() == list(game.players)
 
 
 # -- The end -----------------------------------------------------------------------------

@@ -284,9 +284,10 @@ def test_the_game_stops_after_the_roll_in_which_a_player_completes_two_animals()
 
 def test_most_circles_wins_and_a_tie_is_a_shared_win() -> None:
     game = KidsGame(kids(), 3)
-    assert game.winners() == [0, 1, 2]
+    assert game.winner_seats() == [0, 1, 2]
     _complete_column_a_in_game(game, [2])
-    assert game.winners() == [2]
+    assert game.winner_seats() == [2]
+    assert game.winners() == [game.players[2]]
 
 
 def test_buckets_are_2_under_the_two_outermost_columns_0_under_the_star_column() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kok_layouts import KidsSheet, load_layout
 from kok_layouts.rules.bots import FriendlyBot, GreedyBot, RandomBot, Strategy, play_game
-from kok_layouts.rules.kids import KidsGame
+from kok_layouts.rules.kids import KidsGame, KidsMove
 from kok_layouts.rules.record import record_json, replay
 
 from .rules_helpers import assert_undo_walks_back, states_of_seat_0
@@ -47,6 +47,7 @@ def _recount(game: KidsGame) -> list[int]:
     for index, entry in enumerate(game.log):
         for seat, choice in enumerate(entry.choices):
             if choice is not None:
+                assert isinstance(choice.move, KidsMove)
                 mask = choice.move.all_cells
                 crossed[seat] |= {c for c in range(mask.bit_length()) if mask >> c & 1}
         for seat in range(n):
@@ -86,6 +87,7 @@ def test_whole_enclosures_only_and_never_twice(spec: Spec) -> None:
             choice = entry.choices[seat]
             if choice is None:
                 continue
+            assert isinstance(choice.move, KidsMove)
             for mask in (choice.move.cells, choice.move.chameleon):
                 if mask:
                     assert mask in areas and not seen & mask

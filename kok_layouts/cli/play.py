@@ -1,9 +1,15 @@
 """``kok play``: a game in the terminal for people and bots.
 
-Classic and Keer op Keer 2: ``--solo``, or ``--players N`` people at one terminal
-(pass-and-play) with any ``--bots``; Kids: solo or 2 to 4 players. People type commands as
-the hints read (``cross G2 H2``, ``moves``, ``undo``, ``help``); ``--save`` writes the game
-record that ``kok replay`` and ``kok render --record`` read.
+``--solo``, or ``--players N`` people at one terminal (pass-and-play) with any ``--bots``,
+as many seats as the edition allows (Kids: 2 to 4). People type commands as the hints read
+(``cross G2 H2``, ``moves``, ``undo``, ``help``); ``--save`` writes the game record that
+``kok replay`` and ``kok render --record`` read.
+
+This is a shell: the rules (which dice a typed move uses, the square of a bomb, what is
+legal) are the game's (:meth:`Game.choice_for_cells <kok_layouts.rules.game.Game.
+choice_for_cells>`). What differs per edition is the edition's (``edition.play_table``:
+:class:`ClassicTable` reads moves as cells, :class:`KidsTable` as numbered choices;
+``edition.play_help``; ``edition.special_die``).
 """
 
 from __future__ import annotations
@@ -13,24 +19,24 @@ import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from kok_layouts import limits
 from kok_layouts.cli.args import integer, output_path, seed
-from kok_layouts.cli.rules import classic_sheet, split_items
+from kok_layouts.cli.rules import split_items
 from kok_layouts.cli.text import render_text, wants_colour
-from kok_layouts.errors import IllegalMoveError, KokError, UsageError
+from kok_layouts.editions import EDITIONS, Edition, edition_of
+from kok_layouts.errors import KokError, UsageError
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import builtin_names, load_layout
-from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Sheet
+from kok_layouts.model.sheet import SPECIAL_FACES, Sheet
 from kok_layouts.rules.bots import BOTS, Strategy, make_bot
-from kok_layouts.rules.dice import JOKER_COLOUR, JOKER_NUMBER, face_name
-from kok_layouts.rules.game import MAX_PLAYERS, SPECIAL_DIE, Choice, Game, solo_band
-from kok_layouts.rules.kids import KidsGame, KidsMove, describe_move
-from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
-from kok_layouts.rules.moves import Move
-from kok_layouts.rules.record import new_game, save_record
+from kok_layouts.rules.dice import JOKER_NUMBER, face_name
+from kok_layouts.rules.game import Choice, Game, check_player_name, solo_band
+from kok_layouts.rules.kok2 import Kok2PlayerSheet
+from kok_layouts.rules.record import save_record
 
 HELP_CLASSIC = """Commands (a choice ends your turn; the roll is over once everyone chose):
   cross H6 H7   cross these cells ('H6 H7' or 'H6,H7' alone works too); the colour and
@@ -50,8 +56,6 @@ The special die (costs a box; instead of a colour and a number die):
   stars B3 C4         up to two stars      row A1 C1 E1   up to three cells of a row
   block H1            the rest of the area of H1"""
 
-HELP = HELP_KOK2
-
 HELP_KIDS = """Type the number of a move from the list (a move crosses one whole enclosure of
 the animal on a die you may take; purple crosses an exclamation mark). Other commands:
   moves   the list again
@@ -59,7 +63,7 @@ the animal on a die you may take; purple crosses an exclamation mark). Other com
   help    this text
   quit    stop the game and count the circles"""
 
-MAX_NAME = 40
+MAX_NAME = limits.PLAYER_NAME_LENGTH
 """The longest player name ``--names`` takes (it is printed in every prompt)."""
 MOVES_SHOWN = 40
 
@@ -72,9 +76,11 @@ def register(commands: Any) -> None:
     mode = play.add_mutually_exclusive_group()
     mode.add_argument("--solo", action="store_true",
                       help="the solo game (classic: 30 rolls of 2 colour and 2 number dice)")
+    seats = ", ".join(f"{e.title} {e.players.low} to {e.players.high}"
+                      for e in EDITIONS.values())
     mode.add_argument("--players", type=integer, metavar="N",
-                      help="N people at one terminal, taking turns (pass-and-play); "
-                           "Kids: 2 to 4")
+                      help="N people at one terminal, taking turns (pass-and-play); with "
+                           f"the bots, the seats of a game: {seats}")
     play.add_argument("--bots", metavar="NAMES", default="",
                       help=f"bots to play against, comma-separated ({', '.join(BOTS)}); "
                            "with --players or alone (then one person plays)")
@@ -91,100 +97,19 @@ def register(commands: Any) -> None:
     play.set_defaults(run=run_play)
 
 
-def choice_from_cells(game: Game, names: list[str], seat: int | None = None) -> Choice:
-    """The choice a person means by naming cells: dice inferred, plain dice preferred."""
-    sheet = game.sheet
-    seat = game.waiting_for()[0] if seat is None else seat
-    player = game.sheets[seat]
-    if not names:
-        raise IllegalMoveError("name the cells to cross, like H6 H7")
-    try:
-        mask = player.board.parse_cells(names)
-    except ValueError as err:
-        raise IllegalMoveError(str(err)) from None
-    keys = {sheet.cell_colours[sheet.parse_cell(n)] for n in names}
-    if len(keys) != 1:
-        raise IllegalMoveError("the cells have different colours; a move crosses one colour")
-    key = keys.pop() or ""
-    count = len(names)
-    roll = game.roll
-    assert roll is not None
-    colours, numbers = game.dice_for(seat)
-    colour_die = next((i for i in colours if roll.colours[i] == key), None)
-    colour_joker = colour_die is None
-    if colour_die is None:
-        colour_die = next((i for i in colours if roll.colours[i] == JOKER_COLOUR), None)
-    number_die = next((i for i in numbers if roll.numbers[i] == count), None)
-    number_joker = number_die is None
-    if number_die is None:
-        number_die = next((i for i in numbers if roll.numbers[i] == JOKER_NUMBER), None)
-    name = sheet.colour_by_key[key].name
-    if colour_die is None:
-        raise IllegalMoveError(f"no colour die you may take shows {name} or the X joker")
-    if number_die is None:
-        raise IllegalMoveError(f"no number die you may take shows {count} or the ? joker")
-    return Choice(colour_die, number_die,
-                  Move(key, count, mask, colour_joker, number_joker, sheet.width))
-
-
-def square_at(player: Kok2PlayerSheet, name: str) -> int:
-    """The uncrossed cells of the 2x2 square whose top-left cell is ``name``."""
-    sheet = player.sheet
-    try:
-        cell = sheet.geometry.parse(name)
-    except ValueError as err:
-        raise IllegalMoveError(str(err)) from None
-    if cell % sheet.width == sheet.width - 1 or cell // sheet.width == sheet.height - 1:
-        raise IllegalMoveError(f"{name.upper()} is on the last row or column; name the top-left "
-                               "cell of a 2x2 square")
-    square = sum(1 << c for c in (cell, cell + 1, cell + sheet.width, cell + sheet.width + 1))
-    return square & player.board.full & ~player.crossed
-
-
-def special_from_words(game: Kok2Game, face: str, names: list[str],
-                       seat: int | None = None) -> Choice:
-    """The special action a person means: ``bomb C3``, ``block H1``, ``stars B3 C4``..."""
-    roll = game.roll
-    assert roll is not None
-    seat = game.waiting_for()[0] if seat is None else seat
-    player = game.sheets[seat]
-    if roll.special != face:
-        raise IllegalMoveError(f"the special die shows {roll.special}, not {face}")
-    if face == "heart":
-        cells = 0
-    elif face == "bomb":
-        if len(names) != 1:
-            raise IllegalMoveError("name the top-left cell of the bomb's 2x2 square, like C3")
-        cells = square_at(player, names[0])
-    elif face == "block":
-        if len(names) != 1:
-            raise IllegalMoveError("name one cell of the area, like H1")
-        try:
-            cell = player.sheet.parse_cell(names[0])
-        except ValueError as err:
-            raise IllegalMoveError(str(err)) from None
-        cells = player.board.area_masks[player.board.area_of[cell]] & ~player.crossed
-    else:
-        try:
-            cells = player.board.parse_cells(names)
-        except ValueError as err:
-            raise IllegalMoveError(str(err)) from None
-    return Choice(SPECIAL_DIE, SPECIAL_DIE, Special(face, cells))  # type: ignore[arg-type]
-
-
 def _score_line(game: Game, seat: int = 0) -> str:
     score = game.scores()[seat].as_dict()
     text = "  ".join(f"{key} {value}" for key, value in score.items())
     player = game.sheets[seat]
-    if isinstance(player, Kok2PlayerSheet):
+    if edition_of(game.sheet).boxes:
         text = f"boxes left {player.boxes_left}  hearts circled {player.hearts}   " + text
     return text
 
 
 def is_official_pad(sheet: Sheet) -> bool:
-    """A printed classic pad (built in, not a custom layout): only those print the solo
-    rating table."""
-    return (sheet.edition == "classic" and sheet.name in builtin_names()
+    """A printed pad with the solo rating table (a built-in classic pad, not a custom
+    layout)."""
+    return (edition_of(sheet).solo_rating and sheet.name in builtin_names()
             and load_layout(sheet.name) is sheet)
 
 
@@ -209,20 +134,10 @@ def _completion_lines(game: Game, seat: int, colour: bool) -> list[str]:
 
 
 def describe_choice(game: Game, choice: Choice | None) -> str:
-    """A choice as people say it: ``yellow 2: H6 H7 (number joker)``, ``bomb: C3 C4``."""
-    if choice is None:
-        return "pass"
-    move = choice.move
-    names = " ".join(game.sheets[0].board.name_cells(move.cells))
-    if isinstance(move, Special):
-        return f"special {move.face}" + (f": {names}" if names else "")
-    jokers = [j for j, used in (("colour joker", move.colour_joker),
-                                ("number joker", move.number_joker)) if used]
-    extra = f" ({', '.join(jokers)})" if jokers else ""
-    bombs = "".join(f" + bomb {' '.join(game.sheets[0].board.name_cells(b))}"
-                    for b in choice.bombs)
-    return (f"{game.sheet.colour_by_key[move.colour].name} {move.number}: {names}{extra}"
-            f"{bombs}")
+    """A choice as people say it: ``yellow 2: H6 H7 (number joker)``, ``special bomb: C3
+    C4 D3 D4`` (:meth:`Choice.describe <kok_layouts.rules.game.Choice.describe>`), or
+    ``pass``."""
+    return "pass" if choice is None else choice.describe(game.sheet)
 
 
 class Terminal:
@@ -252,9 +167,25 @@ def _dice_text(game: Game, seat: int) -> str:
     text = (" ".join(face_name(game.sheet, roll.colours[i]) for i in colours) + " / "
             + " ".join("?" if roll.numbers[i] == JOKER_NUMBER else str(roll.numbers[i])
                        for i in numbers))
-    if isinstance(game, Kok2Game) and roll.special is not None and game.special_for(seat):
+    if roll.special is not None and game.special_for(seat):
         text += f" / special: {roll.special}"
     return text
+
+
+class Table(Protocol):
+    """How ``kok play`` runs a game of one edition at one terminal (``edition.play_table``):
+    made from the game, the bots by seat, the dice, whether to colour and the terminal."""
+
+    game: Game
+
+    def __init__(self, game: Game, bots: dict[int, Strategy], rng: np.random.Generator,
+                 colour: bool, terminal: Terminal) -> None: ...
+
+    def run(self) -> None:
+        """Play until the game is over or a person quits."""
+
+    def final(self) -> None:
+        """Show the scores and the winners."""
 
 
 class ClassicTable:
@@ -283,7 +214,7 @@ class ClassicTable:
 
     def run(self) -> None:
         game, write = self.game, self.io.write
-        edition = "Keer op Keer 2" if isinstance(game, Kok2Game) else "Keer op Keer"
+        edition = edition_of(game.sheet).title
         if game.solo:
             write(f"Solo on {game.sheet.title}: {game.roll_limit} rolls of 2 colour and 2 "
                   "number dice. Type 'help' for the commands.")
@@ -346,7 +277,7 @@ class ClassicTable:
         words = split_items(line)
         head = words[0].lower() if words else ""
         if head in ("help", "?", "h"):
-            write(HELP_KOK2 if isinstance(game, Kok2Game) else HELP_CLASSIC)
+            write(edition_of(game.sheet).play_help)
         elif head in ("quit", "exit", "q"):
             self.quitting = True
             return True
@@ -372,17 +303,11 @@ class ClassicTable:
         else:
             if head == "cross":
                 words = words[1:]
-            if head in SPECIAL_FACES and not isinstance(game, Kok2Game):
-                write(f"not allowed: {head} is a face of the Keer op Keer 2 special die; "
-                      f"{game.sheet.name} has no special die")
-                return False
+            face = words[0].lower() if words and words[0].lower() in SPECIAL_FACES else None
             try:
-                if isinstance(game, Kok2Game) and words and words[0].lower() in SPECIAL_FACES:
-                    choice = special_from_words(game, words[0].lower(), words[1:], seat)
-                else:
-                    choice = choice_from_cells(game, words, seat)
-                if isinstance(game, Kok2Game):
-                    choice = fill_bombs(game, seat, choice, _ask_bomb(self.io.read_line, write))
+                choice = game.choice_for_cells(seat, words[1:] if face else words,
+                                               special=face)
+                choice = game.fill_bombs(seat, choice, _ask_bomb(self.io.read_line, write))
                 game.choose(seat, choice)
             except KokError as err:
                 write(f"not allowed: {err}")
@@ -449,18 +374,8 @@ class ClassicTable:
             return
         for seat in range(len(game.players)):
             write(f"{game.players[seat]}: {_score_line(game, seat)}")
-        winners = ", ".join(game.players[s] for s in game.winners())
+        winners = ", ".join(game.winners())
         write(f"{state}: winner{'s' if ', ' in winners else ''}: {winners}")
-
-
-def play_solo(sheet: ClassicSheet, seed: int | None, colour: bool,
-              read: Callable[[str], str], write: Callable[[str], None]) -> int:
-    """Run a solo game, reading commands with ``read`` and showing text with ``write``."""
-    game = new_game(sheet, ["you"], solo=True)
-    table = ClassicTable(game, {}, np.random.default_rng(seed), colour, Terminal(read, write))
-    table.run()
-    table.final()
-    return 0
 
 
 def _ask_bomb(read: Callable[[str], str],
@@ -473,8 +388,8 @@ def _ask_bomb(read: Callable[[str], str],
             except EOFError:
                 return options[0]
             try:
-                square = square_at(player, name)
-            except (IllegalMoveError, ValueError) as err:
+                square = player.bomb_at(name)
+            except ValueError as err:
                 write(f"not allowed: {err}")
                 continue
             if square in options:
@@ -483,95 +398,112 @@ def _ask_bomb(read: Callable[[str], str],
     return pick
 
 
-def _kids_options(game: KidsGame, seat: int) -> list[Choice]:
-    """The legal choices of ``seat`` without duplicates (two dice may show one animal)."""
-    seen: set[KidsMove] = set()
-    options = []
-    for choice in game.choices_for(seat):
-        if choice.move not in seen:
-            seen.add(choice.move)
-            options.append(choice)
-    return options
+class KidsTable:
+    """A Kids game at one terminal: solo, or people and bots taking turns. Each person
+    picks a numbered move from the list of the legal ones."""
 
+    def __init__(self, game: Game, bots: dict[int, Strategy], rng: np.random.Generator,
+                 colour: bool, terminal: Terminal) -> None:
+        self.game = game
+        self.bots = bots
+        self.rng = rng
+        self.colour = colour
+        self.io = terminal
+        self.hints = np.random.default_rng(0)
+        """Hints draw from their own generator, so asking for one never changes the dice."""
+        self.hint_bot = make_bot(HINT_BOT)
+        self.quitting = False
 
-def play_kids(sheet: KidsSheet, names: list[str], seed: int | None, colour: bool,
-              read: Callable[[str], str], write: Callable[[str], None],
-              bots: dict[int, Strategy] | None = None) -> KidsGame:
-    """A Kids game at one terminal: solo (one name, no bots) or people and ``bots`` (by
-    seat) taking turns. Returns the game, finished or stopped."""
-    bots = bots or {}
-    rng = np.random.default_rng(seed)
-    hints = np.random.default_rng(0)            # hints never change the dice
-    game = KidsGame(sheet, names, solo=len(names) == 1)
-    hint_bot = make_bot(HINT_BOT)
-    write(f"{sheet.title}: cross whole enclosures, start at the stars. Type the number of a "
-          "move, 'hint' or 'quit'.")
-    quitting = False
-    while not game.over and not quitting:
-        roll = game.throw(rng)
+    def run(self) -> None:
+        game = self.game
+        self.io.write(f"{game.sheet.title}: cross whole enclosures, start at the stars. Type "
+                      "the number of a move, 'hint' or 'quit'.")
+        while not game.over and not self.quitting:
+            self.play_roll()
+
+    def options(self, seat: int) -> list[Choice]:
+        """The legal choices of ``seat`` without duplicates (two dice may show one animal)."""
+        seen: set[object] = set()
+        options = []
+        for choice in self.game.choices_for(seat):
+            if choice.move not in seen:
+                seen.add(choice.move)
+                options.append(choice)
+        return options
+
+    def play_roll(self) -> None:
+        game, write, sheet = self.game, self.io.write, self.game.sheet
+        roll = game.throw(self.rng)
         write("")
         write(f"Roll {game.rolls_done + 1}: {game.players[game.active]} throws "
               + ", ".join(face_name(sheet, f) for f in roll.colours))
-        while (waiting := game.waiting_for()) and not quitting:
+        while (waiting := game.waiting_for()) and not self.quitting:
             seat = waiting[0]
-            if seat in bots:
-                choice = bots[seat].choose(game, seat, rng)
+            if seat in self.bots:
+                choice = self.bots[seat].choose(game, seat, self.rng)
                 game.choose(seat, choice)
-                taken = "nothing" if choice is None else describe_move(sheet, choice.move)
-                write(f"{game.players[seat]} ({bots[seat].name} bot): {taken}")
-                continue
-            player = game.sheets[seat]
-            options = _kids_options(game, seat)
-            write("")
-            write(f"{game.players[seat]}'s sheet:")
-            write(render_text(sheet, colour, player.crossed))
-            score = player.score()
-            write(f"{game.players[seat]}: {score.total} circles, exclamation marks left "
-                  f"{player.marks_left}")
-            if not options:
-                write(f"{game.players[seat]} can cross nothing with these dice and skips.")
-                game.choose(seat, None)
-                continue
-            for number, choice in enumerate(options, 1):
-                write(f"  {number}) {describe_move(sheet, choice.move)}")
-            while True:
-                try:
-                    line = read(f"{game.players[seat]}, your move> ").strip().lower()
-                except EOFError:
-                    line = "quit"
-                if line in ("quit", "q", "exit"):
-                    quitting = True
-                    break
-                if line in ("help", "?", "h"):
-                    write(HELP_KIDS)
-                    continue
-                if line == "moves":
-                    for number, choice in enumerate(options, 1):
-                        write(f"  {number}) {describe_move(sheet, choice.move)}")
-                    continue
-                if line == "hint":
-                    suggestion = hint_bot.choose(game, seat, hints)
-                    if suggestion is not None:
-                        write(f"the {HINT_BOT} bot would take: "
-                              f"{describe_move(sheet, suggestion.move)}")
-                    continue
-                if line.isascii() and line.isdigit() and 1 <= int(line) <= len(options):
-                    game.choose(seat, options[int(line) - 1])
-                    break
-                write(f"not allowed: type a number from 1 to {len(options)} ('help' lists "
-                      "the commands)")
-        if quitting:
+                taken = "nothing" if choice is None else choice.describe(sheet)
+                write(f"{game.players[seat]} ({self.bots[seat].name} bot): {taken}")
+            else:
+                self.person_turn(seat)
+        if self.quitting:
             while game.chosen:              # a roll left half-chosen does not count
                 game.undo()
-            break
+            return
         game.finish_roll()
-    write("")
-    state = "Game over" if game.over else f"Stopped after {game.rolls_done} rolls"
-    scores = ", ".join(f"{name} {score.total}" for name, score
-                       in zip(game.players, game.scores(), strict=True))
-    winners = ", ".join(game.players[s] for s in game.winners())
-    write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
-    return game
+
+    def person_turn(self, seat: int) -> None:
+        game, write, sheet = self.game, self.io.write, self.game.sheet
+        player = game.sheets[seat]
+        options = self.options(seat)
+        write("")
+        write(f"{game.players[seat]}'s sheet:")
+        write(render_text(sheet, self.colour, player.crossed))
+        write(f"{game.players[seat]}: {player.score().total} circles, exclamation marks left "
+              f"{player.marks_left}")
+        if not options:
+            write(f"{game.players[seat]} can cross nothing with these dice and skips.")
+            game.choose(seat, None)
+            return
+        self.list_moves(options)
+        while True:
+            line = self.io.read(f"{game.players[seat]}, your move> ").lower()
+            if line in ("quit", "q", "exit"):
+                self.quitting = True
+                return
+            if line in ("help", "?", "h"):
+                write(edition_of(sheet).play_help)
+                continue
+            if line == "moves":
+                self.list_moves(options)
+                continue
+            if line == "hint":
+                suggestion = self.hint_bot.choose(game, seat, self.hints)
+                if suggestion is not None:
+                    write(f"the {HINT_BOT} bot would take: {suggestion.describe(sheet)}")
+                continue
+            try:
+                number = limits.parse_whole(line)
+            except KokError:
+                number = 0
+            if 1 <= number <= len(options):
+                game.choose(seat, options[number - 1])
+                return
+            write(f"not allowed: type a number from 1 to {len(options)} ('help' lists "
+                  "the commands)")
+
+    def list_moves(self, options: list[Choice]) -> None:
+        for number, choice in enumerate(options, 1):
+            self.io.write(f"  {number}) {choice.describe(self.game.sheet)}")
+
+    def final(self) -> None:
+        game, write = self.game, self.io.write
+        write("")
+        state = "Game over" if game.over else f"Stopped after {game.rolls_done} rolls"
+        scores = ", ".join(f"{name} {score.total}" for name, score
+                           in zip(game.players, game.scores(), strict=True))
+        winners = ", ".join(game.winners())
+        write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
 
 
 def _names(text: str, count: int) -> list[str]:
@@ -583,15 +515,10 @@ def _names(text: str, count: int) -> list[str]:
     if len(names) != count:
         raise UsageError(f"--names gives {len(names)} name(s) for {count} player(s)")
     for name in names:
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise UsageError(f"--names: {name[:MAX_NAME]!r}... is not a name of up to "
-                             f"{MAX_NAME} printable characters" if len(name) > MAX_NAME else
-                             f"--names: {name.encode('utf-8', 'replace')!r} holds characters "
-                             "that cannot be printed")
         try:
-            name.encode("utf-8")
-        except UnicodeEncodeError:
-            raise UsageError("--names: a name is not valid text (undecodable bytes)") from None
+            check_player_name(name)
+        except KokError as err:
+            raise UsageError(f"--names: {err}") from None
     return names
 
 
@@ -600,7 +527,7 @@ def _bots(text: str) -> list[Strategy]:
     for name in split_items(text):
         try:
             bots.append(make_bot(name.lower()))
-        except ValueError as err:
+        except KokError as err:
             raise UsageError(f"--bots: {err}") from None
     return bots
 
@@ -630,6 +557,7 @@ def _strict_utf8_stdin() -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     loaded = load_layout(args.layout)
+    edition = edition_of(loaded)
     _strict_utf8_stdin()
 
     def write(text: str) -> None:
@@ -652,41 +580,27 @@ def run_play(args: argparse.Namespace) -> int:
     if not args.solo and args.players is None and not bots:
         raise UsageError("say who plays: --solo, --players N (people at this terminal) "
                          "and/or --bots NAMES")
-    if isinstance(loaded, KidsSheet):
-        people = 1 if args.solo or args.players is None else args.players
-        if args.solo and bots:
-            raise UsageError("a solo game has no bots; use --bots without --solo")
-        if not args.solo and not 2 <= people + len(bots) <= 4:
-            raise UsageError(f"{people} people and {len(bots)} bots: Kids is for 2 to 4 "
-                             "players")
-        if people < 1:
-            raise UsageError(f"--players is {people}; at least one person plays")
-        names = _seat_names(_names(args.names, people), bots)
-        game: Game = play_kids(loaded, names, args.seed, colour, read, write,
-                               {people + i: bot for i, bot in enumerate(bots)})
-    else:
-        game = _play_classic(args, classic_sheet(loaded), bots, colour, read, write)
+    people = 1 if args.solo or args.players is None else args.players
+    _check_seats(edition, people, len(bots), args.solo)
+    names = _seat_names(_names(args.names, people), bots)
+    game = edition.new_game(loaded, names, solo=args.solo)
+    seats = {people + i: bot for i, bot in enumerate(bots)}
+    table: Table = edition.play_table(game, seats, np.random.default_rng(args.seed), colour,
+                                      Terminal(read, write))
+    table.run()
+    table.final()
     if args.save is not None:
         save_record(game, args.save, args.layout, args.seed)
         write(f"wrote the game record {args.save}")
     return 0
 
 
-def _play_classic(args: argparse.Namespace, sheet: ClassicSheet, bots: list[Strategy],
-                  colour: bool, read: Callable[[str], str],
-                  write: Callable[[str], None]) -> Game:
-    people = 1 if args.solo or args.players is None else args.players
-    if not 1 <= people + len(bots) <= MAX_PLAYERS or people < 1:
-        raise UsageError(f"{people} people and {len(bots)} bots: a game has 1 to "
-                         f"{MAX_PLAYERS} players, at least one of them a person")
-    if args.solo and bots:
+def _check_seats(edition: Edition, people: int, bots: int, solo: bool) -> None:
+    """The seats the command line asks for are a game of ``edition``: a solo game has no
+    bots; a game with others has as many seats as the edition allows, a person among them."""
+    if solo and bots:
         raise UsageError("a solo game has no bots; use --bots without --solo")
-    names = _seat_names(_names(args.names, people), bots)
-    solo = args.solo
-    game = new_game(sheet, names, solo=solo)
-    seats = {people + i: bot for i, bot in enumerate(bots)}
-    table = ClassicTable(game, seats, np.random.default_rng(args.seed), colour,
-                         Terminal(read, write))
-    table.run()
-    table.final()
-    return game
+    seats = edition.players
+    if not solo and (people + bots not in seats or people < 1):
+        raise UsageError(f"{people} people and {bots} bots: a game of {edition.title} has "
+                         f"{seats.low} to {seats.high} players, at least one of them a person")

@@ -105,6 +105,30 @@ class Classic(Edition):
         return classic_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
+    solo_rating = True
+
+    @property
+    def play_table(self) -> type[Any]:
+        from kok_layouts.cli.play import ClassicTable
+
+        return ClassicTable
+
+    @property
+    def play_help(self) -> str:
+        from kok_layouts.cli.play import HELP_CLASSIC
+
+        return HELP_CLASSIC
+
+    def text_notes(self, sheet: Sheet) -> Any:
+        from kok_layouts.cli.text import classic_notes
+
+        return classic_notes(sheet)  # type: ignore[arg-type]
+
+    @property
+    def rules_commands(self) -> Any:
+        from kok_layouts.cli.rules import CLASSIC_COMMANDS
+
+        return CLASSIC_COMMANDS
 
     # -- bots ---------------------------------------------------------------------------
 

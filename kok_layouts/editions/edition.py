@@ -204,5 +204,43 @@ class Edition:
         raise NotImplementedError
 
     # -- terminal play ------------------------------------------------------------------
+    solo_rating: ClassVar[bool] = False
+    """Whether the edition's printed pads carry the solo rating table (the classic ones)."""
+
+    @property
+    def play_table(self) -> type[Any]:
+        """How ``kok play`` runs a game of this edition at one terminal: the table that
+        shows the sheets and reads the people's moves (:mod:`kok_layouts.cli.play`)."""
+        raise NotImplementedError
+
+    @property
+    def play_help(self) -> str:
+        """The commands a person types at ``kok play``'s prompt, as ``help`` lists them."""
+        raise NotImplementedError
+
+    def text_notes(self, sheet: Sheet) -> Any:
+        """What the terminal writes around the grid of ``sheet``: marked columns and cells,
+        notes beside the rows, lines under the grid (:func:`kok_layouts.cli.text.render_text`)."""
+        raise NotImplementedError
+
+    @property
+    def rules_commands(self) -> Any:
+        """How ``kok moves`` and ``kok score`` read a position of this edition
+        (:mod:`kok_layouts.cli.rules`)."""
+        raise NotImplementedError
 
     # -- bots ---------------------------------------------------------------------------
+    # (and the rules-level parts the bots and the dice share)
+    def bot_choice(self, bot: Any, game: Game, seat: int, rng: Any) -> Any:
+        """The choice of a bot that weighs moves (:class:`~kok_layouts.rules.weighing.
+        WeighingBot`: greedy, strong, expert) for ``seat``: here it weighs colour-and-number
+        moves and special actions (``bot.choose_by_dice``)."""
+        return bot.choose_by_dice(game, seat, rng)
+
+    @property
+    def extra_colour_face(self) -> str:
+        """The colour die's face beside the colours: the X joker (any colour, for an
+        exclamation mark), or Kids' purple cross."""
+        from kok_layouts.rules.dice import JOKER_COLOUR
+
+        return JOKER_COLOUR

@@ -113,8 +113,42 @@ class Kids(Edition):
         return kids_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
+    @property
+    def play_table(self) -> type[Any]:
+        from kok_layouts.cli.play import KidsTable
+
+        return KidsTable
+
+    @property
+    def play_help(self) -> str:
+        from kok_layouts.cli.play import HELP_KIDS
+
+        return HELP_KIDS
+
+    def text_notes(self, sheet: Sheet) -> Any:
+        from kok_layouts.cli.text import kids_notes
+
+        return kids_notes(sheet)  # type: ignore[arg-type]
+
+    @property
+    def rules_commands(self) -> Any:
+        from kok_layouts.cli.rules import KIDS_COMMANDS
+
+        return KIDS_COMMANDS
 
     # -- bots ---------------------------------------------------------------------------
+    def bot_choice(self, bot: Any, game: Game, seat: int, rng: Any) -> Any:
+        """Kids: the bot weighs whole enclosures (``bot.choose_enclosure``)."""
+        from kok_layouts.rules.kids import KidsGame
+
+        assert isinstance(game, KidsGame)
+        return bot.choose_enclosure(game, seat, rng)
+
+    @property
+    def extra_colour_face(self) -> str:
+        from kok_layouts.rules.dice import PURPLE
+
+        return PURPLE
 
 
 KIDS = Kids()

@@ -104,6 +104,18 @@ class Kok2(Classic):
         return kok2_values(sheet)  # type: ignore[arg-type]
 
     # -- terminal play ------------------------------------------------------------------
+    solo_rating = False
+
+    @property
+    def play_help(self) -> str:
+        from kok_layouts.cli.play import HELP_KOK2
+
+        return HELP_KOK2
+
+    def text_notes(self, sheet: Sheet) -> Any:
+        from kok_layouts.cli.text import kok2_notes
+
+        return kok2_notes(sheet)  # type: ignore[arg-type]
 
     # -- bots ---------------------------------------------------------------------------
 

@@ -1,6 +1,9 @@
 """The rules: a player's marks on a sheet, legal moves, scoring, the roll and the game flow.
 
-Layer 2: imports the sheet model, never the analysis, rendering or CLI layers.
+Layer 2: imports the sheet model, never the analysis, rendering or CLI layers. Every value
+here explains itself: ``repr`` of a move, a choice, a roll or a bot evaluates back to an
+equal value with this module's names (``eval(repr(move), vars(kok_layouts.rules))``), and
+cells are named (``Move.of("y", ["H6", "H7"], width=15)``).
 """
 
 from kok_layouts.errors import (
@@ -29,14 +32,32 @@ from kok_layouts.rules.dice import (
     parse_colour_face,
     parse_number_face,
 )
-from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, Phase, RollLog, solo_band
-from kok_layouts.rules.kids import KidsGame, KidsMove, KidsPlayerSheet, KidsScore, describe_move
+from kok_layouts.rules.game import (
+    SPECIAL_DIE,
+    BombPicker,
+    Choice,
+    Game,
+    Phase,
+    RollLog,
+    new_game,
+    solo_band,
+)
+from kok_layouts.rules.kids import (
+    NO_DIE,
+    KidsGame,
+    KidsMove,
+    KidsPlayerSheet,
+    KidsScore,
+    describe_move,
+)
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Kok2Score, Special, fill_bombs
-from kok_layouts.rules.moves import Move
+from kok_layouts.rules.moves import Move, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import PlayerSheet
-from kok_layouts.rules.record import load_and_replay, new_game, replay, save_record
+from kok_layouts.rules.player import PlayerSheet, SheetExtras
+from kok_layouts.rules.record import load_and_replay, replay, save_record
 from kok_layouts.rules.scoring import Score
+from kok_layouts.rules.strong import ExpertBot, StrongBot, StrongWeights
+from kok_layouts.rules.weighing import WeighingBot
 
 
 def parse_cells(sheet: PlayerSheet | KidsPlayerSheet | Board, names: str | list[str]) -> int:
@@ -50,11 +71,14 @@ __all__ = [
     "BOTS",
     "JOKER_COLOUR",
     "JOKER_NUMBER",
+    "NO_DIE",
     "PURPLE",
     "SPECIAL_DIE",
     "BadArgumentError",
     "Board",
+    "BombPicker",
     "Choice",
+    "ExpertBot",
     "FriendlyBot",
     "Game",
     "GreedyBot",
@@ -77,14 +101,20 @@ __all__ = [
     "Roll",
     "RollLog",
     "Score",
+    "SheetExtras",
     "Special",
     "Strategy",
+    "StrongBot",
+    "StrongWeights",
+    "WeighingBot",
     "WrongSheetError",
     "board_for",
     "describe_move",
     "fill_bombs",
     "load_and_replay",
     "make_bot",
+    "mask_names",
+    "mask_of_names",
     "new_game",
     "parse_cells",
     "parse_colour_face",

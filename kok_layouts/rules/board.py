@@ -69,13 +69,18 @@ class Board:
     cell_column: tuple[int, ...]
     shape_sets: dict[tuple[str, int], frozenset[int]]
     """The same groups as :attr:`shapes`, for membership tests."""
-    _not_first_column: int
-    _not_last_column: int
+    not_first_column: int
+    """Every cell but those of the first column (negative: all higher bits set), to shift a
+    mask one column left without wrapping to the row above."""
+    not_last_column: int
+    """Every cell but those of the last column, to shift a mask one column right."""
+    box_mask: int
+    """The box cells of a Keer op Keer 2 sheet (none on other sheets)."""
 
     def dilate(self, mask: int) -> int:
         """The board cells sharing a side with a cell of ``mask`` (``mask`` itself excluded)."""
         width = self.sheet.width
-        grown = (((mask & self._not_first_column) >> 1) | ((mask & self._not_last_column) << 1)
+        grown = (((mask & self.not_first_column) >> 1) | ((mask & self.not_last_column) << 1)
                  | (mask >> width) | (mask << width))
         return grown & self.full & ~mask
 
@@ -135,7 +140,9 @@ def board_for(sheet: Sheet) -> Board:
     for area in sheet.areas:
         for subset in connected_subsets(area.cells, geometry, MAX_MOVE):
             shapes[(area.colour, subset.bit_count())].append(subset)
+    # Only some editions' sheets have start columns or box cells: none on the others.
     start_columns: tuple[int, ...] = getattr(sheet, "start_columns", ())
+    box_cells: frozenset[int] = getattr(sheet, "box_cells", frozenset())
     first_column = mask_of(geometry.column_cells(0))
     last_column = mask_of(geometry.column_cells(sheet.width - 1))
     return Board(
@@ -152,6 +159,7 @@ def board_for(sheet: Sheet) -> Board:
         shapes={key: tuple(sorted(masks)) for key, masks in shapes.items()},
         cell_column=tuple(c % sheet.width for c in range(geometry.size)),
         shape_sets={key: frozenset(masks) for key, masks in shapes.items()},
-        _not_first_column=~first_column,
-        _not_last_column=~last_column,
+        not_first_column=~first_column,
+        not_last_column=~last_column,
+        box_mask=mask_of(box_cells),
     )

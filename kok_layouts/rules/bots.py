@@ -4,6 +4,10 @@
 now and how far it brings columns, colours and (Keer op Keer 2) rows, spends jokers and
 boxes only when they pay, takes hearts while many columns are still to come, and crosses
 stars before they cost points.
+
+A bot that weighs moves asks the game's edition how (``edition_of(game.sheet).bot_choice``):
+a Kids move crosses a whole enclosure with a die alone, every other edition's move a
+colour and a number (:class:`WeighingBot`).
 """
 
 from __future__ import annotations
@@ -13,15 +17,17 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.grid import cells_of
-from kok_layouts.model.sheet import Kok2Sheet
 from kok_layouts.rules.board import Board
 from kok_layouts.rules.dice import PURPLE
-from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame, KidsMove
-from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
+from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
 from kok_layouts.rules.player import PlayerSheet
 from kok_layouts.rules.strong import ExpertBot, StrongBot
+from kok_layouts.rules.weighing import WeighingBot
 
 
 @runtime_checkable
@@ -48,13 +54,11 @@ class RandomBot:
         if not choices:
             return None
         choice = choices[int(rng.integers(len(choices)))]
-        if isinstance(game, Kok2Game):
 
-            def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
-                return options[int(rng.integers(len(options)))]
+        def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
+            return options[int(rng.integers(len(options)))]
 
-            choice = fill_bombs(game, seat, choice, pick)
-        return choice
+        return game.fill_bombs(seat, choice, pick)
 
 
 class _MaskFacts:
@@ -66,14 +70,12 @@ class _MaskFacts:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        sheet = board.sheet
         self.colour_keys = list(board.colour_masks)
-        rows = list(board.row_masks) if isinstance(sheet, Kok2Sheet) else []
+        rows = list(board.row_masks) if edition_of(board.sheet).rows else []
         self.group_masks = [*board.column_masks, *board.colour_masks.values(), *rows]
         self.group_sizes = [m.bit_count() for m in self.group_masks]
         self.first_row_group = len(board.column_masks) + len(board.colour_masks)
-        self.box_mask = (sum(1 << c for c in sheet.box_cells) if isinstance(sheet, Kok2Sheet)
-                         else 0)
+        self.box_mask = board.box_mask
         self._touched: dict[int, tuple[int, ...]] = {}
         self.cell_groups = [tuple(g for g, m in enumerate(self.group_masks) if m >> c & 1)
                             for c in range(board.sheet.geometry.size)]
@@ -97,7 +99,7 @@ class _MaskFacts:
         return self._open_count
 
 
-class GreedyBot:
+class GreedyBot(WeighingBot):
     """One-move lookahead with a progress heuristic; a fair opponent for a casual player.
 
     Weights: the points a move earns now (columns, colours, rows, hearts under completed
@@ -142,8 +144,8 @@ class GreedyBot:
     def cells_value(self, game: Game, player: PlayerSheet, cells: int) -> float:
         """What crossing ``cells`` is worth to ``player`` now and as progress (memoised for
         the position, since many choices of one roll cross the same cells)."""
-        key = (id(player), player.crossed, getattr(player, "hearts", 0), game._taken_columns,
-               game._taken_colours, getattr(game, "_taken_rows", None))
+        key = (id(player), player.crossed, player.hearts, game.taken_columns,
+               game.taken_colours, game.taken_rows)
         if key != self._memo_key:
             self._memo_key = key
             self._memo.clear()
@@ -157,24 +159,21 @@ class GreedyBot:
 
     def _group_worth(self, game: Game, player: PlayerSheet) -> list[tuple[float, float]]:
         """For every group: (worth when this crossing completes it, weight of progress)."""
-        sheet = player.sheet
-        hearts = player.hearts if isinstance(player, Kok2PlayerSheet) else 0
+        hearts = player.hearts
         worth: list[tuple[float, float]] = []
-        for column, points in enumerate(sheet.column_points):
-            value = points.later if column in game._taken_columns else points.first
+        for column in range(len(player.board.column_masks)):
+            value = player.column_value(column, later=column in game.taken_columns)
             full = float(value + hearts)
-            if isinstance(sheet, Kok2Sheet) and column in sheet.box_columns:
-                full += sheet.box_points + 0.5
+            if column in player.box_columns:
+                full += player.box_points + 0.5
             worth.append((full, self.progress * (value + 0.5 + 0.5 * hearts)))
         for key in player.board.colour_masks:
-            bonus = (sheet.colour_bonus.later if key in game._taken_colours
-                     else sheet.colour_bonus.first)
+            bonus = player.colour_value(key, later=key in game.taken_colours)
             worth.append((bonus, self.progress * bonus))
-        if isinstance(sheet, Kok2Sheet):
-            taken_rows: frozenset[int] = getattr(game, "_taken_rows", frozenset())
-            for row, rule in enumerate(sheet.rows):
-                item = 2.5 if rule.item and row not in taken_rows else 0.0
-                worth.append((rule.points + item, self.progress * (rule.points + item)))
+        taken_rows = game.taken_rows
+        for row, rule in enumerate(player.row_rules):
+            item = 2.5 if rule.item and row not in taken_rows else 0.0
+            worth.append((rule.points + item, self.progress * (rule.points + item)))
         return worth
 
     def _cells_value(self, player: PlayerSheet, cells: int) -> float:
@@ -196,8 +195,8 @@ class GreedyBot:
                 before = (crossed & mask).bit_count()
                 value += worth[group][1] * ((done / size) ** power - (before / size) ** power)
         fresh = cells & ~crossed
-        if facts.box_mask and isinstance(sheet, Kok2Sheet):
-            value += (fresh & facts.box_mask).bit_count() * (sheet.box_points + 0.5)
+        if facts.box_mask:
+            value += (fresh & facts.box_mask).bit_count() * (player.box_points + 0.5)
         value += sheet.star_penalty * (fresh & board.star_mask).bit_count()
         value += self.cell_weight * fresh.bit_count()
         if self.reach:
@@ -216,9 +215,8 @@ class GreedyBot:
         early = max(0.0, 1.0 - game.rolls_done / 30)
         if move.jokers:
             value -= move.jokers * (player.sheet.mark_points + self.joker_premium * early + 0.3)
-        if isinstance(move, Special) and isinstance(player, Kok2PlayerSheet):
-            sheet = player.sheet
-            value -= sheet.box_points + 0.8
+        if isinstance(move, Special):
+            value -= player.box_points + 0.8
             if move.face == "heart":
                 left = sum(1 for m in player.board.column_masks
                            if m and m & player.crossed != m)
@@ -229,7 +227,8 @@ class GreedyBot:
         """Circles a Kids move earns now, plus progress toward columns and animals."""
         player = game.sheets[seat]
         sheet, board = player.sheet, player.board
-        move: KidsMove = choice.move
+        move = choice.move
+        assert isinstance(move, KidsMove)
         crossed = player.crossed
         cells = move.all_cells
         after = crossed | cells
@@ -237,7 +236,7 @@ class GreedyBot:
         for column, mask in enumerate(board.column_masks):
             if not mask & cells:
                 continue
-            worth = sheet.buckets[column] + (0 if column in game._taken_columns else 1)
+            worth = sheet.buckets[column] + (0 if column in game.taken_columns else 1)
             done, size = (after & mask).bit_count(), mask.bit_count()
             if done == size:
                 value += worth
@@ -259,43 +258,51 @@ class GreedyBot:
             value += 0.9  # half a chameleon: any enclosure, later
         return value
 
-    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        if isinstance(game, KidsGame):
-            options = game.choices_for(seat)
-            if not options:
-                return None
-            return max(options, key=lambda c: self.kids_value(game, seat, c))
+    def choose_enclosure(self, game: KidsGame, seat: int,
+                         rng: np.random.Generator) -> Choice | None:
+        """Kids: the choice earning the most circles now plus progress (:meth:`kids_value`);
+        a player who can cross something must."""
+        options = game.choices_for(seat)
+        if not options:
+            return None
+        return max(options, key=lambda c: self.kids_value(game, seat, c))
+
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        """The classic and Keer op Keer 2 choice: the best by :meth:`value`, or a pass when
+        none is worth more than ``pass_below``."""
         best: Choice | None = None
         best_value = self.pass_below
-        kok2 = game if isinstance(game, Kok2Game) else None
         choices = game.choices_for(seat)
         # The same cells for more jokers is never better: keep the cheapest way to cross them.
         # A row or stars action crossing fewer cells than it could is not worth weighing.
         fullest: dict[tuple[str, int], int] = {}
         width = game.sheet.width
-        specials = [c for c in choices if c.colour_die == SPECIAL_DIE
-                    and c.move.face in ("row", "stars")]
-        for choice in specials:
-            group = (choice.move.face, (choice.move.cells.bit_length() - 1) // width
-                     if choice.move.face == "row" else 0)
-            fullest[group] = max(fullest.get(group, 0), choice.move.cells.bit_count())
-        skip = {id(c) for c in specials
-                if c.move.cells.bit_count() < fullest[(c.move.face, (c.move.cells.bit_length() - 1)
-                                                       // width if c.move.face == "row" else 0)]}
+
+        def group(move: Special) -> tuple[str, int]:
+            return (move.face, (move.cells.bit_length() - 1) // width if move.face == "row"
+                    else 0)
+
+        specials: list[tuple[Choice, Special]] = []
+        for choice in choices:
+            if isinstance(choice.move, Special) and choice.move.face in ("row", "stars"):
+                specials.append((choice, choice.move))
+                key = group(choice.move)
+                fullest[key] = max(fullest.get(key, 0), choice.move.cells.bit_count())
+        skip = {id(c) for c, special in specials
+                if special.cells.bit_count() < fullest[group(special)]}
+        player = game.sheets[seat]
         for choice in choices:
             if skip and id(choice) in skip:
                 continue
             move = choice.move
             value = self.value(game, seat, choice)
-            if kok2 is not None and move.cells in self._rows_done:
-                player = kok2.sheets[seat]
-                if player.bombs_owed(move, kok2._taken_rows):
+            if move.cells in self._rows_done and player.bombs_owed(move, game.taken_rows):
 
-                    def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
-                        return max(options, key=lambda m: self.cells_value(game, sheet, m))
+                def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
+                    return max(options, key=lambda m: self.cells_value(game, sheet, m))
 
-                    choice = fill_bombs(kok2, seat, choice, pick)
-                    value = self.value(game, seat, choice)
+                choice = game.fill_bombs(seat, choice, pick)
+                value = self.value(game, seat, choice)
             if value > best_value:
                 best, best_value = choice, value
         return best
@@ -312,7 +319,7 @@ class FriendlyBot:
 
     def __init__(self, skill: float = 0.1) -> None:
         if not 0.0 <= skill <= 1.0:
-            raise ValueError(f"skill is {skill}; use 0 to 1")
+            raise BadArgumentError(f"skill is {skill}; use 0 to 1")
         self.skill = skill
         self._greedy = GreedyBot()
         self._random = RandomBot()
@@ -330,11 +337,12 @@ BOTS["expert"] = ExpertBot
 
 
 def make_bot(name: str) -> Strategy:
-    """A bot by name (``random``, ``greedy``); ``ValueError`` listing the known names."""
+    """A bot by name (``random``, ``greedy``, ...); :class:`BadArgumentError` (a
+    ``ValueError``) listing the known names."""
     try:
         return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+    except (KeyError, TypeError):
+        raise BadArgumentError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
 
 
 def play_game(game: Game, strategies: Sequence[Strategy], rng: np.random.Generator,
@@ -344,7 +352,8 @@ def play_game(game: Game, strategies: Sequence[Strategy], rng: np.random.Generat
     ``after_roll`` is called after every finished roll (to follow the game as it goes).
     """
     if len(strategies) != len(game.players):
-        raise ValueError(f"{len(game.players)} players need {len(game.players)} strategies")
+        raise BadArgumentError(f"{len(game.players)} players need {len(game.players)} "
+                               "strategies")
     while not game.over:
         game.throw(rng)
         while waiting := game.waiting_for():

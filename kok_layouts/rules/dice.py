@@ -6,12 +6,15 @@ A roll is an explicit chance step: :func:`throw` draws it from a seeded
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from kok_layouts.errors import BadArgumentError, KokTypeError
+from kok_layouts import limits
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError
 from kok_layouts.model.sheet import Sheet
 
 JOKER_COLOUR = "X"
@@ -58,8 +61,7 @@ def face_name(sheet: Sheet, face: str) -> str:
 def colour_faces(sheet: Sheet) -> tuple[str, ...]:
     """The faces of a colour die for this sheet: each colour once and the X joker (Kids:
     each animal's colour and the purple cross)."""
-    special = PURPLE if sheet.edition == "kids" else JOKER_COLOUR
-    return (*(c.key for c in sheet.colours), special)
+    return (*(c.key for c in sheet.colours), edition_of(sheet).extra_colour_face)
 
 
 NUMBER_FACES = (*NUMBERS, JOKER_NUMBER)
@@ -85,11 +87,9 @@ def parse_colour_face(sheet: Sheet, text: str) -> str:
         raise KokTypeError(f"a colour is a name like 'yellow', a key like 'y' or 'joker', "
                            f"not {type(text).__name__} {text!r}")
     word = text.strip().lower()
-    if sheet.edition == "kids":
-        if word == "purple":
-            return PURPLE
-    elif word in ("joker", "x"):
-        return JOKER_COLOUR
+    extra = edition_of(sheet).extra_colour_face
+    if word in (face_name(sheet, extra), extra.lower()):
+        return extra
     try:
         return sheet.colour(text).key
     except ValueError as err:
@@ -106,10 +106,13 @@ def parse_number_face(text: str | int) -> int:
         value = text
     elif text.strip().lower() in ("joker", "?"):
         return JOKER_NUMBER
-    elif text.strip().isascii() and text.strip().isdigit() and len(text.strip()) < 4:
-        value = int(text)
     else:
-        raise BadArgumentError(f"{text!r} is not a number die face; use 1..5 or joker")
+        value = -1
+        if not text.strip().startswith(("+", "-")):  # a face has no sign: "-0" is no joker
+            with contextlib.suppress(KokError):
+                value = limits.parse_whole(text, "a number die face")
+        if value < 0:
+            raise BadArgumentError(f"{text!r} is not a number die face; use 1..5 or joker")
     if value == JOKER_NUMBER:
         return JOKER_NUMBER
     if value not in NUMBERS:
@@ -119,22 +122,22 @@ def parse_number_face(text: str | int) -> int:
 
 def check_roll(sheet: Sheet, roll: Roll, colour_dice: int, number_dice: int,
                special_faces: Sequence[str] = ()) -> None:
-    """``ValueError`` unless every face exists and the dice count is right."""
+    """:class:`BadArgumentError` unless every face exists and the dice count is right."""
     faces = set(colour_faces(sheet))
     if special_faces and roll.special not in special_faces:
-        raise ValueError(f"the special die shows one of {', '.join(sorted(set(special_faces)))}"
-                         f", not {roll.special!r}")
+        raise BadArgumentError(f"the special die shows one of "
+                               f"{', '.join(sorted(set(special_faces)))}, not {roll.special!r}")
     if not special_faces and roll.special is not None:
-        raise ValueError("this game has no special die")
+        raise BadArgumentError("this game has no special die")
     if len(roll.colours) != colour_dice or len(roll.numbers) != number_dice:
-        raise ValueError(f"a roll has {colour_dice} colour and {number_dice} number dice, "
+        raise BadArgumentError(f"a roll has {colour_dice} colour and {number_dice} number dice, "
                          f"not {len(roll.colours)} and {len(roll.numbers)}")
     for face in roll.colours:
         if face not in faces:
-            raise ValueError(f"{face!r} is not a colour die face of {sheet.name}")
+            raise BadArgumentError(f"{face!r} is not a colour die face of {sheet.name}")
     for number in roll.numbers:
         if number not in NUMBER_FACES:
-            raise ValueError(f"{number!r} is not a number die face")
+            raise BadArgumentError(f"{number!r} is not a number die face")
 
 
 def expand_faces(colour: str, number: int, colour_keys: Sequence[str],

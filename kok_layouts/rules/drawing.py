@@ -2,12 +2,13 @@
 
 One character pair per cell: the colour key (UPPERCASE on a star), ``X`` over a crossed
 cell, blank for a hole; completed columns and colours are flagged with ``#`` under the
-grid and in the legend, so nothing depends on colour.
+grid and in the legend, so nothing depends on colour. Beside each row goes what the sheet
+prints there (Keer op Keer 2: the row's label, points and item, ``#`` once completed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
@@ -17,9 +18,11 @@ COMPLETE = "#"
 
 
 def draw_sheet(sheet: Sheet, crossed: int, completed_columns: Iterable[int] = (),
-               completed_colours: Iterable[str] = (), footer: str = "") -> str:
+               completed_colours: Iterable[str] = (), footer: str = "",
+               row_notes: Sequence[str] = ()) -> str:
     """The grid with crosses, a ``#`` under each completed column, and a legend that
-    flags completed colours; ``footer`` is added as the last line."""
+    flags completed colours; ``row_notes`` (one per row, if any) are written beside the
+    rows and ``footer`` is added as the last line."""
     columns, colours = set(completed_columns), set(completed_colours)
     lines = ["    " + " ".join(column_letter(c) for c in range(sheet.width))]
     for row in range(sheet.height):
@@ -33,7 +36,8 @@ def draw_sheet(sheet: Sheet, crossed: int, completed_columns: Iterable[int] = ()
                 cells.append(CROSSED)
             else:
                 cells.append(key.upper() if cell in sheet.stars else key)
-        lines.append(f"{row + 1:>2}  " + " ".join(cells))
+        note = f"   {row_notes[row]}" if row < len(row_notes) and row_notes[row] else ""
+        lines.append(f"{row + 1:>2}  " + " ".join(cells) + note)
     if columns:
         lines.append("    " + " ".join(COMPLETE if c in columns else " "
                                        for c in range(sheet.width)).rstrip())

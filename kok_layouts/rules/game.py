@@ -8,15 +8,19 @@ dice, 30 rolls and every column and colour scoring its first value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import numpy as np
 
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError
+from kok_layouts import limits
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError, shown
+from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.rules.board import split_cells
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -28,12 +32,17 @@ from kok_layouts.rules.dice import (
     parse_number_face,
     throw,
 )
-from kok_layouts.rules.moves import Move
+from kok_layouts.rules.moves import CellNames, Move, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet, checked_options, checked_sheet
 from kok_layouts.rules.scoring import Score
 
-MAX_PLAYERS = 6
+if TYPE_CHECKING:
+    from kok_layouts.rules.kids import KidsMove
+    from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
+
+MAX_PLAYERS = limits.PLAYERS.high
+"""The most players a game of any edition has (:data:`kok_layouts.limits.PLAYERS`)."""
 SOLO_ROLLS = 30
 OPEN_ROLLS = 3
 """With ``first_three_rolls_open``, passive players choose from all dice in these rolls."""
@@ -49,17 +58,50 @@ class Choice:
 
     In Keer op Keer 2 ``move`` may be a special action (both die indices
     :data:`SPECIAL_DIE`), and ``bombs`` holds the squares of bombs a row's item gives at
-    once, in order.
+    once, in order (cell masks; :meth:`of` takes them by name). In Kids ``number_die`` is
+    ``-1``: there are no number dice. Every kind of move has ``cells``, ``jokers``,
+    ``width`` and ``describe(sheet)``.
     """
 
     colour_die: int
     number_die: int
-    move: Any
+    move: Move | Special | KidsMove
     bombs: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, colour_die: int, number_die: int, move: Move | Special | KidsMove,
+           bombs: Iterable[CellNames] = ()) -> Choice:
+        """The choice with the bombs' squares given by cell name (on the move's sheet):
+        ``Choice.of(0, 1, move, bombs=[["C3", "C4", "D3", "D4"]])``."""
+        return cls(colour_die, number_die, move,
+                   tuple(mask_of_names(square, move.width) for square in bombs))
 
     @property
     def is_special(self) -> bool:
         return self.colour_die == SPECIAL_DIE
+
+    def describe(self, sheet: Sheet) -> str:
+        """The choice as people say it: ``yellow 2: H6 H7 (number joker)``, ``special
+        bomb: C3 C4 D3 D4``, with ``+ bomb ...`` for each bomb a row's item gave."""
+        bombs = "".join(f" + bomb {' '.join(mask_names(square, sheet.width) or [])}"
+                        for square in self.bombs)
+        return self.move.describe(sheet) + bombs
+
+    def __repr__(self) -> str:
+        fields = (f"colour_die={self.colour_die!r}, number_die={self.number_die!r}, "
+                  f"move={self.move!r}")
+        if not self.bombs:
+            return f"Choice({fields})"
+        width = getattr(self.move, "width", 0)
+        named = [mask_names(square, width) for square in self.bombs]
+        if all(names is not None for names in named):
+            return f"Choice.of({fields}, bombs={named!r})"
+        return f"Choice({fields}, bombs={self.bombs!r})"
+
+
+BombPicker = Callable[["Kok2PlayerSheet", list[int]], int]
+"""Picks the square of a bomb a row's item gives: from the player's sheet as it is at that
+moment (the move crossed) and the cell masks of the squares it may bomb."""
 
 
 @dataclass(frozen=True)
@@ -87,26 +129,40 @@ def check_rng(rng: object) -> None:
                            f"(numpy.random.default_rng(seed)), not {type(rng).__name__}")
 
 
+def check_player_name(name: object) -> str:
+    """``name`` if it can name a player: text of 1 to :data:`limits.PLAYER_NAME_LENGTH
+    <kok_layouts.limits.PLAYER_NAME_LENGTH>` printable characters, not blank (it is
+    printed in every prompt and kept in the game record)."""
+    if not isinstance(name, str):
+        raise KokTypeError(f"a player's name is text, not {type(name).__name__} {name!r}")
+    if not name.strip():
+        raise BadArgumentError("a player's name cannot be blank")
+    if len(name) > limits.PLAYER_NAME_LENGTH:
+        raise BadArgumentError(f"a player's name has at most {limits.PLAYER_NAME_LENGTH} "
+                               f"characters, not {len(name)} ('{shown(name, 30)}')")
+    if not name.isprintable():
+        raise BadArgumentError(f"the player's name '{shown(name, 50)}' holds characters that "
+                               "cannot be printed (a line break, a control character)")
+    return name
+
+
 def player_names(players: object) -> list[str]:
     """The seats' names from a count or a list of names: :class:`BadArgumentError` for
-    none, more than :data:`MAX_PLAYERS` or a repeated or blank name, :class:`KokTypeError`
-    for anything but a whole number or a list of texts."""
+    none, more than :data:`MAX_PLAYERS`, a repeated name or one that
+    :func:`check_player_name` refuses, :class:`KokTypeError` for anything but a whole
+    number or a list of texts."""
     if type(players) is int:
-        if not 1 <= players <= MAX_PLAYERS:
-            raise BadArgumentError(f"a game has 1 to {MAX_PLAYERS} players, not {players}")
+        if players not in limits.PLAYERS:
+            raise BadArgumentError(f"a game has {limits.PLAYERS.low} to "
+                                   f"{limits.PLAYERS.high} players, not {players}")
         return [f"player {i + 1}" for i in range(players)]
     if not isinstance(players, (list, tuple)):
         raise KokTypeError(f"players are a list of names or a count, not "
                            f"{type(players).__name__}")
-    names: list[str] = []
-    for name in players:
-        if not isinstance(name, str):
-            raise KokTypeError(f"a player's name is text, not {type(name).__name__} {name!r}")
-        if not name.strip():
-            raise BadArgumentError("a player's name cannot be blank")
-        names.append(name)
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise BadArgumentError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
+    names = [check_player_name(name) for name in players]
+    if len(names) not in limits.PLAYERS:
+        raise BadArgumentError(f"a game has {limits.PLAYERS.low} to {limits.PLAYERS.high} "
+                               f"players, not {len(names)}")
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise BadArgumentError(f"two players have the same name {twice!r}")
@@ -114,7 +170,12 @@ def player_names(players: object) -> list[str]:
 
 
 class Game:
-    """A classic game for 1 to 6 players, or a solo game (``solo=True``)."""
+    """A classic game for 1 to 6 players, or a solo game (``solo=True``).
+
+    The game of another edition (:class:`~kok_layouts.rules.kok2.Kok2Game`,
+    :class:`~kok_layouts.rules.kids.KidsGame`) answers the same questions; what only some
+    editions have is answered with its neutral value (no rows taken, no special die).
+    """
 
     sheet_kind: ClassVar[type[Sheet]] = ClassicSheet
     """The sheets this game is played on; others are refused at construction."""
@@ -129,6 +190,10 @@ class Game:
             raise KokTypeError(f"solo is True or False, not {solo!r}")
         if solo and len(names) != 1:
             raise BadArgumentError("a solo game has exactly one player")
+        edition = edition_of(self.sheet)
+        if not solo and len(names) not in edition.players:
+            raise BadArgumentError(f"a game of {edition.title} has {edition.players.low} to "
+                                   f"{edition.players.high} players, not {len(names)}")
         self.options = checked_options(options)
         self.solo = solo
         self.players: tuple[str, ...] = tuple(names)
@@ -243,6 +308,23 @@ class Game:
         self._taken_columns = frozenset(c for s in self.sheets for c in s.completed_columns())
         self._taken_colours = frozenset(k for s in self.sheets for k in s.completed_colours())
 
+    @property
+    def taken_columns(self) -> frozenset[int]:
+        """The columns some player completed before the current roll: completing one now
+        scores its later value (solo: none)."""
+        return self._taken_columns
+
+    @property
+    def taken_colours(self) -> frozenset[str]:
+        """The colours (keys) some player completed before the current roll."""
+        return self._taken_colours
+
+    @property
+    def taken_rows(self) -> frozenset[int]:
+        """The scoring rows some player completed before the current roll: their item goes
+        to the first completers only (Keer op Keer 2; none in other editions)."""
+        return frozenset()
+
     # -- who may take which dice -----------------------------------------------------
     def waiting_for(self) -> list[int]:
         """The seats whose choice the roll still needs (the active player comes first)."""
@@ -266,6 +348,11 @@ class Game:
         return ([i for i in colours if i != taken.colour_die],
                 [i for i in numbers if i != taken.number_die])
 
+    def special_for(self, seat: int) -> bool:
+        """Whether ``seat`` may take the special die in the current roll (a game without
+        one: never)."""
+        return False
+
     def _current_roll(self) -> Roll:
         if self.roll is None or self.phase is not Phase.CHOOSE:
             raise IllegalMoveError("no roll is waiting for choices; throw the dice first")
@@ -276,6 +363,7 @@ class Game:
         seat = self.seat_of(seat)
         roll = self._current_roll()
         player = self.sheets[seat]
+        width = self.sheet.width
         colours, numbers = self.dice_for(seat)
         seen: set[tuple[str, int]] = set()
         found: list[Choice] = []
@@ -290,9 +378,70 @@ class Game:
                         continue
                     for mask in player.legal_masks(key, n):
                         move = Move(key, n, mask, faces[0] == JOKER_COLOUR,
-                                    faces[1] == JOKER_NUMBER)
+                                    faces[1] == JOKER_NUMBER, width)
                         found.append(Choice(ci, ni, move))
         return found
+
+    def fill_bombs(self, seat: int, choice: Choice, pick: BombPicker) -> Choice:
+        """``choice`` with the square of every bomb its rows' items give, each chosen by
+        ``pick`` (Keer op Keer 2); in a game without bombs ``choice`` itself."""
+        return choice
+
+    def choice_for_cells(self, seat: int | str, cells: CellNames, *,
+                         special: str | None = None) -> Choice:
+        """The choice ``seat`` means by naming the cells to cross (``"H6 H7"``): the colour
+        and the number follow from the cells, the dice from those ``seat`` may take, a
+        joker die only when no plain die fits. ``special`` names a face of the Keer op
+        Keer 2 special die instead (this game has none).
+
+        Checked like :meth:`check_choice`, but for the bombs a row's item gives
+        (:meth:`fill_bombs` asks for those); :class:`IllegalMoveError` says what does not
+        fit.
+        """
+        roll = self._current_roll()
+        seat = self._check_turn(seat)
+        if special is not None:
+            raise IllegalMoveError(f"{special} is a face of the Keer op Keer 2 special die; "
+                                   f"{self.sheet.name} has no special die")
+        player = self.sheets[seat]
+        mask = self._named_mask(player.board.parse_cells, cells)
+        sheet = self.sheet
+        keys = {sheet.cell_colours[c] for c in cells_of(mask)}
+        if len(keys) != 1:
+            raise IllegalMoveError("the cells have different colours; a move crosses one "
+                                   "colour")
+        key = keys.pop() or ""
+        count = mask.bit_count()
+        colours, numbers = self.dice_for(seat)
+        colour_die = next((i for i in colours if roll.colours[i] == key), None)
+        colour_joker = colour_die is None
+        if colour_die is None:
+            colour_die = next((i for i in colours if roll.colours[i] == JOKER_COLOUR), None)
+        number_die = next((i for i in numbers if roll.numbers[i] == count), None)
+        number_joker = number_die is None
+        if number_die is None:
+            number_die = next((i for i in numbers if roll.numbers[i] == JOKER_NUMBER), None)
+        name = sheet.colour_by_key[key].name
+        if colour_die is None:
+            raise IllegalMoveError(f"no colour die you may take shows {name} or the X joker")
+        if number_die is None:
+            raise IllegalMoveError(f"no number die you may take shows {count} or the ? joker")
+        choice = Choice(colour_die, number_die,
+                        Move(key, count, mask, colour_joker, number_joker, sheet.width))
+        player.check(self._check_dice(seat, roll, choice))
+        return choice
+
+    @staticmethod
+    def _named_mask(parse: Callable[[list[str]], int], cells: CellNames) -> int:
+        """The mask of ``cells`` (names) by ``parse``; :class:`IllegalMoveError` for none
+        or a name that is no cell of the board."""
+        names = split_cells(cells)
+        if not names:
+            raise IllegalMoveError("name the cells to cross, like H6 H7")
+        try:
+            return parse(names)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
 
     # -- choosing ----------------------------------------------------------------------
     def make_choice(self, colour_die: int, number_die: int, cells: Iterable[str],
@@ -330,7 +479,7 @@ class Game:
             key = self.sheet.cell_colours[first] or "" if mask else board.colour_keys[0]
         number = mask.bit_count() if number_face == JOKER_NUMBER else number_face
         return Choice(colour_die, number_die, Move(key, number, mask, colour_face == JOKER_COLOUR,
-                                                   number_face == JOKER_NUMBER))
+                                                   number_face == JOKER_NUMBER, self.sheet.width))
 
     def check_choice(self, seat: int, choice: Choice | None) -> None:
         """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now."""
@@ -338,10 +487,9 @@ class Game:
         seat = self._check_turn(seat, choice)
         if choice is None:
             return
-        self._check_dice(seat, roll, choice)
-        self.sheets[seat].check(choice.move)
+        self.sheets[seat].check(self._check_dice(seat, roll, choice))
 
-    def _check_turn(self, seat: int, choice: object = None) -> int:
+    def _check_turn(self, seat: int | str, choice: object = None) -> int:
         """``seat`` may choose now: the active player first, everyone once. Also refuses a
         ``choice`` that is not a :class:`Choice` (or ``None``). Returns the seat index."""
         seat = self.seat_of(seat)
@@ -357,8 +505,9 @@ class Game:
                                    "first")
         return seat
 
-    def _check_dice(self, seat: int, roll: Roll, choice: Choice) -> None:
-        """The dice of ``choice`` are available to ``seat`` and match its move."""
+    def _check_dice(self, seat: int, roll: Roll, choice: Choice) -> Move:
+        """The dice of ``choice`` are available to ``seat`` and match its move, which is
+        returned."""
         colours, numbers = self.dice_for(seat)
         if choice.colour_die not in colours or choice.number_die not in numbers:
             raise IllegalMoveError(
@@ -368,6 +517,8 @@ class Game:
         colour_face = roll.colours[choice.colour_die]
         number_face = roll.numbers[choice.number_die]
         move = choice.move
+        if not isinstance(move, Move):
+            raise IllegalMoveError("a colour and a number die cross a colour and number move")
         if colour_face == JOKER_COLOUR:
             if not move.colour_joker:
                 raise IllegalMoveError("a colour taken with the X die is a joker move")
@@ -380,6 +531,7 @@ class Game:
         elif move.number_joker or move.number != number_face:
             raise IllegalMoveError(f"the number die shows {number_face}; the move must cross "
                                    f"{number_face} cells")
+        return move
 
     def choose(self, seat: int, choice: Choice | None) -> None:
         """``seat`` takes ``choice`` (``None`` passes); the move is crossed at once."""
@@ -390,7 +542,8 @@ class Game:
         self._choices[seat] = choice
 
     def _apply(self, seat: int, choice: Choice) -> None:
-        self.sheets[seat].push(choice.move, taken_columns=self._taken_columns,
+        # check_choice made sure the move is a Move.
+        self.sheets[seat].push(cast(Move, choice.move), taken_columns=self._taken_columns,
                                taken_colours=self._taken_colours)
 
     @property
@@ -442,12 +595,23 @@ class Game:
     def scores(self) -> list[Score]:
         return [s.score() for s in self.sheets]
 
-    def winners(self) -> list[int]:
+    def winner_seats(self) -> list[int]:
         """The winning seats: highest total, then most marks left; still tied, all share."""
         ranked = [(score.total, sheet.marks_left) for score, sheet
                   in zip(self.scores(), self.sheets, strict=True)]
         best = max(ranked)
         return [seat for seat, key in enumerate(ranked) if key == best]
+
+    def winners(self) -> list[str]:
+        """The winners' names, in seat order (:meth:`winner_seats` gives their seats)."""
+        return [self.players[seat] for seat in self.winner_seats()]
+
+
+def new_game(sheet: Sheet, players: Sequence[str] | int, options: Options | None = None, *,
+             solo: bool = False) -> Game:
+    """A game of the sheet's edition (``Game``, ``Kok2Game`` or ``KidsGame``): what
+    ``edition_of(sheet).new_game`` makes."""
+    return edition_of(sheet).new_game(sheet, players, options, solo=solo)
 
 
 SOLO_BANDS: tuple[str, ...] = ("below 0", "0", *(f"{lo}-{lo + 3}" for lo in range(1, 41, 4)),

@@ -1,11 +1,11 @@
 """Keer op Keer Kids: whole enclosures, the purple cross and chameleons, circles.
 
-RULES.md section 3. A move crosses one whole enclosure of the chosen animal that holds a
+docs/rules.md section 3. A move crosses one whole enclosure of the chosen animal that holds a
 star or shares a side with an enclosure already crossed. Purple crosses the next
 exclamation mark; every second one is a chameleon that crosses any enclosure at once.
 A player must cross something whenever a die they may take allows it.
 
-Decisions where RULES.md is silent: an active player who can cross nothing takes no die,
+Decisions where docs/rules.md is silent: an active player who can cross nothing takes no die,
 so the others choose from all three; a chameleon with no enclosure left to cross is lost;
 solo Kids (not in the rules) is 30 rolls of three dice, ending early once two animals are
 complete, and every column completed scores its visitor.
@@ -14,7 +14,7 @@ complete, and every column completed scores its visitor.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, Self, cast
 
 import numpy as np
 
@@ -31,9 +31,9 @@ from kok_layouts.rules.dice import (
 )
 from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.game import Choice, Game, check_rng
-from kok_layouts.rules.moves import named_mask
+from kok_layouts.rules.moves import CellNames, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import checked_options, checked_sheet
+from kok_layouts.rules.player import SheetExtras, checked_options, checked_sheet
 
 NO_DIE = -1
 
@@ -41,7 +41,10 @@ NO_DIE = -1
 @dataclass(frozen=True, slots=True, order=True)
 class KidsMove:
     """Cross the enclosure ``cells`` with an animal die, or (``die`` purple) cross the next
-    exclamation mark, plus ``chameleon``: the enclosure a chameleon mark crosses at once."""
+    exclamation mark, plus ``chameleon``: the enclosure a chameleon mark crosses at once.
+
+    :meth:`of` makes one from cell names: ``KidsMove.of("c", ["G4"], width=13)``.
+    """
 
     die: str
     cells: int = 0
@@ -49,11 +52,35 @@ class KidsMove:
     width: int = field(default=0, compare=False, repr=False)
     """The sheet's width, only for the ``repr`` to name the cells."""
 
+    @classmethod
+    def of(cls, die: str, cells: CellNames = (), *, chameleon: CellNames = (),
+           width: int) -> KidsMove:
+        """The move of ``die`` (an animal's key, or purple ``"+"``) crossing the named
+        ``cells`` (and, for a chameleon mark, the ``chameleon`` enclosure) on a sheet
+        ``width`` wide."""
+        return cls(die, mask_of_names(cells, width), mask_of_names(chameleon, width), width)
+
     def __repr__(self) -> str:
-        cells = f", cells={named_mask(self.cells, self.width)}" if self.cells else ""
-        chameleon = (f", chameleon={named_mask(self.chameleon, self.width)}"
-                     if self.chameleon else "")
-        return f"KidsMove(die={self.die!r}{cells}{chameleon})"
+        cells = mask_names(self.cells, self.width) if self.cells else []
+        chameleon = mask_names(self.chameleon, self.width) if self.chameleon else []
+        if not self.cells and not self.chameleon:
+            return f"KidsMove({self.die!r})"
+        if cells is None or chameleon is None:  # a bare mask without the sheet's width
+            return f"KidsMove({self.die!r}, {self.cells!r}, {self.chameleon!r})"
+        named = f", {cells!r}" if cells else ""
+        extra = f", chameleon={chameleon!r}" if chameleon else ""
+        return f"KidsMove.of({self.die!r}{named}{extra}, width={self.width})"
+
+    def describe(self, sheet: Sheet) -> str:
+        """The move as people say it: ``crocodile B2 C2 D2`` or ``purple (an exclamation
+        mark) + chameleon H3``."""
+        if self.die == PURPLE:
+            text = "purple (an exclamation mark)"
+            if self.chameleon:
+                text += " + chameleon " + " ".join(mask_names(self.chameleon, sheet.width) or [])
+            return text
+        return (f"{sheet.colour_by_key[self.die].name} "
+                + " ".join(mask_names(self.cells, sheet.width) or []))
 
     @property
     def jokers(self) -> int:
@@ -80,8 +107,12 @@ class KidsScore:
         return {**asdict(self), "total": self.total}
 
 
-class KidsPlayerSheet:
-    """One player's Kids sheet: crossed enclosures, exclamation marks, lost visitors."""
+class KidsPlayerSheet(SheetExtras):
+    """One player's Kids sheet: crossed enclosures, exclamation marks, lost visitors.
+
+    What only Keer op Keer 2 has (hearts, boxes, rows) it answers with the neutral value
+    (:class:`~kok_layouts.rules.player.SheetExtras`).
+    """
 
     def __init__(self, sheet: Sheet, options: Options | None = None) -> None:
         self.sheet = checked_sheet(sheet, KidsSheet, "a KidsPlayerSheet needs a Kids sheet")
@@ -104,8 +135,8 @@ class KidsPlayerSheet:
                           f"exclamation marks left {self.marks_left}, "
                           f"circles {self.score().total}")
 
-    def copy(self) -> KidsPlayerSheet:
-        other = object.__new__(KidsPlayerSheet)
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)
         return other
@@ -116,6 +147,20 @@ class KidsPlayerSheet:
     @property
     def marks_left(self) -> int:
         return self.sheet.exclamation_marks - self.marks_used
+
+    @property
+    def star_penalty(self) -> int:
+        """Stars cost nothing in Kids: they are where enclosures may start."""
+        return 0
+
+    def column_value(self, column: int, *, later: bool = False) -> int:
+        """What completing ``column`` earns in circles: its buckets, and its visitor unless
+        another player completed it in an earlier roll (``later``)."""
+        return self.sheet.buckets[column] + (0 if later else 1)
+
+    def colour_value(self, key: str, *, later: bool = False) -> int:
+        """What completing the animal ``key`` earns: its food boxes (for everyone)."""
+        return self.sheet.food_boxes
 
     @property
     def history(self) -> tuple[KidsMove, ...]:
@@ -248,10 +293,6 @@ class KidsGame(Game):
     def __init__(self, sheet: Sheet, players: Any, options: Options | None = None, *,
                  solo: bool = False) -> None:
         options = replace(checked_options(options), end="roll", first_three_rolls_open=False)
-        if not solo and isinstance(players, (int, list, tuple)) and type(players) is not bool \
-                and not 2 <= (players if isinstance(players, int) else len(players)) <= 4:
-            count = players if isinstance(players, int) else len(players)
-            raise BadArgumentError(f"Kids is for 2 to 4 players, not {count}")
         super().__init__(sheet, players, options, solo=solo)
         self.colour_dice, self.number_dice = 3, 0
 
@@ -317,10 +358,37 @@ class KidsGame(Game):
                                    f"{face_name(self.sheet, face)}")
         self.sheets[seat].check(move)
 
-    def _apply(self, seat: int, choice: Choice) -> None:
-        self.sheets[seat].push(choice.move, taken_columns=self._taken_columns)
+    def choice_for_cells(self, seat: int | str, cells: CellNames, *,
+                         special: str | None = None) -> Choice:
+        """The choice crossing the enclosure of the named cells (all of them): with a die
+        ``seat`` may take showing its animal, else with the purple die as the chameleon
+        mark; checked like :meth:`check_choice`."""
+        roll = self._current_roll()
+        seat = self._check_turn(seat)
+        if special is not None:
+            raise IllegalMoveError(f"{special} is a face of the Keer op Keer 2 special die; "
+                                   f"{self.sheet.name} has no special die")
+        player = self.sheets[seat]
+        mask = self._named_mask(player.board.parse_cells, cells)
+        key = self.sheet.cell_colours[mask.bit_length() - 1] or ""
+        dice = self.dice_for(seat)[0]
+        die = next((d for d in dice if roll.colours[d] == key), None)
+        if die is None:
+            chameleon = next((c for c in self.choices_for(seat)
+                              if isinstance(c.move, KidsMove) and c.move.chameleon == mask), None)
+            if chameleon is not None:
+                return chameleon
+            raise IllegalMoveError(f"no die you may take shows "
+                                   f"{face_name(self.sheet, key)}")
+        move = KidsMove(key, mask, 0, self.sheet.width)
+        player.check(move)
+        return Choice(die, NO_DIE, move)
 
-    def winners(self) -> list[int]:
+    def _apply(self, seat: int, choice: Choice) -> None:
+        # check_choice made sure the move is a KidsMove.
+        self.sheets[seat].push(cast(KidsMove, choice.move), taken_columns=self._taken_columns)
+
+    def winner_seats(self) -> list[int]:
         """Most circles wins; a tie is a shared win."""
         totals = [s.score().total for s in self.sheets]
         best = max(totals)
@@ -331,12 +399,7 @@ class KidsGame(Game):
 
 
 def describe_move(sheet: KidsSheet, move: KidsMove) -> str:
-    """A move as people say it: ``crocodile B2 C2 D2`` or ``purple + chameleon H3``."""
-    board = board_for(sheet)
-    if move.die == PURPLE:
-        text = "purple (an exclamation mark)"
-        if move.chameleon:
-            text += " + chameleon " + " ".join(board.name_cells(move.chameleon))
-        return text
-    return f"{sheet.colour_by_key[move.die].name} " + " ".join(board.name_cells(move.cells))
+    """A move as people say it: ``crocodile B2 C2 D2`` or ``purple + chameleon H3``
+    (:meth:`KidsMove.describe`)."""
+    return move.describe(sheet)
 

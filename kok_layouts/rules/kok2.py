@@ -1,9 +1,9 @@
 """Keer op Keer 2 (Noch mal so gut!): the special die, boxes, hearts, rows and bombs.
 
-Everything of the classic game holds (RULES.md section 2 builds on section 1); this module
-adds the sequel's state to a player's sheet and the seventh die to the game.
+Everything of the classic game holds (docs/rules.md section 2 builds on section 1); this
+module adds the sequel's state to a player's sheet and the seventh die to the game.
 
-Decisions where RULES.md is silent: a special action needs at least one cell to cross
+Decisions where docs/rules.md is silent: a special action needs at least one cell to cross
 (bomb, stars, row, block); the heart number under a column is written with the hearts
 circled when the move that completes it is made, before that move's row items arrive;
 boxes beyond the nine printed ones are lost.
@@ -11,19 +11,21 @@ boxes beyond the nine printed ones are lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.grid import cells_of
-from kok_layouts.model.sheet import Kok2Sheet, Sheet, SpecialFace
+from kok_layouts.model.sheet import SPECIAL_FACES, Kok2Sheet, RowRule, Sheet, SpecialFace
+from kok_layouts.rules.board import split_cells
 from kok_layouts.rules.dice import Roll, check_roll, throw
-from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game, check_rng
-from kok_layouts.rules.moves import Move, named_mask
+from kok_layouts.rules.drawing import COMPLETE
+from kok_layouts.rules.game import OPEN_ROLLS, SPECIAL_DIE, BombPicker, Choice, Game, check_rng
+from kok_layouts.rules.moves import CellNames, Move, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet, check_indices, checked_sheet
 from kok_layouts.rules.scoring import Score
@@ -34,20 +36,37 @@ ROW_AT_MOST = 3
 
 @dataclass(frozen=True, slots=True, order=True)
 class Special:
-    """An action of the special die: ``face`` and the cells it crosses (none for a heart)."""
+    """An action of the special die: ``face`` and the cells it crosses (none for a heart).
+
+    :meth:`of` makes one from cell names: ``Special.of("bomb", "C3 C4 D3 D4", width=15)``.
+    """
 
     face: SpecialFace
     cells: int = 0
     width: int = field(default=0, compare=False, repr=False)
     """The sheet's width, only for the ``repr`` to name the cells."""
 
+    @classmethod
+    def of(cls, face: SpecialFace, cells: CellNames = (), *, width: int) -> Special:
+        """The action of ``face`` crossing the named ``cells`` on a sheet ``width`` wide."""
+        return cls(face, mask_of_names(cells, width), width)
+
     @property
     def jokers(self) -> int:
         return 0
 
+    def describe(self, sheet: Sheet) -> str:
+        """The action as people say it: ``special bomb: C3 C4 D3 D4``, ``special heart``."""
+        names = " ".join(mask_names(self.cells, sheet.width) or [])
+        return f"special {self.face}" + (f": {names}" if names else "")
+
     def __repr__(self) -> str:
-        cells = f", cells={named_mask(self.cells, self.width)}" if self.cells else ""
-        return f"Special(face={self.face!r}{cells})"
+        if not self.cells:
+            return f"Special({self.face!r})"
+        names = mask_names(self.cells, self.width)
+        if names is None:  # made from a bare mask without the sheet's width
+            return f"Special({self.face!r}, {self.cells!r})"
+        return f"Special.of({self.face!r}, {names!r}, width={self.width})"
 
 
 Action = Move | Special
@@ -85,7 +104,6 @@ class Kok2PlayerSheet(PlayerSheet):
         self.row_items: frozenset[int] = frozenset()
         """Rows whose item this player received (as first completer)."""
         self._snapshots: list[tuple[Action, tuple[Any, ...]]] = []
-        self._box_mask = sum(1 << c for c in sheet.box_cells)
 
     # -- state -------------------------------------------------------------------------
     def _state(self) -> tuple[Any, ...]:
@@ -103,9 +121,8 @@ class Kok2PlayerSheet(PlayerSheet):
         state = self._state()
         return (*state[:7], tuple(sorted(state[7].items())), state[8])
 
-    def copy(self) -> Kok2PlayerSheet:
+    def copy(self) -> Self:
         other = super().copy()
-        assert isinstance(other, Kok2PlayerSheet)
         other.column_hearts = dict(self.column_hearts)
         other._snapshots = list(self._snapshots)
         return other
@@ -114,9 +131,36 @@ class Kok2PlayerSheet(PlayerSheet):
         return (f"marks left {self.marks_left}, boxes left {self.boxes_left}, hearts "
                 f"{self.hearts}/{self.sheet.heart_track}, score {self.score().total}")
 
+    def _row_notes(self) -> list[str]:
+        """Beside each row: its label, points and item, ``#`` once completed."""
+        done = set(self.completed_rows())
+        return [f"{rule.label} {rule.points:>2}{' ' + rule.item if rule.item else ''}"
+                f"{' ' + COMPLETE if row in done else ''}"
+                for row, rule in enumerate(self.sheet.rows)]
+
     @property
     def boxes_left(self) -> int:
         return self.boxes_gained - self.boxes_used
+
+    @property
+    def box_room(self) -> int:
+        return self.sheet.box_count - self.boxes_gained
+
+    @property
+    def box_points(self) -> int:
+        return self.sheet.box_points
+
+    @property
+    def box_columns(self) -> tuple[int, ...]:
+        return self.sheet.box_columns
+
+    @property
+    def heart_room(self) -> bool:
+        return self.hearts < self.sheet.heart_track
+
+    @property
+    def row_rules(self) -> tuple[RowRule, ...]:
+        return self.sheet.rows
 
     @property
     def history(self) -> tuple[Any, ...]:
@@ -131,6 +175,33 @@ class Kok2PlayerSheet(PlayerSheet):
     def _reach(self) -> int:
         """Cells a star or row action may cross: in the start column or next to a cross."""
         return (self.board.start_mask | self.board.dilate(self.crossed)) & ~self.crossed
+
+    def bomb_at(self, name: str) -> int:
+        """The uncrossed cells of the 2x2 square whose top-left cell is ``name`` (how a
+        person names a bomb); :class:`IllegalMoveError` for a cell with no such square."""
+        sheet = self.sheet
+        if not isinstance(name, str):
+            raise KokTypeError(f"a cell name is text like 'C3', not {type(name).__name__}")
+        try:
+            cell = sheet.geometry.parse(name)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+        if cell % sheet.width == sheet.width - 1 or cell // sheet.width == sheet.height - 1:
+            raise IllegalMoveError(f"{name.strip().upper()} is on the last row or column; name "
+                                   "the top-left cell of a 2x2 square")
+        square = sum(1 << c for c in (cell, cell + 1, cell + sheet.width, cell + sheet.width + 1))
+        return square & self.board.full & ~self.crossed
+
+    def block_at(self, name: str) -> int:
+        """The uncrossed cells of the area of the cell ``name`` (how a person names a
+        colour block); :class:`IllegalMoveError` for a name that is no cell of the board."""
+        if not isinstance(name, str):
+            raise KokTypeError(f"a cell name is text like 'H1', not {type(name).__name__}")
+        try:
+            cell = self.sheet.parse_cell(name)
+        except ValueError as err:
+            raise IllegalMoveError(str(err)) from None
+        return self.board.area_masks[self.board.area_of[cell]] & ~self.crossed
 
     def bomb_masks(self) -> list[int]:
         """Every distinct set of uncrossed cells of a 2x2 square of the sheet."""
@@ -243,7 +314,7 @@ class Kok2PlayerSheet(PlayerSheet):
                        if m & fresh and m & after == m]
         self.later_columns |= {c for c in new_columns if c in taken_columns}
         self.later_colours |= {k for k in new_colours if k in taken_colours}
-        self._gain_boxes((fresh & self._box_mask).bit_count())
+        self._gain_boxes((fresh & board.box_mask).bit_count())
         for column in new_columns:
             self.column_hearts[column] = self.hearts
             if column in sheet.box_columns:
@@ -345,9 +416,6 @@ class Kok2PlayerSheet(PlayerSheet):
                          boxes=self.boxes_left * sheet.box_points)
 
 
-BombPicker = Callable[[Kok2PlayerSheet, list[int]], int]
-
-
 class Kok2Game(Game):
     """A Keer op Keer 2 game: the classic flow with a seventh, special die."""
 
@@ -359,6 +427,10 @@ class Kok2Game(Game):
                  solo: bool = False) -> None:
         self._taken_rows: frozenset[int] = frozenset()
         super().__init__(sheet, players, options, solo=solo)
+
+    @property
+    def taken_rows(self) -> frozenset[int]:
+        return self._taken_rows
 
     def _new_sheet(self) -> Kok2PlayerSheet:
         return Kok2PlayerSheet(self.sheet, self.options)
@@ -389,9 +461,55 @@ class Kok2Game(Game):
         if seat == self.active or self.solo:
             return True
         taken = self._choices.get(self.active)
-        if taken is None or (self.options.first_three_rolls_open and self.rolls_done < 3):
+        if taken is None or (self.options.first_three_rolls_open
+                             and self.rolls_done < OPEN_ROLLS):
             return True
         return not taken.is_special
+
+    def fill_bombs(self, seat: int, choice: Choice, pick: BombPicker) -> Choice:
+        return fill_bombs(self, seat, choice, pick)
+
+    def choice_for_cells(self, seat: int | str, cells: CellNames, *,
+                         special: str | None = None) -> Choice:
+        """As for the classic game; with ``special`` the action of that face of the
+        special die, its cells named as a person says them: none for ``heart``, the
+        top-left cell of the square for ``bomb`` (``C3``), one cell of the area for
+        ``block``, the cells themselves for ``stars`` and ``row``."""
+        if special is None:
+            return super().choice_for_cells(seat, cells)
+        roll = self._current_roll()
+        seat = self._check_turn(seat)
+        if special not in SPECIAL_FACES:
+            raise BadArgumentError(f"the special die has the faces "
+                                   f"{', '.join(dict.fromkeys(SPECIAL_FACES))}, not {special!r}")
+        if roll.special != special:
+            raise IllegalMoveError(f"the special die shows {roll.special}, not {special}")
+        player = self.sheets[seat]
+        names = split_cells(cells)
+        if special == "heart":
+            mask = 0
+        elif special == "bomb":
+            if len(names) != 1:
+                raise IllegalMoveError("name the top-left cell of the bomb's 2x2 square, "
+                                       "like C3")
+            mask = player.bomb_at(names[0])
+        elif special == "block":
+            if len(names) != 1:
+                raise IllegalMoveError("name one cell of the area, like H1")
+            mask = player.block_at(names[0])
+        else:
+            try:
+                mask = player.board.parse_cells(names)
+            except ValueError as err:
+                raise IllegalMoveError(str(err)) from None
+        action = Special(special, mask, self.sheet.width)
+        reason = player.why_illegal(action)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        if not self.special_for(seat):
+            raise IllegalMoveError("the active player took the special die (passive "
+                                   "players choose from the dice left)")
+        return Choice(SPECIAL_DIE, SPECIAL_DIE, action)
 
     def choices_for(self, seat: int) -> list[Choice]:
         """Every legal choice without its bombs (see :meth:`complete_choice`)."""
@@ -450,8 +568,8 @@ def fill_bombs(game: Kok2Game, seat: int, choice: Choice, pick: BombPicker) -> C
     while True:
         trial = game.sheets[seat].copy()
         try:
-            trial.push(choice.move, taken_columns=game._taken_columns,
-                       taken_colours=game._taken_colours, taken_rows=game._taken_rows,
+            trial.push(choice.move, taken_columns=game.taken_columns,
+                       taken_colours=game.taken_colours, taken_rows=game.taken_rows,
                        bombs=bombs)
             return Choice(choice.colour_die, choice.number_die, choice.move, tuple(bombs))
         except IllegalMoveError as err:

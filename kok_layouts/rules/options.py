@@ -1,11 +1,12 @@
-"""The switchable rules options of RULES.md, with their defaults."""
+"""The switchable rules options of docs/rules.md (section 4), with their defaults."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-from kok_layouts.errors import BadArgumentError, KokTypeError
+from kok_layouts import limits
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
 
 EndRule = Literal["round", "roll"]
 _BOOLEANS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
@@ -14,7 +15,7 @@ _BOOLEANS = {"on": True, "off": False, "true": True, "false": False, "yes": True
 
 @dataclass(frozen=True)
 class Options:
-    """Rules options: every default is the rule RULES.md decides on."""
+    """Rules options: every default is the rule docs/rules.md decides on."""
 
     first_three_rolls_open: bool = True
     """In the first 3 rolls of the game passive players choose from all 6 dice."""
@@ -34,10 +35,9 @@ class Options:
                                    f"{getattr(self, name)!r}")
         if self.end not in ("round", "roll"):
             raise BadArgumentError(f"option end is {self.end!r}; use 'round' or 'roll'")
-        if self.max_rolls is not None and (type(self.max_rolls) is not int
-                                           or self.max_rolls < 1):
-            raise BadArgumentError(f"option max_rolls is a positive whole number or None, "
-                                   f"not {self.max_rolls!r}")
+        if self.max_rolls is not None and self.max_rolls not in limits.MAX_ROLLS:
+            raise BadArgumentError(f"option max_rolls is a whole number from "
+                                   f"{limits.MAX_ROLLS} or None, not {self.max_rolls!r}")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -51,15 +51,18 @@ class Options:
             name, sep, raw = setting.partition("=")
             name, raw = name.strip().replace("-", "_"), raw.strip().lower()
             if not sep:
-                raise ValueError(f"option {setting!r} is not NAME=VALUE")
+                raise BadArgumentError(f"option {setting!r} is not NAME=VALUE")
             if name in ("first_three_rolls_open", "connect_through_crossed"):
                 if raw not in _BOOLEANS:
-                    raise ValueError(f"option {name} is on or off, not {raw!r}")
+                    raise BadArgumentError(f"option {name} is on or off, not {raw!r}")
                 values[name] = _BOOLEANS[raw]
             elif name == "max_rolls":
-                if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) < 1:
-                    raise ValueError(f"option max_rolls is a positive number, not {raw!r}")
-                values[name] = int(raw)
+                try:
+                    values[name] = limits.parse_in(raw, limits.MAX_ROLLS)
+                except KokError:
+                    raise BadArgumentError(f"option max_rolls is a whole number from "
+                                           f"{limits.MAX_ROLLS}, not "
+                                           f"'{shown(raw, 40)}'") from None
             else:
                 values[name] = raw
         return cls.from_dict(values)
@@ -69,9 +72,6 @@ class Options:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rules option(s): {', '.join(unknown)}; "
-                             f"known: {', '.join(sorted(known))}")
-        options = cls(**data)
-        if options.end not in ("round", "roll"):
-            raise ValueError(f"option end is {options.end!r}; use 'round' or 'roll'")
-        return options
+            raise BadArgumentError(f"unknown rules option(s): {', '.join(unknown)}; "
+                                   f"known: {', '.join(sorted(known))}")
+        return cls(**data)

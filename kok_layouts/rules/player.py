@@ -7,11 +7,11 @@ The readable API (:meth:`PlayerSheet.legal_moves`, :meth:`push`, :meth:`pop`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Self, TypeVar
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of, column_letter
-from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.model.sheet import ClassicSheet, RowRule, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
@@ -56,7 +56,58 @@ def checked_sheet(sheet: object, kind: type[S], what: str) -> S:
     return sheet
 
 
-class PlayerSheet:
+class SheetExtras:
+    """What only some editions' sheets have (Keer op Keer 2's hearts, boxes and scoring
+    rows), answered with its neutral value: a classic or Kids player has no hearts, no
+    boxes and no rows. Code for every edition (the bots, the shells) asks these without
+    switching on the sheet's type; :class:`~kok_layouts.rules.kok2.Kok2PlayerSheet`
+    overrides them."""
+
+    hearts: int = 0
+    """Hearts circled on the heart track."""
+    row_items: frozenset[int] = frozenset()
+    """Rows whose item this player received (as first completer)."""
+
+    @property
+    def boxes_left(self) -> int:
+        """Boxes gained and not yet used for the special die."""
+        return 0
+
+    @property
+    def box_room(self) -> int:
+        """Printed boxes this player can still gain."""
+        return 0
+
+    @property
+    def box_points(self) -> int:
+        """What each unused box scores at the end."""
+        return 0
+
+    @property
+    def box_columns(self) -> tuple[int, ...]:
+        """The columns whose completion gains a box."""
+        return ()
+
+    @property
+    def heart_room(self) -> bool:
+        """Whether the heart track has a heart left to circle."""
+        return False
+
+    @property
+    def row_rules(self) -> tuple[RowRule, ...]:
+        """The rows that score when completed (Keer op Keer 2's P..V), top to bottom."""
+        return ()
+
+    def completed_rows(self) -> list[int]:
+        """The scoring rows all of whose cells are crossed."""
+        return []
+
+    def bombs_owed(self, move: object, taken_rows: Iterable[int] = ()) -> int:
+        """How many bombs ``move`` earns at once from first-completed rows."""
+        return 0
+
+
+class PlayerSheet(SheetExtras):
     """A player's marks on a classic sheet.
 
     ``later_columns`` / ``later_colours`` hold what this player completed after another
@@ -83,15 +134,19 @@ class PlayerSheet:
                 f"score {self.score().total}>")
 
     def __str__(self) -> str:
-        """The sheet as text: crosses, completed columns and colours, the score."""
+        """The sheet as text: crosses, completed columns, colours and rows, the score."""
         return draw_sheet(self.sheet, self.crossed, self.completed_columns(),
-                          self.completed_colours(), self._footer())
+                          self.completed_colours(), self._footer(), self._row_notes())
 
     def _footer(self) -> str:
         return f"marks left {self.marks_left}, score {self.score().total}"
 
+    def _row_notes(self) -> list[str]:
+        """What is written beside each row of the grid (Keer op Keer 2: the row rules)."""
+        return []
+
     # -- state -------------------------------------------------------------------------
-    def copy(self) -> PlayerSheet:
+    def copy(self) -> Self:
         """An independent copy, history included (for search)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -105,6 +160,23 @@ class PlayerSheet:
     @property
     def marks_left(self) -> int:
         return self.sheet.exclamation_marks - self.marks_used
+
+    @property
+    def star_penalty(self) -> int:
+        """What each uncrossed star costs at the end."""
+        return self.sheet.star_penalty
+
+    def column_value(self, column: int, *, later: bool = False) -> int:
+        """What completing ``column`` scores: its first value, or its later one when
+        another player completed it in an earlier roll (Keer op Keer 2 adds the hearts
+        circled at that moment, see :attr:`hearts`)."""
+        points = self.sheet.column_points[column]
+        return points.later if later else points.first
+
+    def colour_value(self, key: str, *, later: bool = False) -> int:
+        """What completing the colour ``key`` scores: its first or its later bonus."""
+        bonus = self.sheet.colour_bonus
+        return bonus.later if later else bonus.first
 
     @property
     def history(self) -> tuple[Move, ...]:

@@ -14,6 +14,8 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
+from kok_layouts import limits
+from kok_layouts.editions import edition_of
 from kok_layouts.errors import (
     IllegalMoveError,
     KokError,
@@ -25,7 +27,7 @@ from kok_layouts.errors import (
 from kok_layouts.input_file import read_input
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.schema_check import StrictValidator
-from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.model.sheet import SPECIAL_FACES, Sheet
 from kok_layouts.output import write_atomically
 from kok_layouts.resources import data_dir
 from kok_layouts.rules.dice import (
@@ -37,13 +39,13 @@ from kok_layouts.rules.dice import (
     parse_number_face,
 )
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
-from kok_layouts.rules.kids import NO_DIE, KidsGame, KidsMove
-from kok_layouts.rules.kok2 import Kok2Game, Special
+from kok_layouts.rules.game import new_game as new_game  # its old home: kept for importers
+from kok_layouts.rules.kids import NO_DIE, KidsMove
+from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 
 RECORD_FORMAT = 1
-MAX_RECORD_BYTES = 20_000_000
 
 
 def _number_json(number: int) -> int | str:
@@ -77,18 +79,6 @@ def choice_json(game: Game, choice: Choice | None) -> dict[str, Any] | None:
     return entry
 
 
-def new_game(sheet: Sheet, players: list[str], options: Options | None = None, *,
-             solo: bool = False) -> Game:
-    """A game of the sheet's edition: classic, Keer op Keer 2 or Kids."""
-    if isinstance(sheet, KidsSheet):
-        return KidsGame(sheet, players, options, solo=solo)
-    if not isinstance(sheet, ClassicSheet):
-        raise KokError(f"no rules for {type(sheet).__name__}")
-    if isinstance(sheet, Kok2Sheet):
-        return Kok2Game(sheet, players, options, solo=solo)
-    return Game(sheet, players, options, solo=solo)
-
-
 def record_json(game: Game, layout: str, seed: int | None = None) -> dict[str, Any]:
     """The record of ``game`` (finished or not) as a JSON-ready mapping."""
     sheet = game.sheet
@@ -117,30 +107,47 @@ def record_json(game: Game, layout: str, seed: int | None = None) -> dict[str, A
     if game.over:
         record["scores"] = {name: score.as_dict()
                             for name, score in zip(game.players, game.scores(), strict=True)}
-        record["winners"] = [game.players[s] for s in game.winners()]
+        record["winners"] = game.winners()
     return record
 
 
 def save_record(game: Game, path: str | Path, layout: str, seed: int | None = None) -> None:
-    """Write the record of ``game`` to ``path`` as JSON, atomically."""
+    """Write the record of ``game`` to ``path`` as JSON, atomically.
+
+    Only a record :func:`read_record` reads back is written: the seed is ``None`` or
+    within :data:`limits.SEED <kok_layouts.limits.SEED>`, at most
+    :data:`limits.RECORD_ROLLS <kok_layouts.limits.RECORD_ROLLS>` rolls and
+    :data:`limits.RECORD_BYTES <kok_layouts.limits.RECORD_BYTES>` bytes
+    (:class:`RecordError` otherwise; the players' names the game itself checked).
+    """
+    if seed is not None:
+        limits.SEED.check(seed)
+    if game.rolls_done > limits.RECORD_ROLLS:
+        raise RecordError(f"a record holds at most {limits.RECORD_ROLLS:,} rolls; this game "
+                          f"has {game.rolls_done:,}")
     text = json.dumps(record_json(game, layout, seed), indent=1, ensure_ascii=False) + "\n"
-    write_atomically(Path(path), text.encode("utf-8"))
+    data = text.encode("utf-8")
+    if len(data) > limits.RECORD_BYTES:
+        raise RecordError(f"the record would be {len(data):,} bytes; a record is at most "
+                          f"{limits.RECORD_BYTES:,}")
+    write_atomically(Path(path), data)
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
     """The JSON of a record file; :class:`RecordError` with line and column if it is not JSON.
 
-    The file must be a regular file of at most 20 MB; NaN, Infinity, duplicate keys,
+    The file must be a regular file of at most :data:`limits.RECORD_BYTES
+    <kok_layouts.limits.RECORD_BYTES>` (20 MB); NaN, Infinity, duplicate keys,
     numbers of thousands of digits and nesting too deep to read are refused, each in one
     line. The record's shape is checked by :func:`replay` against its JSON Schema.
     """
     name = shown(str(path))
     try:
-        data = read_input(path, MAX_RECORD_BYTES)
+        data = read_input(path, limits.RECORD_BYTES)
     except UnreadableFileError as err:
         raise RecordError(f"{name}: cannot read: {err.reason}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"{name}: over {MAX_RECORD_BYTES:,} bytes, too large for a record")
+    if len(data) > limits.RECORD_BYTES:
+        raise RecordError(f"{name}: over {limits.RECORD_BYTES:,} bytes, too large for a record")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -160,14 +167,14 @@ def read_record(path: str | Path) -> dict[str, Any]:
 
 
 def _no_constant(word: str) -> Any:
-    raise ValueError(f"{word} is not a number a record can hold")
+    raise RecordError(f"{word} is not a number a record can hold")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(f"the key {_short(key)!r} is written twice in one object")
+            raise RecordError(f"the key {_short(key)!r} is written twice in one object")
         result[key] = value
     return result
 
@@ -368,7 +375,7 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
         return None
     sheet = game.sheet
     board = game.sheets[0].board
-    if isinstance(game, KidsGame):
+    if not edition_of(sheet).number_dice:  # a Kids choice names one die
         return _kids_choice(reader, game, roll, raw)
     bombs: tuple[int, ...] = ()
     if isinstance(raw, dict) and "bombs" in raw:
@@ -385,7 +392,7 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
             cells = board.parse_cells(reader.get(raw, "cells", list))
         except ValueError as err:
             raise reader.fail(str(err)) from None
-        return Choice(SPECIAL_DIE, SPECIAL_DIE, Special(face, cells), bombs)
+        return Choice(SPECIAL_DIE, SPECIAL_DIE, Special(face, cells, sheet.width), bombs)
     colour_die = reader.get(raw, "colour_die", int, lambda i: 0 <= i < len(roll.colours))
     number_die = reader.get(raw, "number_die", int, lambda i: 0 <= i < len(roll.numbers))
     try:
@@ -395,11 +402,11 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
         raise reader.fail(str(err)) from None
     number = reader.get(raw, "number", int)
     move = Move(colour, number, cells, roll.colours[colour_die] == JOKER_COLOUR,
-                roll.numbers[number_die] == JOKER_NUMBER)
+                roll.numbers[number_die] == JOKER_NUMBER, sheet.width)
     return Choice(colour_die, number_die, move, bombs)
 
 
-def _kids_choice(reader: _Reader, game: KidsGame, roll: Roll, raw: Any) -> Choice:
+def _kids_choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice:
     board = game.sheets[0].board
     die = reader.get(raw, "die", int, lambda i: 0 <= i < len(roll.colours))
     try:
@@ -408,7 +415,7 @@ def _kids_choice(reader: _Reader, game: KidsGame, roll: Roll, raw: Any) -> Choic
         chameleon = board.parse_cells(raw.get("chameleon", []))
     except (ValueError, TypeError) as err:
         raise reader.fail(str(err)) from None
-    return Choice(die, NO_DIE, KidsMove(face, cells, chameleon))
+    return Choice(die, NO_DIE, KidsMove(face, cells, chameleon, game.sheet.width))
 
 
 def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = None) -> Game:

@@ -33,14 +33,17 @@ from typing import Any
 
 import numpy as np
 
-from kok_layouts.model.sheet import KidsSheet, Kok2Sheet
+from kok_layouts.editions import EDITION_NAMES
+from kok_layouts.editions import edition_of as _edition
 from kok_layouts.rules.board import Board
 from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
-from kok_layouts.rules.kids import KidsGame, KidsPlayerSheet
-from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special, fill_bombs
+from kok_layouts.rules.kids import KidsGame, KidsMove
+from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
+from kok_layouts.rules.weighing import WeighingBot
 
-EDITIONS = ("classic", "kok2", "kids")
+EDITIONS: tuple[str, ...] = EDITION_NAMES
+"""The editions the strong bot has a weight set for: every edition, by name."""
 
 
 @dataclass(frozen=True)
@@ -111,12 +114,9 @@ class StrongWeights:
 
 
 def edition_of(game: Game) -> str:
-    """``classic``, ``kok2`` or ``kids``: which weight set plays ``game``."""
-    if isinstance(game, KidsGame):
-        return "kids"
-    if isinstance(game, Kok2Game):
-        return "kok2"
-    return "classic"
+    """``classic``, ``kok2`` or ``kids``: the name of the weight set that plays ``game``
+    (its edition's)."""
+    return _edition(game.sheet).name
 
 
 class _Groups:
@@ -127,7 +127,7 @@ class _Groups:
 
     def __init__(self, board: Board) -> None:
         sheet = board.sheet
-        rows = list(board.row_masks) if isinstance(sheet, Kok2Sheet) else []
+        rows = list(board.row_masks) if _edition(sheet).rows else []
         self.colour_keys = list(board.colour_masks)
         self.masks = [*board.column_masks, *board.colour_masks.values(), *rows]
         self.sizes = [m.bit_count() for m in self.masks]
@@ -144,8 +144,8 @@ class _Groups:
         """Per cell: its neighbours in its own area."""
         self.width = sheet.width
         self.full = board.full
-        self.not_first = board._not_first_column
-        self.not_last = board._not_last_column
+        self.not_first = board.not_first_column
+        self.not_last = board.not_last_column
         self._touched: dict[int, tuple[int, ...]] = {}
 
     def touched(self, mask: int) -> tuple[int, ...]:
@@ -273,10 +273,24 @@ class _Position:
         self.future_total = None
 
 
-class StrongBot:
-    """The tuned evaluation bot for all three editions (see the module docstring)."""
+class StrongBot(WeighingBot):
+    """The tuned evaluation bot for all three editions (see the module docstring).
+
+    ``weights``: one :class:`StrongWeights` for every edition, or some editions' by name
+    (the others keep their tuned set).
+    """
 
     name = "strong"
+
+    def __repr__(self) -> str:
+        from kok_layouts.rules.strong_weights import TUNED
+
+        changed = {name: weights for name, weights in self.weights.items()
+                   if TUNED.get(name) != weights}
+        return f"{type(self).__name__}({self._settings(changed)})"
+
+    def _settings(self, changed: dict[str, StrongWeights]) -> str:
+        return f"weights={changed!r}" if changed else ""
 
     @staticmethod
     def version() -> str:
@@ -319,8 +333,6 @@ class StrongBot:
         player = game.sheets[seat]
         board: Board = player.board
         groups = _groups_for(board)
-        sheet = player.sheet
-        kids = isinstance(sheet, KidsSheet)
         pos = _Position(groups)
         pos.solo = game.solo
         left = self._rolls_left(game, weights, ahead)
@@ -328,18 +340,18 @@ class StrongBot:
         horizon = float(game.roll_limit or 30) if game.solo else weights.horizon
         pos.frac = min(1.0, left / horizon) if horizon > 0 else 0.0
         crossed = player.crossed
-        hearts = player.hearts if isinstance(player, Kok2PlayerSheet) else 0
-        taken_columns = game._taken_columns
-        taken_colours = game._taken_colours
-        taken_rows: frozenset[int] = getattr(game, "_taken_rows", frozenset())
+        hearts = player.hearts
+        taken_columns = game.taken_columns
+        taken_colours = game.taken_colours
+        taken_rows = game.taken_rows
+        box_columns = player.box_columns
         pos.colours_done = len(player.completed_colours())
         # A second colour (animal) ends the game: at once in solo, Kids and end="roll",
         # after the round otherwise (which leaves little time either way).
         ending_colour = pos.colours_done >= 1
-        box_points = float(sheet.box_points) if isinstance(sheet, Kok2Sheet) else 0.0
+        box_points = float(player.box_points)
         pos.box_worth = box_points + weights.box_hope * pos.frac
-        pos.box_room = (player.sheet.box_count - player.boxes_gained
-                        if isinstance(player, Kok2PlayerSheet) else 0)
+        pos.box_room = player.box_room
         kinds = ((weights.column_scale, weights.column_decay, weights.column_piece,
                   weights.column_slack),
                  (weights.colour_scale * (weights.second_colour if ending_colour else 1.0),
@@ -353,28 +365,17 @@ class StrongBot:
             bomb = False
             if g < groups.columns:
                 kind = 0
-                if kids:
-                    assert isinstance(sheet, KidsSheet)
-                    points = float(sheet.buckets[g] + (0 if g in taken_columns else 1))
-                else:
-                    cp = sheet.column_points[g]
-                    points = float(cp.later if g in taken_columns else cp.first) + hearts
-                    if isinstance(sheet, Kok2Sheet) and g in sheet.box_columns:
-                        points += pos.box_worth if pos.box_room > 0 else 0.0
+                points = float(player.column_value(g, later=g in taken_columns)) + hearts
+                if g in box_columns:
+                    points += pos.box_worth if pos.box_room > 0 else 0.0
             elif g < groups.first_row:
                 kind = 1
                 key = groups.colour_keys[g - groups.columns]
-                if kids:
-                    assert isinstance(sheet, KidsSheet)
-                    points = float(sheet.food_boxes)
-                else:
-                    bonus = sheet.colour_bonus
-                    points = float(bonus.later if key in taken_colours else bonus.first)
+                points = float(player.colour_value(key, later=key in taken_colours))
             else:
                 kind = 2
-                assert isinstance(sheet, Kok2Sheet)
                 row = g - groups.first_row
-                rule = sheet.rows[row]
+                rule = player.row_rules[row]
                 points = float(rule.points)
                 if rule.item and row not in taken_rows:
                     if rule.item == "box":
@@ -391,8 +392,8 @@ class StrongBot:
             rate, piece_rate = decay / time, piece / time
             pieces = sum(1 for part in groups.parts[g] if part & ~crossed)
             hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
-            if kind == 0 and missing and isinstance(sheet, Kok2Sheet):
-                heart_sum += hope
+            if kind == 0 and missing:
+                heart_sum += hope  # worth something only with room on the heart track
             pos.points.append(points)
             pos.scale.append(scale)
             pos.rate.append(rate)
@@ -401,9 +402,7 @@ class StrongBot:
             pos.hope.append(hope)
             pos.row_item.append(item)
             pos.row_bomb.append(bomb)
-        heart_room = (isinstance(player, Kok2PlayerSheet)
-                      and player.hearts < player.sheet.heart_track)
-        pos.heart_worth = weights.heart * heart_sum if heart_room else 0.0
+        pos.heart_worth = weights.heart * heart_sum if player.heart_room else 0.0
         pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
         pos.open_mask = board.dilate(crossed) & ~crossed
         pos.open_before = pos.open_mask.bit_count()
@@ -435,7 +434,6 @@ class StrongBot:
         and whether the crossing completes a row whose item is a bomb."""
         groups = pos.groups
         board: Board = player.board
-        sheet = player.sheet
         crossed = player.crossed
         fresh = cells & ~crossed
         after = crossed | fresh
@@ -489,13 +487,13 @@ class StrongBot:
             future -= weights.triple * pos.frac * change
         count = fresh.bit_count()
         gained += weights.cell * count
-        star_penalty = getattr(sheet, "star_penalty", 0)
+        star_penalty = player.star_penalty
         if star_penalty:
             stars = (fresh & board.star_mask).bit_count()
             gained += star_penalty * stars
             future -= star_penalty * stars * weights.star_hope * pos.frac
         if pos.box_room > 0:
-            boxes = min(pos.box_room, (fresh & player._box_mask).bit_count())
+            boxes = min(pos.box_room, (fresh & board.box_mask).bit_count())
             gained += boxes * pos.box_worth
         # The cells reachable next: those of before, less the ones crossed, plus the new.
         opened = pos.open_before - (pos.open_mask & fresh).bit_count() + (
@@ -521,35 +519,30 @@ class StrongBot:
             return pos.future_total
         total: float = sum(p * h for p, h in zip(pos.points, pos.hope, strict=True))
         board: Board = player.board
-        star_penalty = getattr(player.sheet, "star_penalty", 0)
+        star_penalty = player.star_penalty
         if star_penalty:
             stars = (board.star_mask & ~player.crossed).bit_count()
             total += star_penalty * stars * weights.star_hope * pos.frac
         total += weights.open_cell * pos.frac * pos.open_before
         total += weights.mark_hope * pos.frac * player.marks_left
-        if isinstance(player, Kok2PlayerSheet):
+        if player.boxes_left:  # (none but in Keer op Keer 2)
             total += weights.box_hope * pos.frac * player.boxes_left
         pos.future_total = total
         return total
 
     # -- choosing ----------------------------------------------------------------------
-    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         choices = game.choices_for(seat)
         if not choices:
             return None
-        edition = edition_of(game)
-        weights = self.weights[edition]
+        weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
         player = game.sheets[seat]
         frac = pos.frac
-        if edition == "kids":
-            return self._choose_kids(game, seat, choices, pos, weights)
         mark_points = float(player.sheet.mark_points)
         joker_cost = mark_points + weights.mark_hope * frac
         special_cost = pos.box_worth
-        kok2 = game if isinstance(game, Kok2Game) else None
-        if kok2 is not None:
-            choices = fullest_specials(choices, game.sheet.width)
+        choices = fullest_specials(choices, game.sheet.width)
         best: Choice | None = None
         # Passing wastes a roll, except the last one.
         best_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
@@ -568,18 +561,18 @@ class StrongBot:
                 value -= move.jokers * joker_cost
             if value <= best_value:
                 continue
-            if bomb_row and kok2 is not None:
-                choice, value = self._with_bombs(kok2, seat, choice, pos, weights, value)
+            if bomb_row:
+                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             if value > best_value:
                 best, best_value = choice, value
         return best
 
-    def _with_bombs(self, game: Kok2Game, seat: int, choice: Choice, pos: _Position,
+    def _with_bombs(self, game: Game, seat: int, choice: Choice, pos: _Position,
                     weights: StrongWeights, value: float) -> tuple[Choice, float]:
         """``choice`` with the squares of the bombs its rows give, each the best by the
         evaluation, and its value with those cells instead of the bombs' estimate."""
         player = game.sheets[seat]
-        if not player.bombs_owed(choice.move, game._taken_rows):
+        if not player.bombs_owed(choice.move, game.taken_rows):
             return choice, value
 
         def pick(probe: Kok2PlayerSheet, options: list[int]) -> int:
@@ -589,7 +582,7 @@ class StrongBot:
             return max(options, key=lambda square: self._cells_value(
                 player, pos, weights, square | so_far)[0])
 
-        filled = fill_bombs(game, seat, choice, pick)
+        filled = game.fill_bombs(seat, choice, pick)
         cells = choice.move.cells
         for square in filled.bombs:
             cells |= square
@@ -603,10 +596,14 @@ class StrongBot:
                                                + weights.mark_hope * pos.frac)
         return filled, new_value
 
-    def _choose_kids(self, game: Game, seat: int, choices: list[Choice], pos: _Position,
-                     weights: StrongWeights) -> Choice:
+    def choose_enclosure(self, game: KidsGame, seat: int,
+                         rng: np.random.Generator) -> Choice | None:
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        weights = self.weights[edition_of(game)]
+        pos = self._prepare(game, seat, weights)
         player = game.sheets[seat]
-        assert isinstance(player, KidsPlayerSheet)
         chameleon_soon = weights.purple * pos.frac
         denial = (self._denial(game, seat)
                   if weights.deny and not game.solo and seat == game.active else None)
@@ -615,6 +612,7 @@ class StrongBot:
         best_value = -math.inf
         for choice in choices:
             move = choice.move
+            assert isinstance(move, KidsMove)
             cells = move.all_cells
             found = memo.get(cells)
             if found is None:
@@ -628,7 +626,7 @@ class StrongBot:
                 best, best_value = choice, value
         return best
 
-    def _denial(self, game: Game, seat: int) -> dict[int, float]:
+    def _denial(self, game: KidsGame, seat: int) -> dict[int, float]:
         """Kids, as the active player: for each die this seat may keep, the best the other
         players can still do with the dice left to them (what keeping it leaves them)."""
         roll = game.roll
@@ -638,10 +636,9 @@ class StrongBot:
         for other in range(len(game.players)):
             if other == seat:
                 continue
-            weights = self.weights["kids"]
+            weights = self.weights[edition_of(game)]
             pos = self._prepare(game, other, weights)
             player = game.sheets[other]
-            assert isinstance(player, KidsPlayerSheet)
             best_by_face: dict[str, float] = {}
             for face in set(faces):
                 values = [self._cells_value(player, pos, weights, move.all_cells)[0]
@@ -697,16 +694,19 @@ class ExpertBot(StrongBot):
         self.candidates = candidates
         self.lookahead = lookahead
 
-    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        edition = edition_of(game)
-        if edition == "kids":
-            return super().choose(game, seat, rng)
+    def _settings(self, changed: dict[str, StrongWeights]) -> str:
+        settings = [super()._settings(changed)]
+        settings += [f"{key}={getattr(self, key)!r}" for key, value
+                     in (ExpertBot.__init__.__kwdefaults__ or {}).items()
+                     if getattr(self, key) != value]
+        return ", ".join(s for s in settings if s)
+
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         choices = game.choices_for(seat)
         if not choices:
             return None
-        if isinstance(game, Kok2Game):
-            choices = fullest_specials(choices, game.sheet.width)
-        weights = self.weights[edition]
+        choices = fullest_specials(choices, game.sheet.width)
+        weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
         player = game.sheets[seat]
         joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
@@ -719,7 +719,7 @@ class ExpertBot(StrongBot):
                 found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
             value = found[0]
             special = isinstance(move, Special)
-            if special:
+            if isinstance(move, Special):
                 value -= pos.box_worth
                 if move.face == "heart":
                     value += pos.heart_worth
@@ -732,7 +732,7 @@ class ExpertBot(StrongBot):
         best: Choice | None = None
         best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
         for value, choice in order:
-            if _completes_bomb_row(memo, choice) and isinstance(game, Kok2Game):
+            if _completes_bomb_row(memo, choice):
                 choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             cells = choice.move.cells
             for square in choice.bombs:
