@@ -54,7 +54,7 @@ def duel(sheet: Sheet, bot: Strategy, games: int, seed: int) -> dict[str, float]
         players[seat] = bot
         game = new_game(sheet, ["one", "two"])
         play_game(game, players, np.random.default_rng([seed, 1, i]))
-        winners = game.winners()
+        winners = game.winner_seats()
         if seat in winners:
             won += 1.0 / len(winners)
     share = won / games

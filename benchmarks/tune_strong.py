@@ -165,7 +165,7 @@ def duel_share(sheet: Sheet, bot: Strategy, seeds: list[int]) -> float:
         players[seat] = bot
         game = new_game(sheet, ["one", "two"])
         play_game(game, players, np.random.default_rng(seed))
-        winners = game.winners()
+        winners = game.winner_seats()
         if seat in winners:
             won += 1.0 / len(winners)
     return won / len(seeds)

@@ -23,7 +23,7 @@ def main(seed: int = 2026) -> None:
     for name, score in zip(game.players, game.scores(), strict=True):
         print(f"{name:<12} colours {score.colours:>2}  columns {score.columns:>2}  "
               f"marks {score.jokers:>2}  stars {score.stars:>3}  total {score.total:>3}")
-    print("winner:", ", ".join(game.players[s] for s in game.winners()))
+    print("winner:", ", ".join(game.winners()))
 
 
 if __name__ == "__main__":

@@ -102,7 +102,7 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
     play_game(game, strategies, rng, note_completions)
     ended = any(len(p.completed_colours()) >= 2 for p in game.sheets) or (
         solo and game.roll_limit is not None and game.rolls_done >= game.roll_limit)
-    return GameResult(index, players, game.rolls_done, ended, tuple(game.winners()),
+    return GameResult(index, players, game.rolls_done, ended, tuple(game.winner_seats()),
                       tuple(score.as_dict() for score in game.scores()), first,
                       tuple(tuple(seat) for seat in crossed_at))
 

@@ -67,7 +67,9 @@ class Geometry:
             raise KokTypeError(f"a cell is named like H1, not {type(name).__name__}")
         text = name.strip()
         # ASCII digits only: "H²" passes isdigit() but not int(), and int() reads "H٣" as H3.
-        if not 2 <= len(text) <= 4 or not (text[1:].isascii() and text[1:].isdigit()):
+        # A row number is written as printed: no sign, no leading zero ("A01" is no cell).
+        if not 2 <= len(text) <= 4 or not (text[1:].isascii() and text[1:].isdigit()) \
+                or text[1] == "0":
             raise BadArgumentError(f"{shown(repr(name), 24)} is not a cell name like H1 "
                                    "(column letter, row number)")
         column = column_index(text[0])
