@@ -22,6 +22,7 @@ from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
 from kok_layouts.analysis.workers import usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
+from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import UsageError
 from kok_layouts.model.loader import load_layout
@@ -53,8 +54,7 @@ def _common(parser: argparse.ArgumentParser, games: int) -> None:
 
 
 def register(commands: Any) -> None:
-    check_cmd = commands.add_parser(
-        "check")
+    check_cmd = add_command(commands, "check")
     _common(check_cmd, CHECK_GAMES)
     check_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     check_cmd.add_argument("--report", metavar="OUT.pdf", type=Path,
@@ -69,7 +69,7 @@ def register(commands: Any) -> None:
                            help="Keer op Keer 2: also bound the colours and the end with the "
                                 "special die playing (slower)")
     check_cmd.set_defaults(run=_interruptible(run_check))
-    sim = commands.add_parser("simulate")
+    sim = add_command(commands, "simulate")
     _common(sim, 100)
     sim.add_argument("--bots", "--bot", dest="bots", default=DEFAULT_BOT,
                      help=f"comma-separated bots per seat, in turn ({', '.join(BOTS)})")

@@ -11,6 +11,7 @@ from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.cli import args as arg_types
+from kok_layouts.cli.commands import add_command
 from kok_layouts.design.server import Designer, serve
 from kok_layouts.errors import UsageError
 
@@ -18,8 +19,7 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def register(commands: Any) -> None:
-    design = commands.add_parser(
-        "design",
+    design = add_command(commands, "design",
         description="Serve the board designer on this computer and open it in the browser. "
                     "LAYOUT is a layout file to edit (or a new .yaml file to create), or a "
                     "built-in to start from; without it the page asks how to start.")

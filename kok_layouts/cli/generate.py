@@ -12,6 +12,7 @@ from tqdm import tqdm
 from kok_layouts import limits
 from kok_layouts.analysis.check import text_report
 from kok_layouts.cli import args as arg_types
+from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import EDITION_NAMES
 from kok_layouts.errors import OutputError, UsageError
 from kok_layouts.generator import GeneratedBoard, generate
@@ -23,7 +24,7 @@ BALANCE_SECONDS = 110.0
 
 
 def register(commands: Any) -> None:
-    cmd = commands.add_parser("generate")
+    cmd = add_command(commands, "generate")
     cmd.add_argument("edition", metavar="EDITION", choices=EDITION_NAMES,
                      help=", ".join(EDITION_NAMES))
     cmd.add_argument("--seed", type=arg_types.seed, default=1, help="the seed (default 1)")

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from kok_layouts.cli.commands import add_command
 from kok_layouts.cli.text import render_text, wants_colour
 from kok_layouts.errors import LayoutError, Problem, UnknownLayoutError
 from kok_layouts.model.checks import PROFILES, validate_sheet
@@ -16,18 +17,17 @@ EXIT_UNREADABLE = 2
 
 
 def register(commands: Any) -> None:
-    listing = commands.add_parser("list")
+    listing = add_command(commands, "list")
     listing.add_argument("--json", action="store_true", help="print JSON")
     listing.set_defaults(run=run_list)
 
-    show = commands.add_parser("show")
+    show = add_command(commands, "show")
     show.add_argument("layout", metavar="LAYOUT", help="a built-in name or a .yaml path")
     show.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
                       help="colour the grid (default: when printing to a terminal)")
     show.set_defaults(run=run_show)
 
-    validate = commands.add_parser(
-        "validate",
+    validate = add_command(commands, "validate",
         description="Check layout files and built-in layouts, listing every problem as "
                     "FILE:LINE:COLUMN: message.")
     validate.add_argument("layouts", metavar="LAYOUT", nargs="+",

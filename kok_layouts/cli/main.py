@@ -14,33 +14,13 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from kok_layouts import __version__
+from kok_layouts.cli.commands import COMMANDS, add_command
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    "list": ("layouts", "list the built-in layouts"),
-    "show": ("layouts", "print a layout's grid in the terminal"),
-    "validate": ("layouts", "check layouts: exit 0 valid, 1 structural problems, 2 unreadable"),
-    "moves": ("rules", "list the legal moves of a position"),
-    "score": ("rules", "score a sheet"),
-    "replay": ("rules", "re-check a game record and print the scores"),
-    "play": ("play", "play a game in the terminal"),
-    "render": ("render", "print sheets as a vector PDF (or the first page as a PNG)"),
-    "preview": ("render", "draw a sheet as a PNG image"),
-    "check": ("analysis", "is a layout solvable and balanced? exact bounds and simulation"),
-    "simulate": ("analysis", "play bot games and print raw results"),
-    "design": ("design", "draw a board in the browser, checked as you draw"),
-    "generate": ("generate", "make new boards from a seed: official-like or custom, "
-                             "optionally balanced by search"),
-}
-"""Every command: the module under ``kok_layouts.cli`` that registers and runs it, and
-the line ``kok --help`` shows for it. A command's module is imported only when the command
-runs (or its own ``--help`` is asked for), so ``kok --version`` and ``kok --help`` start at
-once."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,38 +30,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The subcommands: every one first as a placeholder that only lists it in
-    ``kok --help``; a command module's own ``add_parser`` replaces its placeholder with the
-    real parser, whose one-line help comes from :data:`COMMANDS`."""
-
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        kwargs["help"] = COMMANDS[name][1]
-        if name in self._name_parser_map:
-            del self._name_parser_map[name]
-            self._choices_actions[:] = [a for a in self._choices_actions if a.dest != name]
-        parser: argparse.ArgumentParser = super().add_parser(name, **kwargs)
-        return parser
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``kok`` parser. Every command is listed; the modules that define the commands
     are imported only for the command ``only`` (all of them when ``only`` is ``None``)."""
     parser = _Parser(prog="kok", description="Score sheets, custom boards and rules for the "
                      "Keer op Keer (Noch mal!) dice games.")
     parser.add_argument("--version", action="version", version=f"kok {__version__}")
-    parser.register("action", "parsers", _Commands)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    for name in COMMANDS:
-        commands.add_parser(name, add_help=False)
-    wanted = dict.fromkeys(module for name, (module, _) in COMMANDS.items()
-                           if only is None or name == only)
-    for module in wanted:
-        importlib.import_module(f"kok_layouts.cli.{module}").register(commands)
-    # Keep the listing in the order of COMMANDS, whichever were replaced.
-    order = list(COMMANDS)
-    commands._choices_actions.sort(key=lambda action: order.index(action.dest))
+    modules = dict.fromkeys(module for module, _ in COMMANDS.values())
+    wanted = {module for name, (module, _) in COMMANDS.items() if only is None or name == only}
+    for module in modules:  # in the order of COMMANDS, which groups each module's commands
+        if module in wanted:
+            importlib.import_module(f"kok_layouts.cli.{module}").register(commands)
+        else:  # listed in kok --help, never run: its module is not imported
+            for name in (n for n, (m, _) in COMMANDS.items() if m == module):
+                add_command(commands, name, add_help=False)
     return parser
 
 

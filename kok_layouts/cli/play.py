@@ -25,6 +25,7 @@ import numpy as np
 
 from kok_layouts import limits
 from kok_layouts.cli.args import integer, output_path, seed
+from kok_layouts.cli.commands import add_command
 from kok_layouts.cli.rules import split_items
 from kok_layouts.cli.text import render_text, wants_colour
 from kok_layouts.editions import EDITIONS, Edition, edition_of
@@ -72,7 +73,7 @@ HINT_BOT = "strong"
 
 
 def register(commands: Any) -> None:
-    play = commands.add_parser("play", help="play a game in the terminal")
+    play = add_command(commands, "play")
     mode = play.add_mutually_exclusive_group()
     mode.add_argument("--solo", action="store_true",
                       help="the solo game (classic: 30 rolls of 2 colour and 2 number dice)")

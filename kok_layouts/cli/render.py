@@ -8,6 +8,7 @@ from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.cli.args import decimal, integer, output_path
+from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.loader import load_layout
 from kok_layouts.output import write_atomically
@@ -36,7 +37,7 @@ def _print_options(parser: argparse.ArgumentParser) -> None:
 
 
 def register(commands: Any) -> None:
-    render = commands.add_parser("render")
+    render = add_command(commands, "render")
     render.add_argument("layouts", metavar="LAYOUT", nargs="+",
                         help="built-in names or .yaml paths, placed in turn")
     render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path,
@@ -51,7 +52,7 @@ def register(commands: Any) -> None:
     render.add_argument("--player", metavar="NAME", help="the player of --record")
     render.set_defaults(run=run_render)
 
-    preview = commands.add_parser("preview")
+    preview = add_command(commands, "preview")
     preview.add_argument("layout", metavar="LAYOUT")
     preview.add_argument("-o", "--output", metavar="OUT.png", required=True, type=Path)
     preview.add_argument("--dpi", type=decimal, default=150, help="resolution (default: 150)")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kok_layouts.cli.args import integer, parse_integer
+from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.grid import cells_of, column_index
@@ -44,7 +45,7 @@ def _marks(parser: Any, *, left: bool) -> None:
 
 
 def register(commands: Any) -> None:
-    moves = commands.add_parser("moves", help="list the legal moves of a position")
+    moves = add_command(commands, "moves")
     moves.add_argument("layout", metavar="LAYOUT")
     moves.add_argument("--crossed", metavar="CELLS", default="",
                        help="crossed cells, comma-separated (H1,H2); empty for none")
@@ -63,7 +64,7 @@ def register(commands: Any) -> None:
     moves.add_argument("--json", action="store_true", help="print one JSON array")
     moves.set_defaults(run=run_moves)
 
-    score = commands.add_parser("score", help="score a sheet")
+    score = add_command(commands, "score")
     score.add_argument("layout", metavar="LAYOUT")
     score.add_argument("--crossed", metavar="CELLS", default="",
                        help="crossed cells, comma-separated (H1,H2)")
@@ -79,7 +80,7 @@ def register(commands: Any) -> None:
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(run=run_score)
 
-    replay = commands.add_parser("replay", help="re-check a game record and print the scores")
+    replay = add_command(commands, "replay")
     replay.add_argument("record", metavar="RECORD", help="a game record (.json)")
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
     replay.set_defaults(run=run_replay)
