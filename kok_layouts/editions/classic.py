@@ -38,11 +38,6 @@ class Classic(Edition):
 
         classic_checks(sheet, report, profile)  # type: ignore[arg-type]
 
-    def layout_body(self, sheet: Sheet) -> list[str]:
-        from kok_layouts.model.writer import classic_body
-
-        return classic_body(sheet)  # type: ignore[arg-type]
-
     @property
     def player_type(self) -> type[Any]:
         from kok_layouts.rules.player import PlayerSheet

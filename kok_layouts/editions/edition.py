@@ -86,11 +86,6 @@ class Edition:
         the ``common`` ones; problems go to ``out`` (see :mod:`kok_layouts.model.build`)."""
         raise NotImplementedError
 
-    def layout_body(self, sheet: Sheet) -> list[str]:
-        """The layout YAML lines of ``sheet`` after its name and title (see
-        :func:`kok_layouts.model.writer.dump_layout`)."""
-        raise NotImplementedError
-
     def check_profile(self, sheet: Sheet, report: Report, profile: Profile) -> None:
         """Add to ``report`` what this edition checks beyond every sheet's basic checks,
         and under ``profile="official"`` the printed pads' invariants

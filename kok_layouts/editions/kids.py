@@ -47,11 +47,6 @@ class Kids(Edition):
 
         kids_checks(sheet, report, profile)  # type: ignore[arg-type]
 
-    def layout_body(self, sheet: Sheet) -> list[str]:
-        from kok_layouts.model.writer import kids_body
-
-        return kids_body(sheet)  # type: ignore[arg-type]
-
     @property
     def player_type(self) -> type[Any]:
         from kok_layouts.rules.kids import KidsPlayerSheet

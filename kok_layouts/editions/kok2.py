@@ -41,11 +41,6 @@ class Kok2(Classic):
 
         kok2_checks(sheet, report, profile)  # type: ignore[arg-type]
 
-    def layout_body(self, sheet: Sheet) -> list[str]:
-        from kok_layouts.model.writer import kok2_body
-
-        return kok2_body(sheet)  # type: ignore[arg-type]
-
     @property
     def player_type(self) -> type[Any]:
         from kok_layouts.rules.kok2 import Kok2PlayerSheet

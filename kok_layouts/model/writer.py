@@ -322,18 +322,6 @@ def _lines(values: Mapping[str, Any]) -> list[str]:
     return [line for key, value in values.items() for line in key_lines(key, value, values)]
 
 
-def classic_body(sheet: ClassicSheet) -> list[str]:
-    return _lines(classic_values(sheet))
-
-
-def kok2_body(sheet: Kok2Sheet) -> list[str]:
-    return _lines(kok2_values(sheet))
-
-
-def kids_body(sheet: KidsSheet) -> list[str]:
-    return _lines(kids_values(sheet))
-
-
 def _check_sheet(sheet: object) -> Sheet:
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"a layout is written from a sheet, not {type(sheet).__name__}")
@@ -366,5 +354,5 @@ def dump_layout(sheet: Sheet, header: Sequence[str] = ()) -> str:
     sheet = _check_sheet(sheet)
     out = [f"# {line}" if line else "#" for line in header]
     out += _lines(_head(sheet))
-    out += edition_of(sheet).layout_body(sheet)
+    out += _lines(edition_of(sheet).layout_values(sheet))
     return "\n".join(out) + "\n"
