@@ -1,4 +1,4 @@
-"""RULES.md section 1, one test per rule sentence, on the black pad.
+"""docs/rules.md section 1, one test per rule sentence, on the black pad.
 
 The black pad (rows top to bottom, UPPERCASE = star):
     A B C D E F G H I J K L M N O

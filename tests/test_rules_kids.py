@@ -1,4 +1,4 @@
-"""RULES.md section 3 (Keer op Keer Kids), one test per rule sentence, on the built-in sheet.
+"""docs/rules.md section 3 (Keer op Keer Kids), one test per rule sentence, on the built-in sheet.
 
     A B C D E F G H I J K L M      e elephant  f flamingo  c crocodile  l lion  p penguin
  1  e e f c p p P p e l p l l

@@ -1,4 +1,4 @@
-"""RULES.md section 2 (Keer op Keer 2), one test per rule sentence, on the grey sheet.
+"""docs/rules.md section 2 (Keer op Keer 2), one test per rule sentence, on the grey sheet.
 
     A B C D E F G H I J K L M N O
  1  r r O y y R r g g y Y O o o b    P  box
