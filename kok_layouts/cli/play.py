@@ -189,8 +189,9 @@ class Table(Protocol):
         """Show the scores and the winners."""
 
 
-class ClassicTable:
-    """A classic or Keer op Keer 2 game at one terminal: people and bots in seats."""
+class _Seats:
+    """What every table keeps: the game, the bots by seat, the dice, the terminal, and the
+    hint bot with dice of its own."""
 
     def __init__(self, game: Game, bots: dict[int, Strategy], rng: np.random.Generator,
                  colour: bool, terminal: Terminal) -> None:
@@ -203,6 +204,10 @@ class ClassicTable:
         """Hints draw from their own generator, so asking for one never changes the dice."""
         self.hint_bot = make_bot(HINT_BOT)
         self.quitting = False
+
+
+class ClassicTable(_Seats):
+    """A classic or Keer op Keer 2 game at one terminal: people and bots in seats."""
 
     def show(self, seat: int) -> None:
         game, write = self.game, self.io.write
@@ -399,21 +404,9 @@ def _ask_bomb(read: Callable[[str], str],
     return pick
 
 
-class KidsTable:
+class KidsTable(_Seats):
     """A Kids game at one terminal: solo, or people and bots taking turns. Each person
     picks a numbered move from the list of the legal ones."""
-
-    def __init__(self, game: Game, bots: dict[int, Strategy], rng: np.random.Generator,
-                 colour: bool, terminal: Terminal) -> None:
-        self.game = game
-        self.bots = bots
-        self.rng = rng
-        self.colour = colour
-        self.io = terminal
-        self.hints = np.random.default_rng(0)
-        """Hints draw from their own generator, so asking for one never changes the dice."""
-        self.hint_bot = make_bot(HINT_BOT)
-        self.quitting = False
 
     def run(self) -> None:
         game = self.game

@@ -398,13 +398,8 @@ class Game:
         (:meth:`fill_bombs` asks for those); :class:`IllegalMoveError` says what does not
         fit.
         """
-        roll = self._current_roll()
-        seat = self._check_turn(seat)
-        if special is not None:
-            raise IllegalMoveError(f"{special} is a face of the Keer op Keer 2 special die; "
-                                   f"{self.sheet.name} has no special die")
+        roll, seat, mask = self._named_cells(seat, cells, special)
         player = self.sheets[seat]
-        mask = self._named_mask(player.board.parse_cells, cells)
         sheet = self.sheet
         keys = {sheet.cell_colours[c] for c in cells_of(mask)}
         if len(keys) != 1:
@@ -430,6 +425,17 @@ class Game:
                         Move(key, count, mask, colour_joker, number_joker, sheet.width))
         player.check(self._check_dice(seat, roll, choice))
         return choice
+
+    def _named_cells(self, seat: int | str, cells: CellNames,
+                     special: str | None) -> tuple[Roll, int, int]:
+        """What :meth:`choice_for_cells` starts from in every edition without a special
+        die: the roll, ``seat``'s index once it may choose, and the mask of ``cells``."""
+        roll = self._current_roll()
+        index = self._check_turn(seat)
+        if special is not None:
+            raise IllegalMoveError(f"{special} is a face of the Keer op Keer 2 special die; "
+                                   f"{self.sheet.name} has no special die")
+        return roll, index, self._named_mask(self.sheets[index].board.parse_cells, cells)
 
     @staticmethod
     def _named_mask(parse: Callable[[list[str]], int], cells: CellNames) -> int:

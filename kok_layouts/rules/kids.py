@@ -363,13 +363,8 @@ class KidsGame(Game):
         """The choice crossing the enclosure of the named cells (all of them): with a die
         ``seat`` may take showing its animal, else with the purple die as the chameleon
         mark; checked like :meth:`check_choice`."""
-        roll = self._current_roll()
-        seat = self._check_turn(seat)
-        if special is not None:
-            raise IllegalMoveError(f"{special} is a face of the Keer op Keer 2 special die; "
-                                   f"{self.sheet.name} has no special die")
+        roll, seat, mask = self._named_cells(seat, cells, special)
         player = self.sheets[seat]
-        mask = self._named_mask(player.board.parse_cells, cells)
         key = self.sheet.cell_colours[mask.bit_length() - 1] or ""
         dice = self.dice_for(seat)[0]
         die = next((d for d in dice if roll.colours[d] == key), None)
