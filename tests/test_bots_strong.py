@@ -231,10 +231,11 @@ def test_on_the_last_roll_of_a_solo_game_only_the_points_count(seed: int, editio
     assert gain(strong.choose(game, 0, rng)) == best
 
 
-def _cut_off_triples(neighbours: list[int], uncrossed: int) -> int:
-    """Every cell of a group of exactly three connected uncrossed cells of one area, found
-    by a plain flood fill over the whole sheet."""
-    found = seen = 0
+def _cut_off(neighbours: list[int], uncrossed: int) -> tuple[int, int, int]:
+    """How many uncrossed cells lie alone, in pairs and in groups of three cut off from the
+    rest of their area, found by a plain flood fill over the whole sheet."""
+    sizes = [0, 0, 0, 0]
+    seen = 0
     rest = uncrossed
     while rest:
         low = rest & -rest
@@ -249,32 +250,35 @@ def _cut_off_triples(neighbours: list[int], uncrossed: int) -> int:
             group |= new
             edge |= new
         seen |= group
-        if group.bit_count() == 3:
-            found |= group
-    return found
+        if group.bit_count() <= 3:
+            sizes[group.bit_count()] += group.bit_count()
+    return sizes[1], sizes[2], sizes[3]
 
 
 @settings(max_examples=200, deadline=None)
-@given(crossed=st.integers(0, 2**105 - 1), move=st.integers(0, 2**105 - 1),
-       density=st.integers(1, 6))
-def test_groups_of_three_are_counted_again_only_next_to_the_move(crossed: int, move: int,
-                                                                 density: int) -> None:
-    """What a move changes in the cut-off groups of three, counted only around the move,
-    is what a count over the whole sheet before and after gives."""
-    from kok_layouts.rules.strong import _groups_for, _triples, _triples_change
+@given(layout=st.sampled_from(["black", "grey", "kids"]), crossed=st.integers(0, 2**105 - 1),
+       move=st.integers(0, 2**105 - 1), density=st.integers(1, 6))
+def test_cut_off_cells_are_counted_again_only_in_the_areas_of_the_move(
+        layout: str, crossed: int, move: int, density: int) -> None:
+    """What a move changes in the cut-off cells (alone, in pairs, in groups of three),
+    counted only in the areas the move crosses, is what a count over the whole sheet before
+    and after gives."""
+    from kok_layouts.rules.strong import _groups_for
 
-    game = new_game(load_layout("black"), ["solo"], solo=True)
+    sheet = load_layout(layout)
+    game = new_game(sheet, ["a", "b"])
     groups = _groups_for(game.sheets[0].board)
-    full, width, neighbours = groups.full, groups.width, groups.area_neighbours
+    full, neighbours = groups.full, groups.area_neighbours
     crossed &= full
     fresh = move & full & ~crossed
     for _ in range(density):  # a move crosses a few cells, not half the sheet
         fresh &= fresh >> 7 | fresh << 3
-    after = crossed | fresh
-    before = _cut_off_triples(neighbours, full & ~crossed)
-    assert _triples(neighbours, full & ~crossed, full & ~crossed) == before
-    grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
-              | (fresh >> width) | (fresh << width)) & full & ~after)
-    change = _triples_change(neighbours, before, full & ~crossed, fresh, grown)
-    assert change == (_cut_off_triples(neighbours, full & ~after).bit_count()
-                      - before.bit_count())
+    uncrossed = full & ~crossed
+    change = [0, 0, 0]
+    for region in groups.areas(fresh)[1]:
+        old = groups.shape(uncrossed & region)
+        new = groups.shape(uncrossed & region & ~fresh)
+        change = [c + n - o for c, n, o in zip(change, new, old, strict=True)]
+    before = _cut_off(neighbours, uncrossed)
+    after = _cut_off(neighbours, uncrossed & ~fresh)
+    assert change == [a - b for a, b in zip(after, before, strict=True)]

@@ -194,7 +194,8 @@ class KidsPlayerSheet(SheetExtras):
     def legal_moves(self, die: str) -> list[KidsMove]:
         """Every legal move with a die face: an animal (``"crocodile"``), its colour or key,
         or ``"purple"`` / ``"+"``."""
-        die = PURPLE if die == PURPLE else parse_colour_face(self.sheet, die)
+        if die != PURPLE and die not in self.board.colour_masks:  # a key is the hot path
+            die = parse_colour_face(self.sheet, die)
         width = self.sheet.width
         if die != PURPLE:
             return [KidsMove(die, m, 0, width) for m in self.open_enclosures(die)]

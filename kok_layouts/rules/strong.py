@@ -147,6 +147,24 @@ class _Groups:
         self.not_first = board.not_first_column
         self.not_last = board.not_last_column
         self._touched: dict[int, tuple[int, ...]] = {}
+        self.area_mask_of = [board.area_masks[a] if a >= 0 else 0 for a in board.area_of]
+        """Per cell: the cells of its area (0 for a cell in none)."""
+        self._areas: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._shapes: dict[int, tuple[int, int, int]] = {}
+        self._state: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
+
+    def state(self, group: int, crossed: int) -> tuple[int, int]:
+        """How many cells of ``group`` are uncrossed, and how many areas hold them
+        (memoised per board by the group's crossed cells)."""
+        mine = crossed & self.masks[group]
+        known = self._state[group]
+        found = known.get(mine)
+        if found is None:
+            if len(known) >= _SHAPES_KEPT:
+                known.clear()
+            found = known[mine] = (self.sizes[group] - mine.bit_count(),
+                                   len([part for part in self.parts[group] if part & ~mine]))
+        return found
 
     def touched(self, mask: int) -> tuple[int, ...]:
         found = self._touched.get(mask)
@@ -160,6 +178,55 @@ class _Groups:
             found = self._touched[mask] = tuple(sorted(groups))
         return found
 
+    def areas(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The areas ``mask`` has cells in, and those areas with a cell of ``mask`` that
+        lies in no area as an area of its own (the regions whose cut-off cells a crossing of
+        ``mask`` can change)."""
+        found = self._areas.get(mask)
+        if found is None:
+            areas: set[int] = set()
+            regions: set[int] = set()
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                area = self.area_mask_of[low.bit_length() - 1]
+                if area:
+                    areas.add(area)
+                regions.add(area or low)
+            found = self._areas[mask] = (tuple(areas), tuple(regions))
+        return found
+
+    def shape(self, cells: int) -> tuple[int, int, int]:
+        """How many of ``cells`` (uncrossed cells of one area) lie alone, in pairs and in
+        groups of three cut off from the rest of the area: only a 1 (or a 2, a 3) crosses
+        them later. Memoised per board: the same remains of an area recur all game long."""
+        found = self._shapes.get(cells)
+        if found is None:
+            if len(self._shapes) >= _SHAPES_KEPT:
+                self._shapes.clear()
+            sizes = [0, 0, 0, 0]
+            neighbours = self.area_neighbours
+            rest = cells
+            while rest:
+                group = edge = rest & -rest
+                while edge:
+                    top = edge & -edge
+                    edge ^= top
+                    new = neighbours[top.bit_length() - 1] & cells & ~group
+                    group |= new
+                    edge |= new
+                rest &= ~group
+                size = group.bit_count()
+                if size <= 3:
+                    sizes[size] += size
+            found = self._shapes[cells] = (sizes[1], sizes[2], sizes[3])
+        return found
+
+
+_SHAPES_KEPT = 500_000
+"""The most area remains :meth:`_Groups.shape` remembers per board (then it starts again)."""
+
 
 _GROUPS: weakref.WeakKeyDictionary[Board, _Groups] = weakref.WeakKeyDictionary()
 """The groups of each board, kept as long as the board is."""
@@ -169,61 +236,6 @@ def _groups_for(board: Board) -> _Groups:
     found = _GROUPS.get(board)
     if found is None:
         found = _GROUPS[board] = _Groups(board)
-    return found
-
-
-def _triples(neighbours: list[int], cells: int, uncrossed: int) -> int:
-    """The cells of the groups of exactly three connected ``uncrossed`` cells, cut off from
-    the rest of their area, that hold a cell of ``cells``."""
-    found = 0
-    seen = 0
-    rest = cells & uncrossed
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if low & seen:
-            continue
-        group = low
-        edge = low
-        size = 1
-        while edge and size <= 3:
-            top = edge & -edge
-            edge ^= top
-            new = neighbours[top.bit_length() - 1] & uncrossed & ~group
-            if new:
-                group |= new
-                edge |= new
-                size = group.bit_count()
-        seen |= group
-        if size == 3 and not edge:
-            found |= group
-    return found
-
-
-def _triples_change(neighbours: list[int], before: int, uncrossed: int, fresh: int,
-                    grown: int) -> int:
-    """How many more cells lie in cut-off groups of three once ``fresh`` is crossed, given
-    those of ``before`` and the uncrossed cells ``grown`` next to the move.
-
-    Groups change only where the move crosses one of their cells (they are lost) or next to
-    it (a larger group split): only those are counted again."""
-    lost = _triples(neighbours, before & fresh, uncrossed) if before & fresh else 0
-    now = _triples(neighbours, grown, uncrossed & ~fresh)
-    return now.bit_count() - (before & now).bit_count() - lost.bit_count()
-
-
-def _paired(neighbours: list[int], cells: int, uncrossed: int) -> int:
-    """The cells of ``cells`` that, with ``uncrossed`` uncrossed, form a pair cut off from
-    the rest of their area."""
-    found = 0
-    rest = cells
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        mine = neighbours[low.bit_length() - 1] & uncrossed
-        if mine and not mine & (mine - 1) and (
-                neighbours[mine.bit_length() - 1] & uncrossed) == low:
-            found |= low
     return found
 
 
@@ -238,6 +250,11 @@ class _Position:
     rate: list[float]
     piece_rate: list[float]
     missing: list[int]
+    pieces: list[int]
+    """Per group: how many areas hold its uncrossed cells."""
+    terms: list[dict[int, float]]
+    """Per group: the change of its future value by the cells of it a move crosses
+    (filled as moves are weighed)."""
     hope: list[float]
     """Per group: the chance-like share of its points it is worth as it stands."""
     row_item: list[float]
@@ -251,9 +268,6 @@ class _Position:
     score_before: float
     open_mask: int
     open_before: int
-    isolated_before: int
-    paired_before: int
-    triple_before: int
     heart_worth: float
     box_room: int
     box_worth: float
@@ -267,6 +281,8 @@ class _Position:
         self.rate = []
         self.piece_rate = []
         self.missing = []
+        self.pieces = []
+        self.terms = [{} for _ in groups.masks]
         self.hope = []
         self.row_item = []
         self.row_bomb = []
@@ -358,23 +374,37 @@ class StrongBot(WeighingBot):
                   weights.colour_decay, weights.colour_piece, weights.colour_slack),
                  (weights.row_scale, weights.row_decay, weights.row_piece,
                   weights.column_slack))
+        per_kind = []
+        for scale, decay, piece, slack in kinds:
+            time = max(left + slack, 0.5)
+            per_kind.append((0.0 if left <= 0 else scale, decay / time, piece / time))
         heart_sum = 0.0
-        for g, mask in enumerate(groups.masks):
-            missing = groups.sizes[g] - (crossed & mask).bit_count()
+        all_points: list[float] = []
+        all_scale: list[float] = []
+        all_rate: list[float] = []
+        all_piece_rate: list[float] = []
+        all_missing: list[int] = []
+        all_pieces: list[int] = []
+        all_hope: list[float] = []
+        items: list[float] = []
+        bombs: list[bool] = []
+        columns, first_row, state = groups.columns, groups.first_row, groups.state
+        for g in range(len(groups.masks)):
+            missing, pieces = state(g, crossed)
             item = 0.0
             bomb = False
-            if g < groups.columns:
+            if g < columns:
                 kind = 0
                 points = float(player.column_value(g, later=g in taken_columns)) + hearts
                 if g in box_columns:
                     points += pos.box_worth if pos.box_room > 0 else 0.0
-            elif g < groups.first_row:
+            elif g < first_row:
                 kind = 1
-                key = groups.colour_keys[g - groups.columns]
+                key = groups.colour_keys[g - columns]
                 points = float(player.colour_value(key, later=key in taken_colours))
             else:
                 kind = 2
-                row = g - groups.first_row
+                row = g - first_row
                 rule = player.row_rules[row]
                 points = float(rule.points)
                 if rule.item and row not in taken_rows:
@@ -385,39 +415,27 @@ class StrongBot(WeighingBot):
                         bomb = True
                     else:
                         item = -1.0  # a heart: valued below, once the heart sum is known
-            scale, decay, piece, slack = kinds[kind]
-            if left <= 0:
-                scale = 0.0
-            time = max(left + slack, 0.5)
-            rate, piece_rate = decay / time, piece / time
-            pieces = sum(1 for part in groups.parts[g] if part & ~crossed)
+            scale, rate, piece_rate = per_kind[kind]
             hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
             if kind == 0 and missing:
                 heart_sum += hope  # worth something only with room on the heart track
-            pos.points.append(points)
-            pos.scale.append(scale)
-            pos.rate.append(rate)
-            pos.piece_rate.append(piece_rate)
-            pos.missing.append(missing)
-            pos.hope.append(hope)
-            pos.row_item.append(item)
-            pos.row_bomb.append(bomb)
+            all_points.append(points)
+            all_scale.append(scale)
+            all_rate.append(rate)
+            all_piece_rate.append(piece_rate)
+            all_missing.append(missing)
+            all_pieces.append(pieces)
+            all_hope.append(hope)
+            items.append(item)
+            bombs.append(bomb)
+        pos.points, pos.scale, pos.rate, pos.piece_rate = (all_points, all_scale, all_rate,
+                                                            all_piece_rate)
+        pos.missing, pos.pieces, pos.hope = all_missing, all_pieces, all_hope
+        pos.row_item, pos.row_bomb = items, bombs
         pos.heart_worth = weights.heart * heart_sum if player.heart_room else 0.0
         pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
         pos.open_mask = board.dilate(crossed) & ~crossed
         pos.open_before = pos.open_mask.bit_count()
-        isolated = 0
-        uncrossed = board.full & ~crossed
-        rest = uncrossed
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if not groups.area_neighbours[low.bit_length() - 1] & uncrossed:
-                isolated |= low
-        pos.isolated_before = isolated
-        pos.paired_before = _paired(groups.area_neighbours, uncrossed, uncrossed)
-        pos.triple_before = (_triples(groups.area_neighbours, uncrossed, uncrossed)
-                             if weights.triple else 0)
         pos.score_before = float(player.score().total)
         if game.solo:
             pos.others_best = 0.0
@@ -442,10 +460,12 @@ class StrongBot(WeighingBot):
         new_colours = 0
         bomb_row = False
         masks, points, hope, missing = groups.masks, pos.points, pos.hope, pos.missing
-        first_row, columns, parts = groups.first_row, groups.columns, groups.parts
+        first_row, columns = groups.first_row, groups.columns
+        areas, regions = groups.areas(fresh)
+        terms = pos.terms
         for g in groups.touched(fresh):
-            before = missing[g]
-            now = before - (fresh & masks[g]).bit_count()
+            mine = fresh & masks[g]
+            now = missing[g] - mine.bit_count()
             if now == 0:
                 gained += points[g]
                 future -= points[g] * hope[g]
@@ -455,36 +475,39 @@ class StrongBot(WeighingBot):
                     gained += pos.row_item[g]
                     bomb_row = bomb_row or pos.row_bomb[g]
             elif pos.scale[g]:
-                pieces = 0
-                for part in parts[g]:
-                    if part & ~after:
-                        pieces += 1
-                future += points[g] * (pos.scale[g] * math.exp(
-                    -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
+                # The same cells of a group recur in many moves of a decision.
+                term = terms[g].get(mine)
+                if term is None:
+                    # Only the parts in the areas of the move can be finished by it.
+                    pieces = pos.pieces[g]
+                    for area in areas:
+                        part = masks[g] & area
+                        if part & fresh and not part & ~after:
+                            pieces -= 1
+                    term = terms[g][mine] = points[g] * (pos.scale[g] * math.exp(
+                        -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
+                future += term
         # The cells next to the move: inlined Board.dilate (this is the hot path).
         width, full = groups.width, groups.full
         grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
                   | (fresh >> width) | (fresh << width)) & full & ~after)
-        if weights.isolated:
-            change = -(pos.isolated_before & (fresh | grown)).bit_count()
-            neighbours = groups.area_neighbours
-            near = grown
-            while near:
-                low = near & -near
-                near ^= low
-                if not neighbours[low.bit_length() - 1] & ~after:
-                    change += 1
-            future -= weights.isolated * pos.frac * change
-        if weights.paired:
-            region = ((((grown & groups.not_first) >> 1) | ((grown & groups.not_last) << 1)
-                       | (grown >> width) | (grown << width)) | grown) & full & ~after
-            change = (_paired(groups.area_neighbours, region, full & ~after).bit_count()
-                      - (pos.paired_before & (region | fresh)).bit_count())
-            future -= weights.paired * pos.frac * change
-        if weights.triple:
-            change = _triples_change(groups.area_neighbours, pos.triple_before, full & ~crossed,
-                                     fresh, grown)
-            future -= weights.triple * pos.frac * change
+        if weights.isolated or weights.paired or weights.triple:
+            # Cut-off cells change only in the areas the move crosses cells of.
+            alone = pairs = threes = 0
+            uncrossed = full & ~crossed
+            shape = groups.shape
+            for region in regions:
+                old = shape(uncrossed & region)
+                new = shape(uncrossed & region & ~fresh)
+                alone += new[0] - old[0]
+                pairs += new[1] - old[1]
+                threes += new[2] - old[2]
+            if weights.isolated:
+                future -= weights.isolated * pos.frac * alone
+            if weights.paired:
+                future -= weights.paired * pos.frac * pairs
+            if weights.triple:
+                future -= weights.triple * pos.frac * threes
         count = fresh.bit_count()
         gained += weights.cell * count
         star_penalty = player.star_penalty
