@@ -24,7 +24,10 @@ from tests.test_design_server import running
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SCREENSHOT = ROOT / "examples" / "output" / "designer.png"
+EXAMPLE_SCREENSHOT = ROOT / "examples" / "output" / "designer.png"
+UPDATE_SCREENSHOTS = os.environ.get("KOK_UPDATE_SCREENSHOTS") == "1"
+"""Only ``KOK_UPDATE_SCREENSHOTS=1`` rewrites the README's screenshot (a tracked file);
+otherwise the screenshot goes to a temporary folder, so a test run changes no file."""
 WINDOW = (1024, 768)
 
 if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") != "true":
@@ -217,8 +220,13 @@ def test_the_page_fits_a_1024_pixel_window_and_needs_no_network(
 
 
 def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Also takes the README's screenshot: the official profile's problems and a check."""
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path_factory: pytest.TempPathFactory
+                                                 ) -> None:
+    """Also takes the README's screenshot: the official profile's problems and a check
+    (into a temporary folder unless KOK_UPDATE_SCREENSHOTS=1)."""
+    screenshot = (EXAMPLE_SCREENSHOT if UPDATE_SCREENSHOTS
+                  else tmp_path_factory.mktemp("screenshots") / "designer.png")
     monkeypatch.chdir(board.parent)
     with running(board.name, board.parent) as server:
         browser.get(server.url)
@@ -250,10 +258,11 @@ def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
         tall = browser.execute_script("return document.documentElement.scrollHeight")
         browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
         try:
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            browser.save_screenshot(str(SCREENSHOT))
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(screenshot))
         finally:
             browser.set_window_size(*WINDOW)
+        assert screenshot.read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_page_on_another_origin_cannot_save(browser: Driver, board: Path) -> None:
@@ -490,3 +499,46 @@ def test_the_page_takes_its_limits_and_each_editions_parts_from_the_server(
         assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
         assert browser.find_element(By.CSS_SELECTOR, '[data-tool="enclosure"]').is_displayed()
         assert not browser.find_elements(By.CSS_SELECTOR, "[data-column]")
+
+
+def test_a_second_tabs_stale_save_shows_the_conflict_and_leaves_the_file_intact(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    """Two tabs read the same file; the first saves; the second, based on the version
+    both read, is refused (HTTP 409): its status line names the conflict, the file keeps
+    the first tab's save, and the second tab keeps its own edit on screen."""
+    browser, server = page
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    second = browser.current_window_handle
+    try:
+        browser.get(f"http://127.0.0.1:{server.port}/")  # the cookie is set: no token needed
+        settled(browser)
+        browser.find_element(By.CSS_SELECTOR, '[data-colour="b"]').click()
+        cell(browser, "A1").click()
+        settled(browser)
+        browser.switch_to.window(first)
+        browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').click()
+        cell(browser, "A1").click()
+        settled(browser)
+        save(browser)
+        saved = board.read_bytes()
+        assert saved.decode().splitlines()[13] == "  - rGyybbBrr"
+        browser.switch_to.window(second)
+        browser.find_element(By.ID, "save").click()
+        conflict = wait_for(browser, lambda: browser.execute_script(
+            "return document.body.dataset.conflict"))
+        assert conflict == str(board)
+        line = browser.find_element(By.ID, "status").text
+        assert line.startswith(f"not saved: {board}: the file changed since this page "
+                               "read it"), line
+        assert "nothing was written" in line
+        assert board.read_bytes() == saved
+        assert cell(browser, "A1").get_attribute("title") == "A1: blue"
+        assert "dirty" in (browser.find_element(By.ID, "file-state").get_attribute("class")
+                           or "")
+        assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
+        assert kok("validate", str(board)).code == 0
+    finally:
+        if browser.current_window_handle == second:
+            browser.close()
+        browser.switch_to.window(first)

@@ -27,6 +27,8 @@ const state = {
   job: null,
   saved: null,
   lastCell: null,
+  base: null,      // the SHA-256 of the file as this page last read or wrote it (null: none yet)
+  conflict: null,  // the server's account of the last refused save, if any
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -55,10 +57,28 @@ async function api(route, body = {}, as = "json") {
   });
   if (!response.ok) {
     let line = `${response.status} ${response.statusText}`;
-    try { line = (await response.json()).error || line; } catch (_) { /* not JSON */ }
-    throw new Error(line);
+    let data = {};
+    try { data = await response.json(); line = data.error || line; } catch (_) { /* not JSON */ }
+    throw new ApiError(line, response.status, data);
   }
-  return as === "json" ? response.json() : response.blob();
+  if (as === "json") return response.json();
+  return { blob: await response.blob(), name: downloadName(response) };
+}
+
+// A refused request: the server's one line, its HTTP status and the rest of its answer.
+class ApiError extends Error {
+  constructor(message, status, data) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+// The file name the server chose for a download (the board's name made safe).
+function downloadName(response) {
+  const header = response.headers.get("Content-Disposition") || "";
+  const match = /filename="([^"]+)"/.exec(header);
+  return match ? match[1] : null;
 }
 
 function showError(message) {
@@ -488,7 +508,7 @@ async function runChecks() {
       const image = await api("preview", { doc }, "blob");
       if (mine !== state.seq) return;
       if (state.previewUrl) URL.revokeObjectURL(state.previewUrl);
-      state.previewUrl = URL.createObjectURL(image);
+      state.previewUrl = URL.createObjectURL(image.blob);
       $("#preview").src = state.previewUrl;
       $("#preview").dataset.seq = String(mine);
     } catch (err) {
@@ -501,27 +521,56 @@ async function runChecks() {
   }
 }
 
-// ---- Save and download ------------------------------------------------------------------
+// ---- Save: the save protocol ----------------------------------------------------------
+// Every save names the version of the file it is based on (base: the file's SHA-256 as the
+// server last told this page, null for a file that does not exist yet) and the file the
+// page believes it saves to. A save that would overwrite what this page never saw is
+// refused with HTTP 409 and the file stays as it is; the page says so and keeps its work.
+// All of the protocol is here: what a save sends, what a saved file and a conflict change.
+
+function saveRequest() {
+  return { doc: state.doc, base: state.base, file: state.file };
+}
+
+function learnVersion(info) {
+  // A state, start or save answer: the version of the file the page now holds.
+  state.base = info.base ?? null;
+  state.conflict = null;
+  delete document.body.dataset.conflict;
+}
+
+function showConflict(err) {
+  const conflict = (err.data && err.data.conflict) || {};
+  state.conflict = conflict;
+  document.body.dataset.conflict = conflict.file || "";
+  status(`not saved: ${err.message}`);
+  showError(err.message);
+}
 
 async function save() {
   try {
-    const result = await api("save", { doc: state.doc });
+    const result = await api("save", saveRequest());
+    learnVersion(result);
     clearError();
     status(`saved ${result.file} (${result.bytes} bytes)`);
     state.saved = snapshot();
+    state.file = result.file;
     renderTools();
     document.body.dataset.saved = result.file;
     showFile(result.file);
   } catch (err) {
-    showError(err.message);
+    if (err instanceof ApiError && err.status === 409) showConflict(err);
+    else showError(err.message);
   }
 }
 
+// ---- Downloads ------------------------------------------------------------------------
+
 async function download(route, extension) {
   try {
-    const blob = await api(route, { doc: state.doc }, "blob");
+    const { blob, name } = await api(route, { doc: state.doc }, "blob");
     const url = URL.createObjectURL(blob);
-    const link = el("a", { href: url, download: `${state.doc.name || "board"}.${extension}` });
+    const link = el("a", { href: url, download: name || `board.${extension}` });
     document.body.append(link);
     link.click();
     link.remove();
@@ -671,6 +720,8 @@ function renderReport(job) {
 
 function showDesigner(info) {
   state.doc = info.doc;
+  state.file = info.file;
+  learnVersion(info);
   state.saved = info.saved ? snapshot() : null;
   state.undo = [];
   state.redo = [];
