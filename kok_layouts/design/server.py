@@ -451,10 +451,13 @@ class Designer:
         with self.lock:
             path, display = self.target(doc, overwrite)
             if expected is not None and expected != display:
-                raise _conflict(display, f"the designer now saves to this file, not "
-                                f"{shown(str(expected), 60)} (another tab started a new "
-                                "board)", base, None)
-            opened = path == self.path
+                raise RequestError(HTTPStatus.CONFLICT, f"this board now saves to "
+                                   f"{shown(display)}, not {shown(str(expected), 60)} "
+                                   "(another tab started a new board); nothing was "
+                                   "written", {"conflict": {"file": display, "base": base,
+                                                            "current": None}})
+            # A file this session read or wrote; any other taken name needs overwrite.
+            known = path == self.path and self.base is not None
             version = _read_version(path, display)
             current = None if version is None else version[1]
             if current != base:
@@ -471,7 +474,7 @@ class Designer:
                     raise _conflict(display, "another program created the file a moment "
                                     "ago", base, None)
             else:
-                if not opened:
+                if not known:
                     self._may_take(path, display, overwrite)
                 write_atomically(path, data)
             self.path, self.display, self.base = path, display, content_hash(data)
@@ -911,6 +914,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _handle(self, method: str) -> None:
         self.body_read = method != "POST"
+        if method != "POST" and ("Content-Length" in self.headers
+                                 or "Transfer-Encoding" in self.headers):
+            self.close_connection = True  # a body nobody reads is never the next request
         try:
             query = self._guard(method)
             if method == "POST":
