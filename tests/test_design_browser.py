@@ -542,3 +542,37 @@ def test_a_second_tabs_stale_save_shows_the_conflict_and_leaves_the_file_intact(
         if browser.current_window_handle == second:
             browser.close()
         browser.switch_to.window(first)
+
+
+def test_the_start_page_shows_only_the_start_forms(browser: Driver, tmp_path: Path) -> None:
+    """The empty designer is hidden under the start forms (a CSS rule once overrode
+    ``hidden``, so a Save there answered "a layout is a mapping of keys")."""
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        assert not browser.find_element(By.ID, "designer").is_displayed()
+        assert browser.execute_script(
+            "return getComputedStyle(document.getElementById('designer')).display") == "none"
+        assert not browser.find_element(By.ID, "check").is_displayed()
+
+
+def test_a_new_kids_board_15_wide_has_its_0_bucket_under_its_stars(browser: Driver,
+                                                                   tmp_path: Path) -> None:
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        Select(browser.find_element(By.ID, "start-edition")).select_by_value("kids")
+        box = browser.find_element(By.ID, "start-width")
+        box.clear()
+        box.send_keys("15")
+        browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="O5"]'))
+        settled(browser)
+        assert browser.find_element(By.ID, "start").is_displayed() is False
+        stars = [c.get_attribute("data-cell") for c in
+                 browser.find_elements(By.CSS_SELECTOR, "[data-cell].star")]
+        assert {name[0] for name in stars} == {"H"}
+        buckets = [browser.find_element(By.CSS_SELECTOR, f'[aria-label="buckets {c}"]')
+                   .get_attribute("value") for c in "ABCDEFGHIJKLMNO"]
+        assert buckets == ["2", "2", "1", "1", "1", "1", "1", "0", "1", "1", "1", "1", "1",
+                           "2", "2"]

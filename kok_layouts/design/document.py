@@ -33,7 +33,7 @@ from kok_layouts.errors import (
     UnknownLayoutError,
     shown,
 )
-from kok_layouts.model.checks import Profile, check_sheet
+from kok_layouts.model.checks import Profile, check_sheet, official_buckets
 from kok_layouts.model.loader import list_layouts, load_layout, parse_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.source import parse_yaml
@@ -158,10 +158,12 @@ def new_document(edition: str, width: int, height: int) -> Document:
         resized["column_points"] = _column_points(width)
         if isinstance(resized.get("boxes"), dict):
             resized["boxes"]["cells"] = []
-    else:  # Kids: every cell of the middle column has a star
+    else:  # Kids: every cell of the middle column has a star, and the buckets follow it
         middle = width // 2
         resized["grid"] = [row[:middle] + row[middle].upper() + row[middle + 1:]
                            for row in resized["grid"]]
+        if isinstance(resized.get("buckets"), list):
+            resized["buckets"] = official_buckets(width)
     return resized
 
 
