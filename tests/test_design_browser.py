@@ -5,6 +5,7 @@ that tries to save."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -36,6 +37,7 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") !=
                 allow_module_level=True)
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -59,6 +61,8 @@ def browser(downloads: Path) -> Iterator[Driver]:
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                               "download.prompt_for_download": False})
     options.binary_location = str(CHROMIUM)
+    # A page with unsaved edits asks before it is left; the tests leave pages at will.
+    options.set_capability("unhandledPromptBehavior", "accept")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync",
@@ -569,10 +573,127 @@ def test_a_new_kids_board_15_wide_has_its_0_bucket_under_its_stars(browser: Driv
         wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="O5"]'))
         settled(browser)
         assert browser.find_element(By.ID, "start").is_displayed() is False
-        stars = [c.get_attribute("data-cell") for c in
+        stars = [c.get_attribute("data-cell") or "" for c in
                  browser.find_elements(By.CSS_SELECTOR, "[data-cell].star")]
-        assert {name[0] for name in stars} == {"H"}
+        assert {name[:1] for name in stars} == {"H"} and len(stars) == 5
         buckets = [browser.find_element(By.CSS_SELECTOR, f'[aria-label="buckets {c}"]')
                    .get_attribute("value") for c in "ABCDEFGHIJKLMNO"]
         assert buckets == ["2", "2", "1", "1", "1", "1", "1", "0", "1", "1", "1", "1", "1",
                            "2", "2"]
+
+
+# Nothing is lost: drafts in the browser, a warning before leaving, New asks ------------------
+
+
+def _paint(browser: Driver, colour: str, name: str) -> None:
+    browser.find_element(By.CSS_SELECTOR, f'[data-colour="{colour}"]').click()
+    cell(browser, name).click()
+    settled(browser)
+
+
+def _leave_and_reload(browser: Driver) -> None:
+    browser.execute_script("location.reload()")
+    with contextlib.suppress(NoAlertPresentException):  # the capability may accept it
+        browser.switch_to.alert.accept()  # the page asks before leaving unsaved edits
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.readyState === 'complete' && document.body.dataset.pending === '0'"))
+
+
+def test_a_reload_restores_a_painted_cell_and_says_so(page: tuple[Driver, DesignServer],
+                                                     board: Path) -> None:
+    browser, _ = page
+    before = board.read_bytes()
+    _paint(browser, "r", "A1")
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="b"]').click()
+    cell(browser, "B1").click()
+    settled(browser)
+    _leave_and_reload(browser)
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    assert cell(browser, "B1").get_attribute("title") == "B1: blue, star"
+    line = browser.find_element(By.ID, "draft")
+    assert line.is_displayed()
+    assert line.text.startswith(f"restored unsaved changes to {board}")
+    assert "dirty" in (browser.find_element(By.ID, "file-state").get_attribute("class") or "")
+    browser.find_element(By.ID, "undo").click()  # the undo history came back too
+    assert cell(browser, "B1").get_attribute("title") == "B1: green, star"
+    assert board.read_bytes() == before  # a draft is not a save
+    browser.find_element(By.ID, "draft-discard").click()
+    assert cell(browser, "A1").get_attribute("title") == "A1: green"
+    assert not browser.find_element(By.ID, "draft").is_displayed()
+    settled(browser)
+    _leave_and_reload(browser)
+    assert cell(browser, "A1").get_attribute("title") == "A1: green"
+    assert not browser.find_element(By.ID, "draft").is_displayed()
+
+
+def test_closing_the_tab_and_opening_the_file_again_restores_the_draft(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, server = page
+    _paint(browser, "r", "A1")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    second = browser.current_window_handle
+    browser.switch_to.window(first)
+    browser.close()  # the painted tab is gone
+    browser.switch_to.window(second)
+    browser.get(f"http://127.0.0.1:{server.port}/")
+    settled(browser)
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    assert browser.find_element(By.ID, "draft").is_displayed()
+    save(browser)  # saving the restored draft writes it and forgets the draft
+    assert board.read_text().splitlines()[13] == "  - rGyybbBrr"
+    assert not browser.find_element(By.ID, "draft").is_displayed()
+    assert browser.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith('kok-design-draft:'))"
+    ) == []
+
+
+def test_the_page_warns_before_leaving_unsaved_edits_only(
+        page: tuple[Driver, DesignServer]) -> None:
+    browser, _ = page
+    leaving = """const e = new Event("beforeunload", {cancelable: true});
+                 window.dispatchEvent(e); return e.defaultPrevented;"""
+    assert browser.execute_script(leaving) is False
+    _paint(browser, "r", "A1")
+    assert browser.execute_script(leaving) is True
+    browser.find_element(By.ID, "undo").click()
+    assert browser.execute_script(leaving) is False
+
+
+def test_new_asks_before_it_replaces_unsaved_work(page: tuple[Driver, DesignServer],
+                                                  board: Path) -> None:
+    browser, _ = page
+    before = board.read_bytes()
+    browser.find_element(By.ID, "new").click()  # nothing unsaved: no question
+    assert browser.find_element(By.ID, "start").is_displayed()
+    browser.find_element(By.ID, "start-cancel").click()
+    assert not browser.find_element(By.ID, "start").is_displayed()
+    _paint(browser, "r", "A1")
+    browser.find_element(By.ID, "new").click()
+    question = browser.switch_to.alert
+    assert "unsaved changes" in question.text
+    question.dismiss()
+    assert not browser.find_element(By.ID, "start").is_displayed()
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    browser.find_element(By.ID, "new").click()
+    browser.switch_to.alert.accept()
+    wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+    browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.getElementById('file').textContent === 'my-board.yaml'"))
+    settled(browser)
+    assert board.read_bytes() == before
+    assert cell(browser, "A1").get_attribute("title") != "A1: red"  # the new board
+
+
+def test_a_draft_of_a_file_changed_on_disk_is_saved_only_as_a_conflict(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    _paint(browser, "r", "A1")
+    edited = board.read_text().replace("Travel board", "Edited elsewhere")
+    board.write_text(edited)
+    _leave_and_reload(browser)
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"  # the draft, not theirs
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, lambda: browser.execute_script("return document.body.dataset.conflict"))
+    assert board.read_text() == edited

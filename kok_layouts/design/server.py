@@ -377,12 +377,20 @@ class Designer:
             return  # not a board now: the page keeps what it had, and a save is refused
         self.base, self.saved = current, True
 
+    def draft_key(self) -> str:
+        """The name the page keeps its unsaved draft under in the browser: one per file
+        (and one for the new board of this folder), never the path itself."""
+        where = str(self.path) if self.path is not None else f"{self.folder}/(new board)"
+        return content_hash(where.encode("utf-8", "surrogateescape"))[:32]
+
     def state(self) -> dict[str, Any]:
         with self.lock:
             self._refresh()
             _, display = self.target(self.doc or {})
             doc, base, saved, opened = self.doc, self.base, self.saved, self.path is not None
+            draft_key = self.draft_key()
         return {"doc": doc, "file": display, "opened": opened, "base": base,
+                "draft_key": draft_key,
                 "saved": saved, **page_parts(), "profiles": list(PROFILES),
                 "builtins": [{"name": i.name, "edition": i.edition, "title": i.title}
                              for i in list_layouts()],
@@ -479,7 +487,9 @@ class Designer:
                 write_atomically(path, data)
             self.path, self.display, self.base = path, display, content_hash(data)
             self.original, self.doc, self.saved = text, doc, True
-        return _json({"file": display, "bytes": len(data), "base": self.base})
+            draft_key = self.draft_key()
+        return _json({"file": display, "bytes": len(data), "base": self.base,
+                      "draft_key": draft_key})
 
     def _may_take(self, path: Path, display: str, overwrite: bool) -> None:
         """Refuse to write over a taken name in the working directory unless the save

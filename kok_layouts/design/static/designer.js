@@ -29,6 +29,9 @@ const state = {
   lastCell: null,
   base: null,      // the SHA-256 of the file as this page last read or wrote it (null: none yet)
   conflict: null,  // the server's account of the last refused save, if any
+  draftKey: null,  // where this file's unsaved draft is kept in the browser
+  serverDoc: null, // the board as the server gave it, for "discard the draft"
+  serverBase: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -149,6 +152,7 @@ function remember() {
 function changed() {
   renderAll();
   scheduleChecks();
+  keepDraft();
 }
 
 function commit(mutate) {
@@ -164,6 +168,7 @@ function commitField(mutate) {
   mutate(state.doc);
   renderTools();
   scheduleChecks();
+  keepDraft();
 }
 
 function undo() {
@@ -305,7 +310,7 @@ function renderTools() {
   }
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
-  $("#file-state").classList.toggle("dirty", snapshot() !== state.saved);
+  $("#file-state").classList.toggle("dirty", isDirty());
 }
 
 function groupOf(row, col) {
@@ -521,6 +526,82 @@ async function runChecks() {
   }
 }
 
+// ---- Drafts: unsaved work kept in the browser ---------------------------------------------
+// Every change is written to the browser's storage under the file's draft key (from the
+// server), with the undo history, so a reload, a closed tab or a crash loses nothing: the
+// next page for that file restores it and says so, with a way to discard it. A draft keeps
+// the version of the file it was based on, so saving it after the file changed on disk is
+// refused as a conflict like any stale save. A save removes the draft.
+
+const DRAFT_PREFIX = "kok-design-draft:";
+
+const isDirty = () => state.doc !== null && snapshot() !== state.saved;
+
+function draftStore() {
+  try { return window.localStorage; } catch (_) { return null; }  // storage switched off
+}
+
+function keepDraft() {
+  const store = draftStore();
+  if (!store || !state.draftKey || !state.doc) return;
+  const key = DRAFT_PREFIX + state.draftKey;
+  if (!isDirty()) {
+    store.removeItem(key);
+    return;
+  }
+  // With a full storage, keep the board with less history rather than nothing.
+  for (const kept of [HISTORY_LIMIT, 20, 0]) {
+    const draft = { doc: state.doc, base: state.base, file: state.file, at: Date.now(),
+                    undo: kept ? state.undo.slice(-kept) : [],
+                    redo: kept ? state.redo.slice(-kept) : [] };
+    try {
+      store.setItem(key, JSON.stringify(draft));
+      return;
+    } catch (_) { /* over the quota: try with less */ }
+  }
+}
+
+function dropDraft(key = state.draftKey) {
+  const store = draftStore();
+  if (store && key) store.removeItem(DRAFT_PREFIX + key);
+  $("#draft").hidden = true;
+}
+
+// The draft kept for the file the server opened, if there is one and it differs.
+function restoreDraft(info) {
+  const store = draftStore();
+  if (!store || !info.draft_key) return false;
+  let draft = null;
+  try { draft = JSON.parse(store.getItem(DRAFT_PREFIX + info.draft_key)); } catch (_) { /* */ }
+  const usable = draft && draft.doc && typeof draft.doc === "object"
+    && Array.isArray(draft.doc.grid) && draft.doc.grid.length
+    && state.editions[draft.doc.edition]
+    && JSON.stringify(draft.doc) !== JSON.stringify(info.doc);
+  if (!usable) {
+    dropDraft(info.draft_key);
+    return false;
+  }
+  const strings = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string") : []);
+  state.doc = draft.doc;
+  state.undo = strings(draft.undo);
+  state.redo = strings(draft.redo);
+  state.base = typeof draft.base === "string" ? draft.base : null;
+  const when = new Date(Number(draft.at) || Date.now()).toLocaleTimeString();
+  $("#draft-text").textContent = `restored unsaved changes to ${info.file} (from ${when})`;
+  $("#draft").hidden = false;
+  return true;
+}
+
+function discardDraft() {
+  dropDraft();
+  state.doc = JSON.parse(JSON.stringify(state.serverDoc));
+  state.base = state.serverBase;
+  state.undo = [];
+  state.redo = [];
+  changed();
+  status("discarded the unsaved changes");
+}
+
 // ---- Save: the save protocol ----------------------------------------------------------
 // Every save names the version of the file it is based on (base: the file's SHA-256 as the
 // server last told this page, null for a file that does not exist yet) and the file the
@@ -550,7 +631,11 @@ function showConflict(err) {
 async function save() {
   try {
     const result = await api("save", saveRequest());
+    dropDraft();
     learnVersion(result);
+    state.draftKey = result.draft_key || state.draftKey;
+    state.serverDoc = JSON.parse(snapshot());
+    state.serverBase = state.base;
     clearError();
     status(`saved ${result.file} (${result.bytes} bytes)`);
     state.saved = snapshot();
@@ -718,13 +803,18 @@ function renderReport(job) {
 
 // ---- Starting -----------------------------------------------------------------------------
 
-function showDesigner(info) {
+function showDesigner(info, restore = false) {
   state.doc = info.doc;
   state.file = info.file;
   learnVersion(info);
   state.saved = info.saved ? snapshot() : null;
   state.undo = [];
   state.redo = [];
+  state.draftKey = info.draft_key || null;
+  state.serverDoc = JSON.parse(JSON.stringify(info.doc));
+  state.serverBase = state.base;
+  $("#draft").hidden = true;
+  if (restore) restoreDraft(info);
   state.job = null;
   const first = Object.keys(palette())[0];
   state.tool = { kind: "colour", key: first };
@@ -732,6 +822,7 @@ function showDesigner(info) {
   state.focus = "A1";
   showFile(info.file);
   $("#start").hidden = true;
+  $("#start-cancel").hidden = false;
   $("#designer").hidden = false;
   $("#check-result").replaceChildren();
   $("#check-players").min = parts().players.min;
@@ -771,7 +862,9 @@ function showStart(info) {
 
 async function start(body) {
   try {
-    showDesigner(await api("start", body));
+    const info = await api("start", body);
+    if (state.doc) dropDraft();  // the designer agreed to replace it (New asks)
+    showDesigner(info);
     clearError();
   } catch (err) {
     showError(err.message);
@@ -859,7 +952,21 @@ function wire() {
   $("#check").addEventListener("click", startCheck);
   $("#profile").addEventListener("change", scheduleChecks);
   $("#new").addEventListener("click", async () => {
+    if (isDirty() && !window.confirm(`Start another board? The unsaved changes to `
+        + `${state.file} are replaced once you start it.`)) {
+      status("kept the board");
+      return;
+    }
     try { showStart(await api("state")); } catch (err) { showError(err.message); }
+  });
+  $("#start-cancel").addEventListener("click", () => { $("#start").hidden = true; });
+  $("#draft-discard").addEventListener("click", discardDraft);
+  window.addEventListener("beforeunload", (event) => {
+    // The draft is kept either way; the browser asks before leaving unsaved edits.
+    if (!isDirty() || $("#designer").hidden) return;
+    keepDraft();
+    event.preventDefault();
+    event.returnValue = "";
   });
   $("#title").addEventListener("change",
     (e) => commitField((doc) => { doc.title = e.target.value; }));
@@ -908,7 +1015,7 @@ async function main() {
     const info = await api("state");
     learn(info);
     $("#profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p, text: p })));
-    if (info.doc) showDesigner(info);
+    if (info.doc) showDesigner(info, true);
     else showStart(info);
   } catch (err) {
     showError(err.message);
