@@ -100,7 +100,10 @@ function showFile(name) {
   $("#file").title = `Save writes ${name}`;
 }
 
-function status(text) { $("#status").textContent = text; }
+function status(text) {
+  $("#status").textContent = text;
+  $("#status").classList.remove("conflict");  // a conflict's line marks itself again
+}
 
 // ---- The document ------------------------------------------------------------------------
 
@@ -618,14 +621,16 @@ function learnVersion(info) {
   state.base = info.base ?? null;
   state.conflict = null;
   delete document.body.dataset.conflict;
+  $("#status").classList.remove("conflict");
 }
 
 function showConflict(err) {
   const conflict = (err.data && err.data.conflict) || {};
   state.conflict = conflict;
   document.body.dataset.conflict = conflict.file || "";
+  clearError();
   status(`not saved: ${err.message}`);
-  showError(err.message);
+  $("#status").classList.add("conflict");
 }
 
 async function save() {
