@@ -306,7 +306,10 @@ class Designer:
     def _open(self, target: str) -> None:
         path = Path(target)
         if path.is_file():
-            version = _read_version(path, target)
+            try:
+                version = _read_version(path, target)
+            except RequestError as err:  # replaced by a pipe or a folder a moment ago
+                raise DesignError(str(err).removeprefix(f"{shown(target)}: ")) from None
             if version is None:
                 raise DesignError("cannot read: No such file or directory")
             data, self.base = version
