@@ -32,7 +32,8 @@ from tests.conftest import ROOT
 def running(target: str | None, folder: Path) -> Iterator[DesignServer]:
     """A designer server for ``target`` in ``folder``, serving in a thread."""
     server = serve(Designer.open(target, folder))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                              daemon=True)
     thread.start()
     try:
         yield server
