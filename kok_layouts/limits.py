@@ -155,3 +155,14 @@ FIRST_GAME = Bounds(0, 2**64 - 1, "the first game's number")
 # -- generator and designer ------------------------------------------------------------
 BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
 """Keer op Keer 2's boxes crossed off before the game (the schema's bound)."""
+
+
+# -- designer server (kok design) ------------------------------------------------------
+HTTP_JSON_DEPTH = LAYOUT_DEPTH + 4
+"""How deeply a request's JSON may nest: a layout's own depth and the request around it."""
+HTTP_JSON_DIGITS = 40
+"""The most digits a number in a request's JSON may have (a seed has at most 20)."""
+HTTP_LINE_LENGTH = 300
+"""The longest error line the designer's server answers or logs."""
+SAVE_NAME_TRIES = 1_000
+"""How many numbered names (``my-board-2.yaml``, ...) a new board's save tries."""

@@ -142,6 +142,21 @@ def test_a_new_board_of_any_size_is_valid_from_the_start(edition: str, width: in
     assert result.sheet is not None and result.sheet.edition == edition
 
 
+@pytest.mark.parametrize("width", range(limits.WIDTH.low, limits.WIDTH.high + 1))
+def test_a_new_kids_boards_buckets_follow_its_star_column(width: int) -> None:
+    """0 under the star column, 2 2 at both edges, as on the built-in sheet, for any width
+    (a 15-wide board once had its 0 under G and its stars in H)."""
+    doc = new_document("kids", width, 5)
+    stars = {column for row in doc["grid"] for column, char in enumerate(row)
+             if char.isupper()}
+    assert stars == {width // 2}
+    buckets = doc["buckets"]
+    assert len(buckets) == width and buckets.index(0) == width // 2 and buckets.count(0) == 1
+    assert buckets[:2] == buckets[-2:] == [2, 2]
+    official = validate(to_yaml(doc), "new.yaml", "official").lines
+    assert not [line for line in official if "buckets" in line], official
+
+
 def test_a_built_in_start_is_renamed_so_it_never_shadows_the_original() -> None:
     doc, text = builtin_document("zwart")
     assert doc["name"] == "my-black" and "aliases" not in doc

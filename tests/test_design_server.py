@@ -32,7 +32,8 @@ from tests.conftest import ROOT
 def running(target: str | None, folder: Path) -> Iterator[DesignServer]:
     """A designer server for ``target`` in ``folder``, serving in a thread."""
     server = serve(Designer.open(target, folder))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                              daemon=True)
     thread.start()
     try:
         yield server
@@ -78,11 +79,21 @@ def post(server: DesignServer, route: str, body: Any, **extra: str) -> tuple[int
     return status, data
 
 
-def state_doc(server: DesignServer) -> dict[str, Any]:
+def state_of(server: DesignServer) -> dict[str, Any]:
     status, data = post(server, "state", {})
     assert status == 200
-    doc: dict[str, Any] = json.loads(data)["doc"]
+    info: dict[str, Any] = json.loads(data)
+    return info
+
+
+def state_doc(server: DesignServer) -> dict[str, Any]:
+    doc: dict[str, Any] = state_of(server)["doc"]
     return doc
+
+
+def save(server: DesignServer, doc: dict[str, Any], **extra: Any) -> tuple[int, bytes]:
+    """A save as the page sends it: based on the version the server last told of."""
+    return post(server, "save", {"doc": doc, "base": state_of(server)["base"], **extra})
 
 
 # The token ---------------------------------------------------------------------------------
@@ -203,7 +214,7 @@ def test_validate_gives_the_lines_kok_validate_prints(server: DesignServer, trav
     status, data = post(server, "validate", {"doc": doc, "profile": "official"})
     assert status == 200
     shown = json.loads(data)
-    status, _ = post(server, "save", {"doc": doc})
+    status, _ = save(server, doc)
     assert status == 200
     run = kok("validate", str(travel), "--profile", "official")
     assert run.code != 0
@@ -215,7 +226,7 @@ def test_save_keeps_the_comments_of_the_opened_file(server: DesignServer, travel
                                                     kok: Any) -> None:
     doc = state_doc(server)
     doc["grid"][0] = "r" + doc["grid"][0][1:]
-    status, _ = post(server, "save", {"doc": doc})
+    status, _ = save(server, doc)
     assert status == 200
     text = travel.read_text()
     assert "  - rGyybbBrr\n" in text
@@ -228,8 +239,7 @@ def test_save_ignores_any_path_the_page_sends(server: DesignServer, travel: Path
                                               tmp_path: Path) -> None:
     doc = state_doc(server)
     elsewhere = tmp_path / "elsewhere.yaml"
-    status, data = post(server, "save", {"doc": doc, "path": str(elsewhere),
-                                         "file": "../x.yaml"})
+    status, data = save(server, doc, path=str(elsewhere))
     assert status == 200
     assert json.loads(data)["file"] == str(travel)
     assert not elsewhere.exists()
@@ -245,11 +255,12 @@ def test_a_new_board_is_saved_as_a_new_file_in_the_working_directory(tmp_path: P
         assert status == 200
         doc = json.loads(data)["doc"]
         doc["name"] = "../../etc/passwd"
-        status, data = post(server, "save", {"doc": doc})
+        status, data = save(server, doc)
         assert status == 200
         assert json.loads(data)["file"] == "etc-passwd.yaml"
         doc["name"] = "my-board"
-        post(server, "save", {"doc": doc})  # the file is now opened: saves go to it
+        status, _ = save(server, doc)  # the file is now opened: saves go to it
+        assert status == 200
     assert (tmp_path / "my-board.yaml").read_text() == "taken\n"
     saved = tmp_path / "etc-passwd.yaml"
     assert "name: my-board" in saved.read_text()
@@ -258,7 +269,7 @@ def test_a_new_board_is_saved_as_a_new_file_in_the_working_directory(tmp_path: P
 
 def test_a_built_in_is_a_starting_point_never_overwritten(tmp_path: Path) -> None:
     with running("black", tmp_path) as server:
-        status, data = post(server, "save", {"doc": state_doc(server)})
+        status, data = save(server, state_doc(server))
         assert status == 200
         assert json.loads(data)["file"] == "my-black.yaml"
     text = (tmp_path / "my-black.yaml").read_text()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import webbrowser
 from pathlib import Path
@@ -13,9 +14,21 @@ from kok_layouts import limits
 from kok_layouts.cli import args as arg_types
 from kok_layouts.cli.commands import add_command
 from kok_layouts.design.server import Designer, serve
-from kok_layouts.errors import UsageError
+from kok_layouts.errors import UsageError, shown
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+_HOST = re.compile(r"[A-Za-z0-9.:_\[\]-]{1,253}")
+
+
+def host(text: str) -> str:
+    """argparse type: an address to listen on, as a name or a number in ASCII (``::1``,
+    ``0.0.0.0``, ``localhost``); anything else is refused before the server starts."""
+    if not _HOST.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"'{shown(text, 40)}': an address is an IP "
+                                         "address or a host name in ASCII")
+    return text
 
 
 def register(commands: Any) -> None:
@@ -24,7 +37,7 @@ def register(commands: Any) -> None:
                     "LAYOUT is a layout file to edit (or a new .yaml file to create), or a "
                     "built-in to start from; without it the page asks how to start.")
     design.add_argument("layout", metavar="LAYOUT|FILE", nargs="?", default=None)
-    design.add_argument("--host", default="127.0.0.1",
+    design.add_argument("--host", type=host, default="127.0.0.1",
                         help="the address to listen on (default: 127.0.0.1, this computer "
                              "only)")
     design.add_argument("--port", type=arg_types.within(limits.PORT), default=0,
@@ -46,14 +59,16 @@ def run_design(args: argparse.Namespace) -> int:
     designer = Designer.open(args.layout, Path.cwd())
     try:
         server = serve(designer, args.host, args.port)
-    except OSError as err:
-        raise UsageError(f"cannot listen on {args.host}:{args.port}: "
-                         f"{err.strerror or err}") from None
+    except (OSError, UnicodeError, OverflowError) as err:  # no such address or name
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise UsageError(f"cannot listen on {shown(args.host, 60)}:{args.port}: "
+                         f"{shown(reason, 80)}") from None
     # The address with its token is the first line, for people and for scripts.
     print(server.url, flush=True)
     if args.host not in _LOOPBACK:
-        print(f"kok: warning: listening on {args.host}, reachable from other computers; "
-              "anyone with the address can edit and save the board", file=sys.stderr)
+        print(f"kok: warning: listening on {shown(args.host, 60)}, reachable from other "
+              "computers; anyone with the address can edit and save the board",
+              file=sys.stderr)
     if not args.no_browser:
         if _has_graphical_browser():
             webbrowser.open(server.url)

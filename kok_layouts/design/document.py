@@ -13,6 +13,7 @@ YAML text) happens here, so the designer and ``kok validate`` can never disagree
 from __future__ import annotations
 
 import copy
+import difflib
 import json
 import re
 import string
@@ -24,9 +25,16 @@ import yaml
 
 from kok_layouts import limits
 from kok_layouts.editions import EDITIONS, Edition
-from kok_layouts.errors import BadArgumentError, KokTypeError, LayoutError, Problem, shown
-from kok_layouts.model.checks import Profile, check_sheet
-from kok_layouts.model.loader import load_layout, parse_layout
+from kok_layouts.errors import (
+    BadArgumentError,
+    KokTypeError,
+    LayoutError,
+    Problem,
+    UnknownLayoutError,
+    shown,
+)
+from kok_layouts.model.checks import Profile, check_sheet, official_buckets
+from kok_layouts.model.loader import list_layouts, load_layout, parse_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.source import parse_yaml
 from kok_layouts.model.writer import dump_mapping, key_lines, layout_mapping
@@ -93,17 +101,23 @@ def read_document(data: bytes, file: str) -> tuple[Document, str]:
 
 
 def builtin_document(name: str) -> tuple[Document, str]:
-    """A built-in layout's document and text, renamed so a save never shadows the original."""
-    sheet = load_layout(name)
-    source = sheet.source
-    if source is None:
-        raise DesignError(f"{name}: the built-in layout has no file to start from")
-    from kok_layouts.resources import layouts_dir
-
-    path = layouts_dir() / f"{sheet.name}.yaml"
-    doc, text = read_document(path.read_bytes(), str(path))
-    doc["name"] = f"my-{sheet.name}"
-    doc["title"] = f"{doc.get('title', sheet.title)} (my version)"[:80]
+    """A built-in layout's document and text, renamed so a save never shadows the original.
+    Only a built-in's name or alias: never a path, so the page cannot read other files."""
+    if not isinstance(name, str):
+        raise KokTypeError(f"a built-in layout is named by text, not {type(name).__name__}")
+    wanted = name.strip().lower()
+    infos = list_layouts()
+    found = next((info for info in infos if wanted == info.name or wanted in info.aliases),
+                 None)
+    if found is None:
+        names = [info.name for info in infos]
+        close = difflib.get_close_matches(wanted, names, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise UnknownLayoutError(f"unknown layout '{shown(name, 40)}': {hint}built-in "
+                                 f"layouts are {', '.join(names)}")
+    doc, text = read_document(found.path.read_bytes(), f"{found.name}.yaml")
+    doc["name"] = f"my-{found.name}"
+    doc["title"] = f"{doc.get('title', found.title)} (my version)"[:limits.TITLE_LENGTH]
     doc.pop("aliases", None)
     return doc, text
 
@@ -144,10 +158,12 @@ def new_document(edition: str, width: int, height: int) -> Document:
         resized["column_points"] = _column_points(width)
         if isinstance(resized.get("boxes"), dict):
             resized["boxes"]["cells"] = []
-    else:  # Kids: every cell of the middle column has a star
+    else:  # Kids: every cell of the middle column has a star, and the buckets follow it
         middle = width // 2
         resized["grid"] = [row[:middle] + row[middle].upper() + row[middle + 1:]
                            for row in resized["grid"]]
+        if isinstance(resized.get("buckets"), list):
+            resized["buckets"] = official_buckets(width)
     return resized
 
 

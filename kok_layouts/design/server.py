@@ -11,30 +11,46 @@ guards a local notebook server has.
 - Bodies are at most :data:`MAX_BODY` bytes (``limits.HTTP_BODY_BYTES``); each client gets at most
   :data:`RATE_BURST` requests at once and :data:`RATE_PER_SECOND` a second after that.
 - The server writes only the file it was opened with, or a new file in the working
-  directory named after the board; the page never sends a path.
-- Every error reaches the page as one line of JSON ``{"error": "..."}``.
+  directory named after the board; the page never sends a path. A name in the working
+  directory that is taken (by a file, a folder or a symbolic link, dangling or not) is
+  never written unless the save asks to overwrite it, and then only a regular file inside
+  the folder.
+- Every save names the version it is based on: the SHA-256 of the file as the page last
+  saw it (``"base"``, ``null`` for a file that does not exist yet). A save whose base is
+  not the file's content now is refused with HTTP 409 and the file is untouched
+  (:class:`Store`).
+- Every request gets an answer: a malformed one (a bad or repeated header, a request line
+  naming another host, JSON nested too deep or with numbers of too many digits) gets a 4xx
+  with one line of JSON ``{"error": "..."}`` and one line in the server's log, never a
+  traceback; the next request is served.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
 import hmac
 import http.cookies
 import inspect
 import json
+import math
 import mimetypes
+import os
 import re
 import secrets
 import socket
+import stat
 import sys
+import tempfile
 import threading
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -53,7 +69,7 @@ from kok_layouts.design.document import (
     validate,
 )
 from kok_layouts.editions import EDITIONS, edition_of, get_edition
-from kok_layouts.errors import GenerateError, KokError, LayoutError
+from kok_layouts.errors import GenerateError, KokError, LayoutError, OutputError, shown
 from kok_layouts.generator.board import generate
 from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.loader import list_layouts
@@ -70,14 +86,18 @@ PREVIEW_DPI = 60
 TOKEN_COOKIE = "kok_design_token"
 TOKEN_HEADER = "X-Kok-Token"
 _SAFE_NAME = re.compile(r"[^a-z0-9_-]+")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 class RequestError(Exception):
-    """A request the server refuses, with the HTTP status and the one line the page shows."""
+    """A request the server refuses, with the HTTP status, the one line the page shows and
+    any facts the page needs besides (a conflict's file and versions)."""
 
-    def __init__(self, status: HTTPStatus, message: str) -> None:
+    def __init__(self, status: HTTPStatus, message: str,
+                 details: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.details = dict(details or {})
 
 
 @dataclass
@@ -119,6 +139,134 @@ def page_parts() -> dict[str, Any]:
             "limits": limits.as_dict()}
 
 
+# Files: what a save may write, and the version it is based on ---------------------------
+
+
+def content_hash(data: bytes) -> str:
+    """The version of a file's content that a save names as its base: its SHA-256."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+_NEW_FILE_MODE = 0o666 & ~_umask()
+
+
+def _conflict(display: str, message: str, base: str | None,
+              current: str | None) -> RequestError:
+    return RequestError(HTTPStatus.CONFLICT, f"{shown(display)}: {message}; nothing was "
+                        "written", {"conflict": {"file": display, "base": base,
+                                                 "current": current}})
+
+
+def _read_version(path: Path, display: str) -> tuple[bytes, str] | None:
+    """The bytes of the regular file at ``path`` (symbolic links followed) and their hash,
+    or ``None`` when no file has the name; refuses a folder, a pipe, a device and a
+    symbolic link that leads nowhere, without ever waiting on a pipe."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise RequestError(HTTPStatus.CONFLICT, f"{shown(display)}: is a symbolic link "
+                               "to nothing; nothing was written") from None
+        return None
+    except OSError as err:
+        raise RequestError(HTTPStatus.CONFLICT, f"{shown(display)}: cannot read: "
+                           f"{err.strerror or err}; nothing was written") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise RequestError(HTTPStatus.CONFLICT, f"{shown(display)}: is not a regular "
+                               "file; nothing was written")
+        chunks = []
+        while chunk := os.read(descriptor, 1 << 20):
+            chunks.append(chunk)
+    except OSError as err:
+        raise RequestError(HTTPStatus.CONFLICT, f"{shown(display)}: cannot read: "
+                           f"{err.strerror or err}; nothing was written") from None
+    finally:
+        os.close(descriptor)
+    data = b"".join(chunks)
+    return data, content_hash(data)
+
+
+def write_new_file(path: Path, data: bytes) -> bool:
+    """Write ``data`` as a new file at ``path`` and never over anything: complete or not at
+    all. Returns ``False`` (and writes nothing) if the name is taken, even by a symbolic
+    link that leads nowhere, also when it was taken a moment ago by another program."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".part",
+                                        dir=path.parent)
+    except OSError as err:
+        raise OutputError(f"{shown(str(path))}: cannot write: {err.strerror or err}") from None
+    temporary = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        temporary.chmod(_NEW_FILE_MODE)
+        try:
+            os.link(temporary, path, follow_symlinks=False)  # fails if the name is taken
+        except FileExistsError:
+            return False
+        except OSError as err:
+            if err.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                                 errno.EMLINK):
+                raise
+            return _write_exclusively(path, data)  # a file system without hard links
+        return True
+    except OSError as err:
+        raise OutputError(f"{shown(str(path))}: cannot write: {err.strerror or err}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+
+
+def _write_exclusively(path: Path, data: bytes) -> bool:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, flags, _NEW_FILE_MODE)
+    except FileExistsError:
+        return False
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise
+    return True
+
+
+def _is_bool(body: Mapping[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if type(value) is not bool:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {key} is true or false")
+    return value
+
+
+def save_base(body: Mapping[str, Any]) -> str | None:
+    """The version a save is based on: the SHA-256 (64 hex digits) of the file as the page
+    last saw it, or ``None`` for a file that did not exist. Required: a save that does not
+    say what it is based on could overwrite what it never saw."""
+    if "base" not in body:
+        raise RequestError(HTTPStatus.PRECONDITION_REQUIRED, "refused: a save names the "
+                           "version it is based on (base: the SHA-256 of the file as the "
+                           "page read it, or null for a new file)")
+    base = body["base"]
+    if base is not None and not (isinstance(base, str) and _SHA256.fullmatch(base)):
+        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: base is the SHA-256 of the "
+                           "file (64 hex digits) or null")
+    result: str | None = base
+    return result
+
+
 @dataclass
 class Designer:
     """What the server knows: the board's file, its document, and the running check."""
@@ -126,9 +274,13 @@ class Designer:
     folder: Path
     """The working directory: new files are written here and only here."""
     path: Path | None = None
-    """The opened file, once there is one; saves go to it."""
+    """The file saves go to: the opened one, a new one named on the command line, or the
+    new file this session wrote."""
     display: str | None = None
-    """The opened file as the user named it, as ``kok validate`` would print it."""
+    """That file as the user named it, as ``kok validate`` would print it."""
+    base: str | None = None
+    """The SHA-256 of ``path``'s content as this session last read or wrote it; ``None``
+    while the file does not exist."""
     original: str | None = None
     """The text of the opened file, so a save keeps its comments."""
     doc: Document | None = None
@@ -148,46 +300,101 @@ class Designer:
         try:
             designer._open(target)
         except DesignError as err:
-            raise DesignError(f"{target}: {err}") from None
+            raise DesignError(f"{shown(target)}: {err}") from None
         return designer
 
     def _open(self, target: str) -> None:
         path = Path(target)
         if path.is_file():
             try:
-                data = path.read_bytes()
-            except OSError as err:
-                raise DesignError(f"cannot read: {err.strerror}") from None
-            self.doc, self.original = read_document(data, target)
+                version = _read_version(path, target)
+            except RequestError as err:  # replaced by a pipe or a folder a moment ago
+                raise DesignError(str(err).removeprefix(f"{shown(target)}: ")) from None
+            if version is None:
+                raise DesignError("cannot read: No such file or directory")
+            data, self.base = version
+            self.doc, self.original = read_document(data, shown(target))
             self.path, self.display = path.resolve(), target
             self.saved = True
         elif target.endswith((".yaml", ".yml")):
+            if os.path.lexists(path):
+                raise DesignError("is not a regular file (a folder, a device, or a link "
+                                  "to nothing); name a layout file or a new one")
             if not path.parent.resolve().is_dir():
                 raise DesignError("no such folder to write the new board in")
-            self.path, self.display = path.resolve(), target
+            self.path, self.display = path.parent.resolve() / path.name, target
         else:
             # The built-in's text is kept only for its comments: saves go to a new file.
             self.doc, self.original = builtin_document(target)
 
     # Where a save goes ---------------------------------------------------------------
 
-    def target(self, doc: Mapping[str, Any]) -> tuple[Path, str]:
-        """The file a save writes: the opened one, or a new one in the working directory
-        named after the board (``my-board.yaml``, ``my-board-2.yaml`` if that exists)."""
+    def _stem(self, doc: Mapping[str, Any]) -> str:
+        name = doc.get("name", "")
+        stem = _SAFE_NAME.sub("-", str(name).lower() if isinstance(name, str) else "")
+        return stem.strip("-")[:limits.LAYOUT_NAME_LENGTH].strip("-") or "board"
+
+    def download_stem(self, body: Mapping[str, Any]) -> str:
+        """The name a download is saved under: the board's name made safe for a file
+        name, bounded like a layout's name (never a path)."""
+        doc = body.get("doc")
+        return self._stem(doc if isinstance(doc, Mapping) else {})
+
+    def target(self, doc: Mapping[str, Any], overwrite: bool = False) -> tuple[Path, str]:
+        """The file a save writes: the session's file, or a new one in the working
+        directory named after the board (``my-board.yaml``, ``my-board-2.yaml`` if that
+        name is taken by anything, a dangling symbolic link too). With ``overwrite``, a
+        board without a file takes its own name (``my-board.yaml``) even if it is taken."""
         if self.path is not None:
             return self.path, self.display or self.path.name
-        stem = _SAFE_NAME.sub("-", str(doc.get("name", "")).lower()).strip("-") or "board"
+        stem = self._stem(doc)
         candidate = f"{stem}.yaml"
-        number = 1
-        while (self.folder / candidate).exists():
-            number += 1
+        if overwrite:
+            return self.folder / candidate, candidate
+        for number in range(2, limits.SAVE_NAME_TRIES + 2):
+            if not os.path.lexists(self.folder / candidate):
+                return self.folder / candidate, candidate
             candidate = f"{stem}-{number}.yaml"
-        return self.folder / candidate, candidate
+        raise DesignError(f"{limits.SAVE_NAME_TRIES:,} files are named after the board "
+                          f"{stem!r} already; give the board another name")
+
+    def _refresh(self) -> None:
+        """Read the session's file again if it changed on disk since this session read or
+        wrote it, so a reloaded page shows what the file holds now."""
+        if self.path is None:
+            return
+        display = self.display or self.path.name
+        try:
+            version = _read_version(self.path, display)
+        except RequestError:
+            return  # not a regular file now: a save says so
+        if version is None:
+            self.base, self.saved = None, False
+            return
+        data, current = version
+        if current == self.base:
+            return
+        try:
+            self.doc, self.original = read_document(data, shown(display))
+        except KokError:
+            return  # not a board now: the page keeps what it had, and a save is refused
+        self.base, self.saved = current, True
+
+    def draft_key(self) -> str:
+        """The name the page keeps its unsaved draft under in the browser: one per file
+        (and one for the new board of this folder), never the path itself."""
+        where = str(self.path) if self.path is not None else f"{self.folder}/(new board)"
+        return content_hash(where.encode("utf-8", "surrogateescape"))[:32]
 
     def state(self) -> dict[str, Any]:
-        _, display = self.target(self.doc or {})
-        return {"doc": self.doc, "file": display, "opened": self.path is not None,
-                "saved": self.saved, **page_parts(), "profiles": list(PROFILES),
+        with self.lock:
+            self._refresh()
+            _, display = self.target(self.doc or {})
+            doc, base, saved, opened = self.doc, self.base, self.saved, self.path is not None
+            draft_key = self.draft_key()
+        return {"doc": doc, "file": display, "opened": opened, "base": base,
+                "draft_key": draft_key,
+                "saved": saved, **page_parts(), "profiles": list(PROFILES),
                 "builtins": [{"name": i.name, "edition": i.edition, "title": i.title}
                              for i in list_layouts()],
                 "can_generate": True}
@@ -201,9 +408,13 @@ class Designer:
             return _json(self.state())
         if route == "start":
             return self._start(body)
+        if route not in _DOCUMENT_ROUTES:
+            raise RequestError(HTTPStatus.NOT_FOUND, f"no such action {shown(route, 60)!r}")
         doc = check_document(body.get("doc"))
         if route == "resize":
             return _json({"doc": resize(doc, _int(body, "width"), _int(body, "height"))})
+        if route == "save":
+            return self._save(doc, body)
         _, display = self.target(doc)
         text = to_yaml(doc, self.original)
         if route == "validate":
@@ -212,8 +423,6 @@ class Designer:
                           "valid": result.valid})
         if route == "yaml":
             return "application/x-yaml; charset=utf-8", text.encode("utf-8")
-        if route == "save":
-            return self._save(doc, text)
         sheet = validate(text, display).sheet
         if sheet is None:
             raise DesignError("the board has problems that stop it from being drawn; "
@@ -222,9 +431,7 @@ class Designer:
             return "image/png", render_png(sheet, PREVIEW_DPI)
         if route == "pdf":
             return "application/pdf", render_pdf([sheet], PrintOptions())
-        if route == "check":
-            return self._check(sheet, body)
-        raise RequestError(HTTPStatus.NOT_FOUND, f"no such action {route!r}")
+        return self._check(sheet, body)
 
     def _start(self, body: dict[str, Any]) -> tuple[str, bytes]:
         how = body.get("from")
@@ -233,7 +440,7 @@ class Designer:
             doc = new_document(str(body.get("edition")), _int(body, "width"),
                                _int(body, "height"))
         elif how == "builtin":
-            doc, original = builtin_document(str(body.get("name")))
+            doc, original = builtin_document(_text(body, "name"))
         elif how == "generate":
             doc = generated_document(str(body.get("edition")), _int(body, "width"),
                                      _int(body, "height"), _int(body, "seed"))
@@ -241,18 +448,62 @@ class Designer:
             raise DesignError("start from a size, a built-in or a generated board")
         with self.lock:
             self.doc, self.saved = doc, False
-            if self.path is None or not self.path.exists():
-                self.original = original if how == "builtin" else None
+            if self.path is not None and os.path.lexists(self.path):
+                # A new board never saves over the file that was open: it gets a new name.
+                self.path = self.display = self.base = None
+            if self.path is None:
+                self.original = original
         return _json(self.state())
 
-    def _save(self, doc: Document, text: str) -> tuple[str, bytes]:
+    def _save(self, doc: Document, body: Mapping[str, Any]) -> tuple[str, bytes]:
+        base = save_base(body)
+        overwrite = _is_bool(body, "overwrite")
+        expected = body.get("file")
         with self.lock:
-            path, display = self.target(doc)
-            write_atomically(path, text.encode("utf-8"))
-            if self.path is None:
-                self.path, self.display = path, display
+            path, display = self.target(doc, overwrite)
+            if expected is not None and expected != display:
+                raise RequestError(HTTPStatus.CONFLICT, f"this board now saves to "
+                                   f"{shown(display)}, not {shown(str(expected), 60)} "
+                                   "(another tab started a new board); nothing was "
+                                   "written", {"conflict": {"file": display, "base": base,
+                                                            "current": None}})
+            # A file this session read or wrote; any other taken name needs overwrite.
+            known = path == self.path and self.base is not None
+            version = _read_version(path, display)
+            current = None if version is None else version[1]
+            if current != base:
+                if current is None:
+                    raise _conflict(display, "the file is gone since this page read it",
+                                    base, None)
+                said = "this page read it" if base else "this page started the board"
+                raise _conflict(display, f"the file changed since {said} (saved by "
+                                "another tab or program)", base, current)
+            text = to_yaml(doc, self.original)
+            data = text.encode("utf-8")
+            if current is None:
+                if not write_new_file(path, data):
+                    raise _conflict(display, "another program created the file a moment "
+                                    "ago", base, None)
+            else:
+                if not known:
+                    self._may_take(path, display, overwrite)
+                write_atomically(path, data)
+            self.path, self.display, self.base = path, display, content_hash(data)
             self.original, self.doc, self.saved = text, doc, True
-        return _json({"file": display, "bytes": len(text.encode("utf-8"))})
+            draft_key = self.draft_key()
+        return _json({"file": display, "bytes": len(data), "base": self.base,
+                      "draft_key": draft_key})
+
+    def _may_take(self, path: Path, display: str, overwrite: bool) -> None:
+        """Refuse to write over a taken name in the working directory unless the save
+        says so, and then only a regular file that stays inside the folder."""
+        if not overwrite:
+            raise _conflict(display, "a file has this name already; say overwrite to "
+                            "replace it", None, None)
+        final = Path(os.path.realpath(path))
+        if final.parent != self.folder:
+            raise RequestError(HTTPStatus.FORBIDDEN, f"refused: {shown(display)} leads "
+                               "outside the working directory; nothing was written")
 
     def _check(self, sheet: Sheet, body: dict[str, Any]) -> tuple[str, bytes]:
         games = _int(body, "games")
@@ -274,9 +525,13 @@ class Designer:
 
     def check_state(self, job_id: str) -> CheckJob:
         job = self.job
-        if job is None or not hmac.compare_digest(job.id, job_id):
+        if job is None or not hmac.compare_digest(job.id.encode(), job_id.encode()):
             raise RequestError(HTTPStatus.NOT_FOUND, "no such check; start one")
         return job
+
+
+_DOCUMENT_ROUTES = ("resize", "save", "validate", "yaml", "preview", "pdf", "check")
+"""The actions that take a board (``doc``) and do something with it."""
 
 
 def _run_check(job: CheckJob, sheet: Sheet, games: int, players: int) -> None:
@@ -323,10 +578,18 @@ def _int(body: Mapping[str, Any], key: str) -> int:
         raise DesignError(f"{key} must be a whole number: {err}") from None
 
 
+def _text(body: Mapping[str, Any], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str):
+        raise DesignError(f"{key} must be text")
+    return value
+
+
 def _profile(body: Mapping[str, Any]) -> Profile:
     profile = body.get("profile", "basic")
-    if profile not in PROFILES:
-        raise DesignError(f"unknown profile {profile!r}; use {', '.join(PROFILES)}")
+    if not isinstance(profile, str) or profile not in PROFILES:
+        raise DesignError(f"unknown profile '{shown(str(profile), 40)}'; use "
+                          f"{', '.join(PROFILES)}")
     result: Profile = profile
     return result
 
@@ -373,6 +636,12 @@ def _own_names() -> set[str]:
     return names
 
 
+def log_line(line: str) -> None:
+    """The server's log: one line on standard error per refused request."""
+    if sys.stderr is not None:
+        print(line, file=sys.stderr, flush=True)
+
+
 class DesignServer(ThreadingHTTPServer):
     """The HTTP server of one designer session."""
 
@@ -381,6 +650,8 @@ class DesignServer(ThreadingHTTPServer):
     def __init__(self, designer: Designer, host: str = "127.0.0.1", port: int = 0) -> None:
         self.designer = designer
         self.rate = RateLimit()
+        self.log: Callable[[str], None] = log_line
+        """Where the server writes its one line per refused request (tests collect them)."""
         super().__init__((host, port), _Handler)
         bound = self.server_address
         self.host, self.port = host, int(bound[1])
@@ -397,6 +668,92 @@ class DesignServer(ThreadingHTTPServer):
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/?token={self.designer.token}"
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A failure outside any request's own handling: one line, never a traceback."""
+        error = sys.exc_info()[1]
+        self.log(f"kok design: {_failure(error)}")
+
+
+def _failure(error: BaseException | None) -> str:
+    """An unexpected error as one line: its type, its message and where it was raised."""
+    if error is None:
+        return "internal error"
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    where = (f" at {Path(trace.tb_frame.f_code.co_filename).name}:{trace.tb_lineno}"
+             if trace is not None else "")
+    return f"internal error: {type(error).__name__}{where}: {shown(str(error), 160)}"
+
+
+# Reading a request's JSON body: bounded before it is built ---------------------------------
+
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NESTING = bytes.maketrans(b"[{]}", b"\x01\x01\x02\x02")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def json_depth(raw: bytes) -> int:
+    """How deeply the JSON text ``raw`` nests (strings skipped), counted without parsing."""
+    brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    steps = (1 if byte in b"[{" else -1 for byte in brackets)
+    return max(accumulate(steps, initial=0))
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > limits.HTTP_JSON_DIGITS:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: a number of "
+                           f"{len(text.lstrip('-')):,} digits; numbers here have at most "
+                           f"{limits.HTTP_JSON_DIGITS}")
+    return int(text)
+
+
+def _real_number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or len(text) > 2 * limits.HTTP_JSON_DIGITS:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: the number "
+                           f"{shown(text, 40)} is out of range")
+    return value
+
+
+def _no_constant(text: str) -> None:
+    raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {text} is not a JSON number")
+
+
+def parse_body(raw: bytes) -> dict[str, Any]:
+    """A request's body as a JSON object, or :class:`RequestError` (400) for anything else:
+    not UTF-8, not JSON, nested deeper than ``limits.HTTP_JSON_DEPTH``, a number of more
+    than ``limits.HTTP_JSON_DIGITS`` digits, ``NaN`` or infinities, or text that is not
+    Unicode (a lone surrogate)."""
+    if not raw:
+        return {}
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not UTF-8") from None
+    depth = json_depth(raw)
+    if depth > limits.HTTP_JSON_DEPTH:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: the body nests {depth:,} "
+                           f"levels deep; at most {limits.HTTP_JSON_DEPTH}")
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_float=_real_number,
+                           parse_constant=_no_constant)
+    except (json.JSONDecodeError, RecursionError):
+        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not JSON") from None
+    if not isinstance(value, dict):
+        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not a JSON object")
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body has text that is not "
+                           "Unicode (a lone surrogate)") from None
+    result: dict[str, Any] = value
+    return result
+
+
+_SINGLE_HEADERS = ("Host", "Origin", "Content-Length", "Content-Type", TOKEN_HEADER, "Cookie")
+"""Headers a request may send once only: two of them would leave it open which one counts."""
+
 
 class _Handler(BaseHTTPRequestHandler):
     server: DesignServer
@@ -407,7 +764,13 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: the terminal shows the URL and errors, not every request."""
+        """Quiet: the terminal shows the URL and refused requests (:meth:`_log`), not every
+        request."""
+
+    def _log(self, status: int, line: str) -> None:
+        method = shown(str(getattr(self, "command", "") or "-"), 12)
+        target = shown(str(getattr(self, "path", "") or "-"), 80)
+        self.server.log(f"kok design: {status} {method} {target}: {line}")
 
     # Guards -------------------------------------------------------------------------------
 
@@ -420,17 +783,42 @@ class _Handler(BaseHTTPRequestHandler):
         name = self.server.cookie_name
         if name in cookie:
             offered.append(cookie[name].value)
-        return any(o and hmac.compare_digest(o.encode(), token.encode()) for o in offered)
+        expected = token.encode()
+        return any(o and hmac.compare_digest(o.encode("utf-8", "replace"), expected)
+                   for o in offered)
+
+    def _route(self) -> str:
+        """The path of the request target, which must name this server: ``/path?query``,
+        or ``http://this-host:port/path`` (absolute form, RFC 9112); never another host."""
+        target = self.path
+        if not target.isascii() or not target.isprintable():
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the address has characters "
+                               "that are not printable ASCII")
+        if target.startswith("/"):
+            return urlsplit(target).path
+        parts = urlsplit(target)
+        if parts.scheme != "http" or parts.netloc not in self.server.allowed_hosts:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the request line names "
+                               "another host")
+        return parts.path or "/"
 
     def _guard(self, method: str) -> dict[str, list[str]]:
-        if not self.server.rate.allow(self.client_address[0]):
+        for name in _SINGLE_HEADERS:
+            if len(self.headers.get_all(name, [])) > 1:
+                raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {name} is sent twice")
+        self._route()
+        query = parse_qs(urlsplit(self.path).query)
+        authorised = self._token_ok(query)
+        # Requests without the token have a budget of their own, so a page or a program
+        # that guesses can never use up the token holder's.
+        client = f"{'token' if authorised else 'anyone'} {self.client_address[0]}"
+        if not self.server.rate.allow(client):
             raise RequestError(HTTPStatus.TOO_MANY_REQUESTS,
                                "too many requests; wait a moment and try again")
         if self.headers.get("Host", "") not in self.server.allowed_hosts:
             raise RequestError(HTTPStatus.FORBIDDEN, "refused: the Host header does not "
                                "name this server")
-        query = parse_qs(urlsplit(self.path).query)
-        if not self._token_ok(query):
+        if not authorised:
             raise RequestError(HTTPStatus.FORBIDDEN, "refused: this needs the access token; "
                                "open the URL kok design printed")
         if method == "POST":
@@ -443,28 +831,41 @@ class _Handler(BaseHTTPRequestHandler):
                                    "refused: send JSON")
         return query
 
+    def _length(self) -> int | None:
+        """The body's length as the request states it: ASCII digits only (``²`` is a
+        digit to Python, not to HTTP), ``None`` without the header."""
+        text = self.headers.get("Content-Length")
+        if text is None:
+            return None
+        text = text.strip()
+        if not re.fullmatch(r"[0-9]{1,15}", text):
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: Content-Length is not a "
+                               "number of bytes in digits 0-9")
+        return int(text)
+
     def _body(self) -> dict[str, Any]:
-        length_text = self.headers.get("Content-Length")
-        if length_text is None or not length_text.isdigit():
+        if self.headers.get("Transfer-Encoding") is not None:
+            raise RequestError(HTTPStatus.LENGTH_REQUIRED, "refused: send the body with a "
+                               "Content-Length, not in chunks")
+        length = self._length()
+        if length is None:
             raise RequestError(HTTPStatus.LENGTH_REQUIRED, "refused: the request has no length")
-        length = int(length_text)
         if length > MAX_BODY:
             raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                                f"refused: the request is over {MAX_BODY // 1024} KiB")
         raw = self.rfile.read(length)
         self.body_read = True
-        try:
-            value = json.loads(raw.decode("utf-8")) if raw else {}
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not JSON") from None
-        if not isinstance(value, dict):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not a JSON object")
-        return value
+        if len(raw) < length:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is shorter than "
+                               "its Content-Length")
+        return parse_body(raw)
 
     # Answers -------------------------------------------------------------------------------
 
     def _send(self, status: HTTPStatus, content_type: str, data: bytes,
               extra: Mapping[str, str] | None = None) -> None:
+        if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):
+            self.request_version = "HTTP/1.0"  # an answer always starts with a status line
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
@@ -479,8 +880,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _drain(self) -> None:
         """Read and drop a refused request's body (if it is not huge), so the client gets
         the answer instead of a reset connection while it is still sending."""
-        length = self.headers.get("Content-Length", "")
-        left = int(length) if length.isdigit() else 0
+        headers = getattr(self, "headers", None)
+        length = headers.get("Content-Length", "") if headers is not None else ""
+        left = int(length) if re.fullmatch(r"[0-9]{1,15}", length.strip()) else 0
         if self.body_read or left > DRAIN_LIMIT:
             return
         with contextlib.suppress(OSError):
@@ -490,15 +892,44 @@ class _Handler(BaseHTTPRequestHandler):
                     break
                 left -= len(chunk)
 
-    def _error(self, status: HTTPStatus, message: str) -> None:
-        line = " ".join(message.split()) or "error"
+    def _error(self, status: HTTPStatus, message: str,
+               details: Mapping[str, Any] | None = None) -> None:
+        line = shown(" ".join(message.split()) or "error", limits.HTTP_LINE_LENGTH)
+        self._log(int(status), line)
         # A refused request's body may be unread: never read the next request from it.
         self.close_connection = True
         self._drain()
-        self._send(status, "application/json", json.dumps({"error": line}).encode("utf-8"))
+        body = json.dumps({"error": line, **(details or {})})
+        self._send(status, "application/json", body.encode("utf-8"))
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """The standard library's refusals (a bad request line, a line or header too
+        long, an unknown method) as one line of JSON like every other answer, always a
+        4xx: an unknown method is 405, an HTTP version other than 1.x is 400."""
+        status = {501: HTTPStatus.METHOD_NOT_ALLOWED, 505: HTTPStatus.BAD_REQUEST}.get(
+            code, HTTPStatus(code))
+        if status == HTTPStatus.METHOD_NOT_ALLOWED:
+            message = "refused: the designer answers GET, HEAD and POST only"
+        self.body_read = True  # nothing of a malformed request is read as a body
+        try:
+            self._error(status, f"refused: {message or status.phrase}")
+        except OSError:
+            self.close_connection = True
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        if self.request_version == "HTTP/0.9":
+            self.send_error(HTTPStatus.BAD_REQUEST, "HTTP/0.9 requests are not answered")
+            return False
+        return True
 
     def _handle(self, method: str) -> None:
         self.body_read = method != "POST"
+        if method != "POST" and ("Content-Length" in self.headers
+                                 or "Transfer-Encoding" in self.headers):
+            self.close_connection = True  # a body nobody reads is never the next request
         try:
             query = self._guard(method)
             if method == "POST":
@@ -506,17 +937,15 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._get(query)
         except RequestError as err:
-            self._error(err.status, str(err))
+            self._error(err.status, str(err), err.details)
         except LayoutError as err:
             self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err.problems[0]))
         except KokError as err:
             self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err).splitlines()[0])
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
-        except Exception as err:  # one line in the page; the details only on the terminal
-            traceback.print_exc(file=sys.stderr)
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR,
-                        f"internal error: {type(err).__name__}: {err}")
+        except Exception as err:  # one line in the page and in the log, never a traceback
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, _failure(err))
 
     def do_GET(self) -> None:
         self._handle("GET")
@@ -532,7 +961,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._error(HTTPStatus.FORBIDDEN, "refused: a request from another origin")
 
     def _get(self, query: dict[str, list[str]]) -> None:
-        route = urlsplit(self.path).path
+        route = self._route()
         designer = self.server.designer
         if route == "/" and "token" in query:
             # Swap the token in the address for a cookie, and drop it from the address bar.
@@ -557,17 +986,26 @@ class _Handler(BaseHTTPRequestHandler):
         static = resources.files("kok_layouts.design") / "static"
         if not re.fullmatch(r"[a-z][a-z0-9-]*\.(html|js|css)", name) or \
                 not (static / name).is_file():
-            raise RequestError(HTTPStatus.NOT_FOUND, f"no page {route}")
+            raise RequestError(HTTPStatus.NOT_FOUND, f"no page {shown(route, 60)}")
         kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
         charset = "; charset=utf-8"
         self._send(HTTPStatus.OK, kind + charset, (static / name).read_bytes())
 
     def _post(self, body: dict[str, Any]) -> None:
-        route = urlsplit(self.path).path
+        route = self._route()
         if not route.startswith("/api/"):
-            raise RequestError(HTTPStatus.NOT_FOUND, f"no action {route}")
-        content_type, data = self.server.designer.api(route.removeprefix("/api/"), body)
-        self._send(HTTPStatus.OK, content_type, data)
+            raise RequestError(HTTPStatus.NOT_FOUND, f"no action {shown(route, 60)}")
+        action = route.removeprefix("/api/")
+        content_type, data = self.server.designer.api(action, body)
+        extra: dict[str, str] = {}
+        if action in _DOWNLOADS:
+            name = f"{self.server.designer.download_stem(body)}.{_DOWNLOADS[action]}"
+            extra["Content-Disposition"] = f'attachment; filename="{name}"'
+        self._send(HTTPStatus.OK, content_type, data, extra)
+
+
+_DOWNLOADS = {"yaml": "yaml", "pdf": "pdf"}
+"""The actions whose answer the page saves as a file, and the file's extension."""
 
 
 def serve(designer: Designer, host: str = "127.0.0.1", port: int = 0) -> DesignServer:

@@ -27,6 +27,11 @@ const state = {
   job: null,
   saved: null,
   lastCell: null,
+  base: null,      // the SHA-256 of the file as this page last read or wrote it (null: none yet)
+  conflict: null,  // the server's account of the last refused save, if any
+  draftKey: null,  // where this file's unsaved draft is kept in the browser
+  serverDoc: null, // the board as the server gave it, for "discard the draft"
+  serverBase: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -55,10 +60,28 @@ async function api(route, body = {}, as = "json") {
   });
   if (!response.ok) {
     let line = `${response.status} ${response.statusText}`;
-    try { line = (await response.json()).error || line; } catch (_) { /* not JSON */ }
-    throw new Error(line);
+    let data = {};
+    try { data = await response.json(); line = data.error || line; } catch (_) { /* not JSON */ }
+    throw new ApiError(line, response.status, data);
   }
-  return as === "json" ? response.json() : response.blob();
+  if (as === "json") return response.json();
+  return { blob: await response.blob(), name: downloadName(response) };
+}
+
+// A refused request: the server's one line, its HTTP status and the rest of its answer.
+class ApiError extends Error {
+  constructor(message, status, data) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+// The file name the server chose for a download (the board's name made safe).
+function downloadName(response) {
+  const header = response.headers.get("Content-Disposition") || "";
+  const match = /filename="([^"]+)"/.exec(header);
+  return match ? match[1] : null;
 }
 
 function showError(message) {
@@ -77,7 +100,10 @@ function showFile(name) {
   $("#file").title = `Save writes ${name}`;
 }
 
-function status(text) { $("#status").textContent = text; }
+function status(text) {
+  $("#status").textContent = text;
+  $("#status").classList.remove("conflict");  // a conflict's line marks itself again
+}
 
 // ---- The document ------------------------------------------------------------------------
 
@@ -129,6 +155,7 @@ function remember() {
 function changed() {
   renderAll();
   scheduleChecks();
+  keepDraft();
 }
 
 function commit(mutate) {
@@ -144,6 +171,7 @@ function commitField(mutate) {
   mutate(state.doc);
   renderTools();
   scheduleChecks();
+  keepDraft();
 }
 
 function undo() {
@@ -285,7 +313,7 @@ function renderTools() {
   }
   $("#undo").disabled = !state.undo.length;
   $("#redo").disabled = !state.redo.length;
-  $("#file-state").classList.toggle("dirty", snapshot() !== state.saved);
+  $("#file-state").classList.toggle("dirty", isDirty());
 }
 
 function groupOf(row, col) {
@@ -488,7 +516,7 @@ async function runChecks() {
       const image = await api("preview", { doc }, "blob");
       if (mine !== state.seq) return;
       if (state.previewUrl) URL.revokeObjectURL(state.previewUrl);
-      state.previewUrl = URL.createObjectURL(image);
+      state.previewUrl = URL.createObjectURL(image.blob);
       $("#preview").src = state.previewUrl;
       $("#preview").dataset.seq = String(mine);
     } catch (err) {
@@ -501,27 +529,138 @@ async function runChecks() {
   }
 }
 
-// ---- Save and download ------------------------------------------------------------------
+// ---- Drafts: unsaved work kept in the browser ---------------------------------------------
+// Every change is written to the browser's storage under the file's draft key (from the
+// server), with the undo history, so a reload, a closed tab or a crash loses nothing: the
+// next page for that file restores it and says so, with a way to discard it. A draft keeps
+// the version of the file it was based on, so saving it after the file changed on disk is
+// refused as a conflict like any stale save. A save removes the draft.
+
+const DRAFT_PREFIX = "kok-design-draft:";
+
+const isDirty = () => state.doc !== null && snapshot() !== state.saved;
+
+function draftStore() {
+  try { return window.localStorage; } catch (_) { return null; }  // storage switched off
+}
+
+function keepDraft() {
+  const store = draftStore();
+  if (!store || !state.draftKey || !state.doc) return;
+  const key = DRAFT_PREFIX + state.draftKey;
+  if (!isDirty()) {
+    store.removeItem(key);
+    return;
+  }
+  // With a full storage, keep the board with less history rather than nothing.
+  for (const kept of [HISTORY_LIMIT, 20, 0]) {
+    const draft = { doc: state.doc, base: state.base, file: state.file, at: Date.now(),
+                    undo: kept ? state.undo.slice(-kept) : [],
+                    redo: kept ? state.redo.slice(-kept) : [] };
+    try {
+      store.setItem(key, JSON.stringify(draft));
+      return;
+    } catch (_) { /* over the quota: try with less */ }
+  }
+}
+
+function dropDraft(key = state.draftKey) {
+  const store = draftStore();
+  if (store && key) store.removeItem(DRAFT_PREFIX + key);
+  $("#draft").hidden = true;
+}
+
+// The draft kept for the file the server opened, if there is one and it differs.
+function restoreDraft(info) {
+  const store = draftStore();
+  if (!store || !info.draft_key) return false;
+  let draft = null;
+  try { draft = JSON.parse(store.getItem(DRAFT_PREFIX + info.draft_key)); } catch (_) { /* */ }
+  const usable = draft && draft.doc && typeof draft.doc === "object"
+    && Array.isArray(draft.doc.grid) && draft.doc.grid.length
+    && state.editions[draft.doc.edition]
+    && JSON.stringify(draft.doc) !== JSON.stringify(info.doc);
+  if (!usable) {
+    dropDraft(info.draft_key);
+    return false;
+  }
+  const strings = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string") : []);
+  state.doc = draft.doc;
+  state.undo = strings(draft.undo);
+  state.redo = strings(draft.redo);
+  state.base = typeof draft.base === "string" ? draft.base : null;
+  const when = new Date(Number(draft.at) || Date.now()).toLocaleTimeString();
+  $("#draft-text").textContent = `restored unsaved changes to ${info.file} (from ${when})`;
+  $("#draft").hidden = false;
+  return true;
+}
+
+function discardDraft() {
+  dropDraft();
+  state.doc = JSON.parse(JSON.stringify(state.serverDoc));
+  state.base = state.serverBase;
+  state.undo = [];
+  state.redo = [];
+  changed();
+  status("discarded the unsaved changes");
+}
+
+// ---- Save: the save protocol ----------------------------------------------------------
+// Every save names the version of the file it is based on (base: the file's SHA-256 as the
+// server last told this page, null for a file that does not exist yet) and the file the
+// page believes it saves to. A save that would overwrite what this page never saw is
+// refused with HTTP 409 and the file stays as it is; the page says so and keeps its work.
+// All of the protocol is here: what a save sends, what a saved file and a conflict change.
+
+function saveRequest() {
+  return { doc: state.doc, base: state.base, file: state.file };
+}
+
+function learnVersion(info) {
+  // A state, start or save answer: the version of the file the page now holds.
+  state.base = info.base ?? null;
+  state.conflict = null;
+  delete document.body.dataset.conflict;
+  $("#status").classList.remove("conflict");
+}
+
+function showConflict(err) {
+  const conflict = (err.data && err.data.conflict) || {};
+  state.conflict = conflict;
+  document.body.dataset.conflict = conflict.file || "";
+  clearError();
+  status(`not saved: ${err.message}`);
+  $("#status").classList.add("conflict");
+}
 
 async function save() {
   try {
-    const result = await api("save", { doc: state.doc });
+    const result = await api("save", saveRequest());
+    dropDraft();
+    learnVersion(result);
+    state.draftKey = result.draft_key || state.draftKey;
+    state.serverDoc = JSON.parse(snapshot());
+    state.serverBase = state.base;
     clearError();
     status(`saved ${result.file} (${result.bytes} bytes)`);
     state.saved = snapshot();
+    state.file = result.file;
     renderTools();
     document.body.dataset.saved = result.file;
     showFile(result.file);
   } catch (err) {
-    showError(err.message);
+    if (err instanceof ApiError && err.status === 409) showConflict(err);
+    else showError(err.message);
   }
 }
 
+// ---- Downloads ------------------------------------------------------------------------
+
 async function download(route, extension) {
   try {
-    const blob = await api(route, { doc: state.doc }, "blob");
+    const { blob, name } = await api(route, { doc: state.doc }, "blob");
     const url = URL.createObjectURL(blob);
-    const link = el("a", { href: url, download: `${state.doc.name || "board"}.${extension}` });
+    const link = el("a", { href: url, download: name || `board.${extension}` });
     document.body.append(link);
     link.click();
     link.remove();
@@ -669,11 +808,18 @@ function renderReport(job) {
 
 // ---- Starting -----------------------------------------------------------------------------
 
-function showDesigner(info) {
+function showDesigner(info, restore = false) {
   state.doc = info.doc;
+  state.file = info.file;
+  learnVersion(info);
   state.saved = info.saved ? snapshot() : null;
   state.undo = [];
   state.redo = [];
+  state.draftKey = info.draft_key || null;
+  state.serverDoc = JSON.parse(JSON.stringify(info.doc));
+  state.serverBase = state.base;
+  $("#draft").hidden = true;
+  if (restore) restoreDraft(info);
   state.job = null;
   const first = Object.keys(palette())[0];
   state.tool = { kind: "colour", key: first };
@@ -681,6 +827,7 @@ function showDesigner(info) {
   state.focus = "A1";
   showFile(info.file);
   $("#start").hidden = true;
+  $("#start-cancel").hidden = false;
   $("#designer").hidden = false;
   $("#check-result").replaceChildren();
   $("#check-players").min = parts().players.min;
@@ -720,7 +867,9 @@ function showStart(info) {
 
 async function start(body) {
   try {
-    showDesigner(await api("start", body));
+    const info = await api("start", body);
+    if (state.doc) dropDraft();  // the designer agreed to replace it (New asks)
+    showDesigner(info);
     clearError();
   } catch (err) {
     showError(err.message);
@@ -808,7 +957,21 @@ function wire() {
   $("#check").addEventListener("click", startCheck);
   $("#profile").addEventListener("change", scheduleChecks);
   $("#new").addEventListener("click", async () => {
+    if (isDirty() && !window.confirm(`Start another board? The unsaved changes to `
+        + `${state.file} are replaced once you start it.`)) {
+      status("kept the board");
+      return;
+    }
     try { showStart(await api("state")); } catch (err) { showError(err.message); }
+  });
+  $("#start-cancel").addEventListener("click", () => { $("#start").hidden = true; });
+  $("#draft-discard").addEventListener("click", discardDraft);
+  window.addEventListener("beforeunload", (event) => {
+    // The draft is kept either way; the browser asks before leaving unsaved edits.
+    if (!isDirty() || $("#designer").hidden) return;
+    keepDraft();
+    event.preventDefault();
+    event.returnValue = "";
   });
   $("#title").addEventListener("change",
     (e) => commitField((doc) => { doc.title = e.target.value; }));
@@ -857,7 +1020,7 @@ async function main() {
     const info = await api("state");
     learn(info);
     $("#profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p, text: p })));
-    if (info.doc) showDesigner(info);
+    if (info.doc) showDesigner(info, true);
     else showStart(info);
   } catch (err) {
     showError(err.message);
