@@ -155,3 +155,11 @@ FIRST_GAME = Bounds(0, 2**64 - 1, "the first game's number")
 # -- generator and designer ------------------------------------------------------------
 BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
 """Keer op Keer 2's boxes crossed off before the game (the schema's bound)."""
+
+
+# -- AI environments (kok_layouts.env) ---------------------------------------------------
+ENV_ACTIONS = 250_000
+"""The most actions an environment's fixed action space may have (a board so large that
+its every move, special action and bomb number more would make masks of megabytes)."""
+BATCH_GAMES = Bounds(1, 1_000_000, "the games of a batch")
+"""How many games the batched engine plays at once."""
