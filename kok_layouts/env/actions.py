@@ -7,9 +7,9 @@ sheet's compiled board:
 
 - action 0 passes (in Kids only when no die allows a move, docs/rules.md section 3.7);
 - classic and Keer op Keer 2: every group of 1 to 5 cells a colour-and-number move may
-  cross (:attr:`~kok_layouts.rules.Board.shapes`), four times: with plain dice, with the
-  X joker for the colour, with the ? joker for the number, with both (each joker costs an
-  exclamation mark, docs/rules.md section 1.6);
+  cross (:attr:`~kok_layouts.rules.Board.shapes`), four times: all groups with plain
+  dice, then all with the ? joker for the number, with the X joker for the colour, with
+  both (each joker costs an exclamation mark, docs/rules.md section 1.6);
 - Keer op Keer 2: the special die's actions (heart; a bomb on each 2 x 2 square; one or
   two stars; one to three cells of a row; each area as a colour block; section 2.4), then
   a bomb on each square again, for the bombs a row's item gives at once (section 2.5);
@@ -61,6 +61,9 @@ SPECIAL_KINDS = {"heart": K_HEART, "bomb": K_BOMB, "stars": K_STARS, "row": K_RO
 STARS_AT_MOST = 2
 ROW_AT_MOST = 3
 MAX_MOVE = 5
+PAIR_VARIANTS = ((False, False), (False, True), (True, False), (True, True))
+"""The four ways to take the dice of a colour-and-number move, in the table's order:
+plain, the ? joker, the X joker, both (colour joker, number joker)."""
 
 
 def mask_bits(mask: int, size: int) -> np.ndarray:
@@ -161,14 +164,13 @@ def _entries(board: Board, options: Options) -> Iterator[tuple[int, int, int, in
         for area in board.area_masks:
             yield K_CHAMELEON, area, -1, 0, False, False
         return
-    for colour, key in enumerate(keys):
-        for number in range(1, MAX_MOVE + 1):
-            groups = (_loose_groups(board, key, number) if options.connect_through_crossed
-                      else board.shapes[(key, number)])
-            for group in groups:
-                for colour_joker in (False, True):
-                    for number_joker in (False, True):
-                        yield K_PAIR, group, colour, number, colour_joker, number_joker
+    groups = [(colour, number, group) for colour, key in enumerate(keys)
+              for number in range(1, MAX_MOVE + 1)
+              for group in (_loose_groups(board, key, number) if options.connect_through_crossed
+                            else board.shapes[(key, number)])]
+    for colour_joker, number_joker in PAIR_VARIANTS:
+        for colour, number, group in groups:
+            yield K_PAIR, group, colour, number, colour_joker, number_joker
     if not edition.special_die:
         return
     squares = _square_masks(board)

@@ -86,7 +86,8 @@ class KokAEC(AECEnv[str, dict[str, Any], int]):
         mine = agent == self.agent_selection and not self.driver.over
         mask = self.driver.mask() if mine else np.zeros(self.table.size, dtype=np.int8)
         bombs = self.driver.bombs_owed if mine else 0
-        named = observe(self.driver.game, seat, self.table, bombs)
+        now = self.driver.pending_crossed if mine else None
+        named = observe(self.driver.game, seat, self.table, bombs, now)
         return {"observation": spaces.flatten(self.named_space, named), "action_mask": mask}
 
     def named(self, observation: np.ndarray) -> dict[str, np.ndarray]:

@@ -120,7 +120,7 @@ class BatchSolo:
         # The actions by kind, and their cells as float columns.
         kind = table.kind
         self.pair = table.of_kind(K_PAIR)
-        shapes = self.pair[::4]
+        shapes = self.pair[:len(self.pair) // 4]
         self.shapes_t = _float_rows(table.cells[shapes])
         self.shape_colour = table.colour[shapes].astype(np.intp)
         self.shape_number = table.number[shapes].astype(np.intp)
@@ -221,18 +221,21 @@ class BatchSolo:
         groups_ok = ((crossed_f @ self.shapes_t) == 0) & ((anchor.astype(np.float32)
                                                            @ self.shapes_t) > 0)
         colours, numbers = self._counts()
-        have_colour = colours[:, self.shape_colour] > 0
-        have_x = colours[:, -1:] > 0
-        have_number = numbers[:, self.shape_number] > 0
-        have_q = numbers[:, :1] > 0
+        have_colours, have_numbers = colours > 0, numbers > 0
+        have_colour = have_colours[:, self.shape_colour]
+        have_number = have_numbers[:, self.shape_number]
+        have_x, have_q = have_colours[:, -1:], have_numbers[:, :1]
         left = (self.marks - self.marks_used)[:, None]
-        # In the table's order: plain dice, the ? joker, the X joker, both.
-        variants = np.stack([have_colour & have_number, have_colour & have_q & (left >= 1),
-                             have_x & have_number & (left >= 1), have_x & have_q & (left >= 2)],
-                            axis=-1)
-        pairs = groups_ok[:, :, None] & variants
+        one, two = groups_ok & (left >= 1), groups_ok & (left >= 2)
+        # The pair actions are four blocks of every group, in the table's order: plain
+        # dice, the ? joker, the X joker, both.
+        first, groups = (int(self.pair[0]), len(self.pair) // 4) if len(self.pair) else (1, 0)
+        blocks = [mask[:, first + k * groups:first + (k + 1) * groups] for k in range(4)]
+        np.logical_and(groups_ok & have_colour, have_number, out=blocks[0])
+        np.logical_and(one & have_colour, have_q, out=blocks[1])
+        np.logical_and(one & have_number, have_x, out=blocks[2])
+        np.logical_and(two & have_x, have_q, out=blocks[3])
         owed = self.bombs_owed > 0
-        mask[:, self.pair] = pairs.reshape(n, -1)
         mask[:, PASS] = True
         if self.special_faces:
             self._special_mask(mask, crossed, anchor)
@@ -372,11 +375,10 @@ class BatchSolo:
     def sample(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal action for every game (a random agent)."""
         mask = self.legal_mask()
+        legal = np.flatnonzero(mask)  # row by row, so each game's legal actions in a run
         counts = mask.sum(1)
-        pick = (rng.random(self.n) * counts).astype(np.int64)
-        # The pick-th legal action of each row: the first where the running count passes it.
-        running = np.cumsum(mask, axis=1, dtype=np.int32)
-        return (running <= pick[:, None]).sum(1)
+        pick = np.cumsum(counts) - counts + (rng.random(self.n) * counts).astype(np.int64)
+        return legal[pick] - np.arange(self.n) * mask.shape[1]
 
     def observation(self) -> dict[str, np.ndarray]:
         """The games as arrays: ``crossed`` (games, H, W), ``marks`` left, the ``dice``

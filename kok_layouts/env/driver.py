@@ -10,6 +10,7 @@ section 2.5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -71,16 +72,26 @@ class Driver:
         self.game: Game = new_game(self.sheet, players, options, solo=solo)
         self.table: ActionTable = action_table(self.sheet, self.game.options)
         self.rng = np.random.default_rng()
+        self.roller: Callable[[Game], None] | None = None
         self._pending: _Pending | None = None
         self._legal: dict[int, object] | None = None
 
-    def start(self, rng: np.random.Generator) -> None:
-        """A new game, its first roll thrown from ``rng``."""
+    def start(self, rng: np.random.Generator,
+              roller: Callable[[Game], None] | None = None) -> None:
+        """A new game, its first roll thrown from ``rng``; ``roller``, if given, sets every
+        roll instead (``game.set_roll(...)``: a replay, or another engine's dice)."""
         self.game = new_game(self.sheet, self.players, self.options, solo=self.solo)
         self.rng = rng
+        self.roller = roller
         self._pending = None
         self._legal = None
-        self.game.throw(rng)
+        self._throw()
+
+    def _throw(self) -> None:
+        if self.roller is None:
+            self.game.throw(self.rng)
+        else:
+            self.roller(self.game)
 
     @property
     def over(self) -> bool:
@@ -98,6 +109,12 @@ class Driver:
     def bombs_owed(self) -> int:
         """1 while the player places a bomb a row's item gave, else 0."""
         return int(self._pending is not None)
+
+    @property
+    def pending_crossed(self) -> int | None:
+        """While a bomb is placed: the player's crosses with the choice (and the bombs so
+        far) made, which the rules cross once the last bomb is placed."""
+        return None if self._pending is None else self._pending.crossed
 
     def legal(self) -> dict[int, object]:
         """The legal actions of :attr:`seat`: each with its choice (``None`` passes) or,
@@ -165,7 +182,7 @@ class Driver:
         if not self.game.waiting_for():
             self.game.finish_roll()
             if not self.game.over:
-                self.game.throw(self.rng)
+                self._throw()
 
     def describe(self) -> str:
         """The game as text: every player's sheet and the roll."""

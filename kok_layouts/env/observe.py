@@ -77,8 +77,10 @@ def static_planes(table: ActionTable) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return planes, stars, colour_cells
 
 
-def observe(game: Game, seat: int, table: ActionTable, bombs_owed: int = 0) -> dict[str, Any]:
-    """What ``seat`` sees of ``game`` now (see the module's table of keys)."""
+def observe(game: Game, seat: int, table: ActionTable, bombs_owed: int = 0,
+            crossed_now: int | None = None) -> dict[str, Any]:
+    """What ``seat`` sees of ``game`` now (see the module's table of keys); ``crossed_now``,
+    while ``seat`` places a bomb, are its crosses with the choice waiting for it."""
     sheet, board = table.sheet, table.board
     players = len(game.players)
     h, w = sheet.height, sheet.width
@@ -95,7 +97,8 @@ def observe(game: Game, seat: int, table: ActionTable, bombs_owed: int = 0) -> d
     score = np.zeros(players, dtype=np.int16)
     for k, s in enumerate(order):
         player = game.sheets[s]
-        cells = mask_bits(player.crossed, h * w)
+        mine = crossed_now if k == 0 and crossed_now is not None else player.crossed
+        cells = mask_bits(mine, h * w)
         crossed[k] = (colour_cells & cells).reshape(len(keys), h, w)
         for column in player.completed_columns():
             columns[k, column] = 2 if column in player.later_columns else 1

@@ -4,7 +4,9 @@ One step is one choice of the one player: a colour-and-number move, a special ac
 enclosure, a pass, or where a bomb falls (see :mod:`kok_layouts.env.actions`). The dice
 of every roll come from the generator :meth:`SoloEnv.reset` seeds. The reward of a step
 is what it changed in the score, so an episode's return is the final total less the
-empty sheet's (the marks and, on classic sheets, the star penalty).
+empty sheet's (the marks and, on classic sheets, the star penalty). A Keer op Keer 2
+choice that completes a row with a bomb is scored with the step that places its last bomb
+(the rules cross it with its bombs at once).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         return self.driver.sheet
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return observe(self.driver.game, 0, self.table, self.driver.bombs_owed)
+        return observe(self.driver.game, 0, self.table, self.driver.bombs_owed,
+                       self.driver.pending_crossed)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.driver.mask(), "score": self.driver.score(0),
