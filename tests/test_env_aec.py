@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
-from kok_layouts.env import aec_env  # noqa: E402
-from kok_layouts.errors import BadArgumentError  # noqa: E402
+from kok_layouts.env import aec_env
+from kok_layouts.errors import BadArgumentError
 
 # PettingZoo warns about every environment with action masks in a dict observation (its
 # own classic games are on a list of exceptions): those two warnings are the convention.

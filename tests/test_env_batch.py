@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 
-from kok_layouts.env.actions import mask_bits  # noqa: E402
-from kok_layouts.env.batch import BatchSolo  # noqa: E402
-from kok_layouts.env.driver import Driver  # noqa: E402
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError  # noqa: E402
+from kok_layouts.env.actions import mask_bits
+from kok_layouts.env.batch import BatchSolo
+from kok_layouts.env.driver import Driver
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 
 
 def plain_game(batch: BatchSolo, game: int) -> Driver:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 try:
     import gymnasium
-    import pettingzoo  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as err:  # one line that says what to install
     raise ModuleNotFoundError(
         f"kok_layouts.env needs gymnasium and pettingzoo ({err.name} is missing): "

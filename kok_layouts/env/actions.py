@@ -179,13 +179,13 @@ def _entries(board: Board, options: Options) -> Iterator[tuple[int, int, int, in
         yield K_BOMB, square, -1, 0, False, False
     stars = sorted(cells_of(board.star_mask))
     for size in range(1, STARS_AT_MOST + 1):
-        for group in combinations(stars, size):
-            yield K_STARS, sum(1 << c for c in group), -1, 0, False, False
+        for chosen in combinations(stars, size):
+            yield K_STARS, sum(1 << c for c in chosen), -1, 0, False, False
     for row in board.row_masks:
         free = sorted(cells_of(row))
         for size in range(1, ROW_AT_MOST + 1):
-            for group in combinations(free, size):
-                yield K_ROW, sum(1 << c for c in group), -1, 0, False, False
+            for chosen in combinations(free, size):
+                yield K_ROW, sum(1 << c for c in chosen), -1, 0, False, False
     for area in board.area_masks:
         yield K_BLOCK, area, -1, 0, False, False
     for square in squares:
@@ -206,7 +206,7 @@ def _table(sheet: Sheet, connect_through_crossed: bool) -> ActionTable:
         if mask:
             cells[action] = mask_bits(mask, size)
     lookup: dict[tuple[Any, ...], int] = {}
-    for action, (k, mask, c, n, cj, nj) in enumerate(entries):
+    for action, (k, mask, c, _, cj, nj) in enumerate(entries):
         if k == K_PAIR:
             lookup[("pair", board.colour_keys[c], mask, cj, nj)] = action
         elif k in (K_STARS, K_ROW, K_ENCLOSURE, K_CHAMELEON):

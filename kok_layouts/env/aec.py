@@ -13,11 +13,11 @@ changed in the acting player's score; at the end ``infos[agent]`` holds the fina
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from kok_layouts.env.driver import Driver
 from kok_layouts.env.observe import observation_space, observe
@@ -25,10 +25,11 @@ from kok_layouts.errors import KokTypeError
 from kok_layouts.rules import Options
 
 
-class KokAEC(AECEnv[str, dict[str, Any], int]):
+class KokAEC(AECEnv):  # type: ignore[misc]
     """A game on ``layout`` for ``players`` seats; see :func:`aec_env`."""
 
-    metadata = {"name": "kok_layouts_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "kok_layouts_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": False}
 
     def __init__(self, layout: object = "black", players: int = 2,
                  options: Options | None = None, render_mode: str | None = None,
@@ -92,7 +93,9 @@ class KokAEC(AECEnv[str, dict[str, Any], int]):
 
     def named(self, observation: np.ndarray) -> dict[str, np.ndarray]:
         """The flat ``observation`` vector as the named arrays it holds."""
-        return spaces.unflatten(self.named_space, observation)  # type: ignore[no-any-return]
+        named: dict[str, np.ndarray] = spaces.unflatten(self.named_space,  # type: ignore[arg-type]
+                                                        observation)
+        return named
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -84,7 +84,10 @@ class BatchSolo:
         self.special_faces: tuple[str, ...] = tuple(getattr(sheet, "special_faces", ()))
         size = sheet.width * sheet.height
         self.size, self.width, self.height = size, sheet.width, sheet.height
-        bits = lambda mask: mask_bits(mask, size)  # noqa: E731
+
+        def bits(mask: int) -> np.ndarray:
+            return mask_bits(mask, size)
+
         self.full = bits(board.full)
         self.start = bits(board.start_mask)
         self.stars = bits(board.star_mask)
@@ -191,7 +194,8 @@ class BatchSolo:
         grown[:, :-1, :] |= grid[:, 1:, :]
         grown[:, :, 1:] |= grid[:, :, :-1]
         grown[:, :, :-1] |= grid[:, :, 1:]
-        return grown.reshape(-1, self.size) & self.full & ~cells
+        near: np.ndarray = grown.reshape(-1, self.size) & self.full & ~cells
+        return near
 
     # -- legal actions ---------------------------------------------------------------
     def legal_mask(self) -> np.ndarray:
@@ -329,7 +333,8 @@ class BatchSolo:
               crossed: np.ndarray | None = None) -> np.ndarray:
         """Which lines (columns, colours or rows) each game has completed."""
         cells = self.crossed if crossed is None else crossed
-        return ((cells.astype(np.float32) @ lines_t) == sizes) & (sizes > 0)
+        done: np.ndarray = ((cells.astype(np.float32) @ lines_t) == sizes) & (sizes > 0)
+        return done
 
     def _settle(self, before: np.ndarray) -> None:
         """Keer op Keer 2: boxes, hearts under columns and row items of the new crosses
@@ -370,7 +375,8 @@ class BatchSolo:
             rows = self._done(self.rows_t, self.row_sizes) @ self.row_points
             total = (total + rows + self.column_hearts.sum(1)
                      + (self.boxes_gained - self.boxes_used) * self.box_points)
-        return total.astype(np.int64)
+        totals: np.ndarray = total.astype(np.int64)
+        return totals
 
     def sample(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal action for every game (a random agent)."""
@@ -378,7 +384,8 @@ class BatchSolo:
         legal = np.flatnonzero(mask)  # row by row, so each game's legal actions in a run
         counts = mask.sum(1)
         pick = np.cumsum(counts) - counts + (rng.random(self.n) * counts).astype(np.int64)
-        return legal[pick] - np.arange(self.n) * mask.shape[1]
+        actions: np.ndarray = legal[pick] - np.arange(self.n) * mask.shape[1]
+        return actions
 
     def observation(self) -> dict[str, np.ndarray]:
         """The games as arrays: ``crossed`` (games, H, W), ``marks`` left, the ``dice``

@@ -24,10 +24,10 @@ from kok_layouts.env.actions import (
     bomb_squares,
     legal_choices,
 )
+from kok_layouts.errors import KokTypeError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules import Choice, Game, Options, new_game
-from kok_layouts.errors import KokTypeError
 
 
 def sheet_of(layout: object) -> Sheet:
@@ -40,7 +40,7 @@ def sheet_of(layout: object) -> Sheet:
     return load_layout(layout)
 
 
-class _BombNeeded(Exception):
+class _BombNeededError(Exception):
     """Raised by the driver's bomb picker when the player has yet to choose a square."""
 
     def __init__(self, crossed: int) -> None:
@@ -166,11 +166,11 @@ class Driver:
         def pick(probe: object, options: list[int]) -> int:
             if queue:
                 return queue.pop(0)
-            raise _BombNeeded(int(getattr(probe, "crossed", 0)))
+            raise _BombNeededError(int(getattr(probe, "crossed", 0)))
 
         try:
             filled = self.game.fill_bombs(seat, choice, pick)
-        except _BombNeeded as need:
+        except _BombNeededError as need:
             self._pending = _Pending(seat, choice, bombs, need.crossed)
             return
         self._pending = None
@@ -187,7 +187,7 @@ class Driver:
     def describe(self) -> str:
         """The game as text: every player's sheet and the roll."""
         game = self.game
-        parts = [f"{repr(game)}"]
+        parts = [f"{game!r}"]
         for name, player in zip(game.players, game.sheets, strict=True):
             parts.append(f"{name}:\n{player}")
         if game.roll is not None:

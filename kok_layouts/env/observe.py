@@ -126,7 +126,7 @@ def observe(game: Game, seat: int, table: ActionTable, bombs_owed: int = 0,
             number = roll.numbers[die]
             numbers[0 if number == JOKER_NUMBER else number] += 1
         if roll.special is not None and game.special_for(seat):
-            special[SPECIAL_FACES.index(roll.special)] = 1  # type: ignore[arg-type]
+            special[SPECIAL_FACES.index(roll.special)] = 1
     limit = game.roll_limit
     turn = np.array([game.rolls_done, int(seat == game.active), bombs_owed,
                      -1 if limit is None else limit - game.rolls_done], dtype=np.int16)

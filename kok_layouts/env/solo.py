@@ -31,7 +31,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     ``info["illegal_action"]`` is True. ``info["score"]`` is the total so far.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own declaration)
 
     def __init__(self, layout: object = "black", options: Options | None = None,
                  render_mode: str | None = None, illegal_reward: float = -1.0) -> None:
@@ -42,7 +42,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         self.action_space = spaces.Discrete(self.table.size)
-        self.observation_space = observation_space(self.table, 1)
+        self.observation_space = observation_space(self.table, 1)  # type: ignore[assignment]
 
     @property
     def sheet(self) -> Any:
@@ -70,7 +70,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         return (self._observation(), reward, self.driver.over, False,
                 self._info(illegal=not legal))
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode == "ansi":
             return self.driver.describe()
         return None
