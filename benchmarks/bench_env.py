@@ -2,7 +2,8 @@
 
     python benchmarks/bench_env.py [--layouts black grey kids] [--seconds S] [--json]
 
-Measures, on one core (BLAS limited to one thread), random solo play with a uniformly
+Measures, on one core (BLAS limited to one thread; CPU time of the process, so that other
+work on a shared machine does not count), random solo play with a uniformly
 random legal choice at every step, in steps (choices) per second:
 - the plain rules path: ``Game.throw``, ``choices_for``, ``choose``, ``finish_roll``
   (the ``PlayerSheet`` under it), one game at a time;
@@ -37,10 +38,12 @@ def rate(run: Callable[[], int], seconds: float) -> float:
     """Steps per second of ``run`` (which returns the steps it made), repeated for at
     least ``seconds``."""
     run()  # warm up: caches, compiled boards
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    # CPU time of this process, not the wall clock: on a machine shared with other work
+    # the wall clock counts the time others hold the core.
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         steps += run()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def plain_path(layout: str, rng: np.random.Generator) -> Callable[[], int]:

@@ -137,6 +137,7 @@ class BatchSolo:
         self.is_special = np.isin(kind, list(SPECIAL_KINDS.values()))
         self.cells = table.cells
         self._mask: np.ndarray | None = None
+        self._scores: np.ndarray | None = None
         self.reset()
 
     # -- state -----------------------------------------------------------------------
@@ -165,6 +166,7 @@ class BatchSolo:
             self.boxes_gained[games] = self.boxes_at_start
         self._throw(games)
         self._mask = None
+        self._scores = None
 
     def _throw(self, games: np.ndarray) -> None:
         count = int(games.sum())
@@ -206,14 +208,8 @@ class BatchSolo:
 
     def _counts(self) -> tuple[np.ndarray, np.ndarray]:
         """How many colour dice show each face, and number dice each number (0 = ?)."""
-        n = self.n
-        colours = np.zeros((n, len(self.faces)), dtype=np.int16)
-        numbers = np.zeros((n, 6), dtype=np.int16)
-        rows = np.arange(n)
-        for die in range(self.colour_dice):
-            np.add.at(colours, (rows, self.colour_roll[:, die]), 1)
-        for die in range(self.number_dice):
-            np.add.at(numbers, (rows, self.number_roll[:, die]), 1)
+        colours = (self.colour_roll[:, :, None] == np.arange(len(self.faces))).sum(1)
+        numbers = (self.number_roll[:, :, None] == np.arange(6)).sum(1)
         return colours, numbers
 
     def _classic_mask(self) -> np.ndarray:
@@ -321,6 +317,7 @@ class BatchSolo:
         self.rolls_done += rolled
         done = rolled & ((self._done(self.colours_t, self.colour_sizes).sum(1) >= 2)
                          | (self.rolls_done >= self.roll_limit))
+        self._scores = None
         after = self.scores()
         final = np.where(done, after, 0)
         if done.any():
@@ -366,6 +363,11 @@ class BatchSolo:
 
     def scores(self) -> np.ndarray:
         """Every game's total now (int64), line by line as the rules score it."""
+        if self._scores is None:
+            self._scores = self._score()
+        return self._scores.copy()
+
+    def _score(self) -> np.ndarray:
         crossed = self.crossed
         columns = self._done(self.columns_t, self.column_sizes) @ self.column_value
         colours = self._done(self.colours_t, self.colour_sizes) @ self.colour_value
