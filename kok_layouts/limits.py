@@ -166,3 +166,11 @@ HTTP_LINE_LENGTH = 300
 """The longest error line the designer's server answers or logs."""
 SAVE_NAME_TRIES = 1_000
 """How many numbered names (``my-board-2.yaml``, ...) a new board's save tries."""
+
+
+# -- AI environments (kok_layouts.env) ---------------------------------------------------
+ENV_ACTIONS = 250_000
+"""The most actions an environment's fixed action space may have (a board so large that
+its every move, special action and bomb number more would make masks of megabytes)."""
+BATCH_GAMES = Bounds(1, 1_000_000, "the games of a batch")
+"""How many games the batched engine plays at once."""

@@ -1,0 +1,136 @@
+"""The PettingZoo AEC environment of a game of 2 to 6 players (Kids 2 to 4).
+
+The agents are ``player_0``, ``player_1``, ... in seat order; ``player_0`` throws first.
+In every roll the active player chooses first, then each passive player in seat order
+(docs/rules.md section 1.4), each with the dice the rules allow them. The observation is
+``{"observation": ..., "action_mask": ...}``, PettingZoo's convention: ``observation`` is
+one flat int16 vector of the named arrays of :mod:`kok_layouts.env.observe`
+(``env.named(obs["observation"])`` gives them back by name); the mask is all zeros for an
+agent whose turn it is not. The reward of a step is what it
+changed in the acting player's score; at the end ``infos[agent]`` holds the final
+``score`` and whether the agent is among the ``winners``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from kok_layouts.env.driver import Driver
+from kok_layouts.env.observe import observation_space, observe
+from kok_layouts.errors import KokTypeError
+from kok_layouts.rules import Options
+
+
+class KokAEC(AECEnv):  # type: ignore[misc]
+    """A game on ``layout`` for ``players`` seats; see :func:`aec_env`."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "kok_layouts_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": False}
+
+    def __init__(self, layout: object = "black", players: int = 2,
+                 options: Options | None = None, render_mode: str | None = None,
+                 illegal_reward: float = -1.0) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise KokTypeError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.driver = Driver(layout, players, options)
+        self.table = self.driver.table
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        mask_space = spaces.Box(0, 1, (self.table.size,), dtype=np.int8)
+        self.named_space = observation_space(self.table, players)
+        """The observation's arrays by name (:func:`kok_layouts.env.observe.observe`)."""
+        space = spaces.Dict({"observation": spaces.flatten_space(self.named_space),
+                             "action_mask": mask_space})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(self.table.size) for a in self.possible_agents}
+        self.rng = np.random.default_rng()
+        self._reset_bookkeeping()
+
+    def _reset_bookkeeping(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.driver.start(self.rng)
+        self._reset_bookkeeping()
+        self._select()
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def _select(self) -> None:
+        seat = self.driver.seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat(agent)
+        mine = agent == self.agent_selection and not self.driver.over
+        mask = self.driver.mask() if mine else np.zeros(self.table.size, dtype=np.int8)
+        bombs = self.driver.bombs_owed if mine else 0
+        now = self.driver.pending_crossed if mine else None
+        named = observe(self.driver.game, seat, self.table, bombs, now)
+        return {"observation": spaces.flatten(self.named_space, named), "action_mask": mask}
+
+    def named(self, observation: np.ndarray) -> dict[str, np.ndarray]:
+        """The flat ``observation`` vector as the named arrays it holds."""
+        named: dict[str, np.ndarray] = spaces.unflatten(self.named_space,  # type: ignore[arg-type]
+                                                        observation)
+        return named
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat(agent)
+        self._cumulative_rewards[agent] = 0.0
+        before = self.driver.score(seat)
+        legal = self.driver.play(int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = (float(self.driver.score(seat) - before) if legal
+                               else self.illegal_reward)
+        self.infos[agent] = {"illegal_action": not legal}
+        if self.driver.over:
+            winners = set(self.driver.game.winner_seats())
+            for other in self.agents:
+                self.terminations[other] = True
+                self.infos[other] = {"score": self.driver.score(self._seat(other)),
+                                     "winner": self._seat(other) in winners}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.driver.describe()
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(layout: object = "black", players: int = 2, options: Options | None = None,
+            render_mode: str | None = None, illegal_reward: float = -1.0) -> KokAEC:
+    """A PettingZoo AEC environment of a game on ``layout`` (a built-in name, a path or a
+    sheet) for ``players`` seats."""
+    return KokAEC(layout, players, options, render_mode, illegal_reward)

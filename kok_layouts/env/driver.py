@@ -1,0 +1,201 @@
+"""One game driven by action numbers: the rules' game flow under both environments.
+
+The driver throws the dice itself (the chance step, from the generator the environment
+was reset with), asks the rules for the legal choices of the player whose turn it is,
+maps them onto the fixed action space (:mod:`kok_layouts.env.actions`) and plays the
+chosen one. A Keer op Keer 2 choice that completes a row with a bomb as its item is
+followed by one more action of the same player per bomb: where to place it (docs/rules.md
+section 2.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from kok_layouts.editions import edition_of
+from kok_layouts.env.actions import (
+    K_ROW_BOMB,
+    ActionTable,
+    action_table,
+    as_mask,
+    bomb_squares,
+    legal_choices,
+)
+from kok_layouts.errors import KokTypeError
+from kok_layouts.model.loader import load_layout
+from kok_layouts.model.sheet import Sheet
+from kok_layouts.rules import Choice, Game, Options, new_game
+
+
+def sheet_of(layout: object) -> Sheet:
+    """A layout's sheet from a built-in name, a file path or a sheet itself."""
+    if isinstance(layout, Sheet):
+        return layout
+    if not isinstance(layout, str):
+        raise KokTypeError(f"a layout is a name like 'black', a path or a sheet, not "
+                           f"{type(layout).__name__}")
+    return load_layout(layout)
+
+
+class _BombNeededError(Exception):
+    """Raised by the driver's bomb picker when the player has yet to choose a square."""
+
+    def __init__(self, crossed: int) -> None:
+        super().__init__("a row's item gives a bomb")
+        self.crossed = crossed
+
+
+@dataclass
+class _Pending:
+    """A choice waiting for the squares of the bombs its rows' items give."""
+
+    seat: int
+    choice: Choice
+    bombs: list[int]
+    crossed: int
+    """The player's crossed cells at the moment the next bomb falls."""
+
+
+class Driver:
+    """A game of ``players`` seats on ``layout`` (solo: one seat, the solo rules)."""
+
+    def __init__(self, layout: object, players: int, options: Options | None = None, *,
+                 solo: bool = False) -> None:
+        self.sheet = sheet_of(layout)
+        self.options = options
+        self.solo = solo
+        self.players = players
+        # Made once here, so that a bad player count or options fail at construction.
+        self.game: Game = new_game(self.sheet, players, options, solo=solo)
+        self.table: ActionTable = action_table(self.sheet, self.game.options)
+        self.rng = np.random.default_rng()
+        self.roller: Callable[[Game], None] | None = None
+        self._pending: _Pending | None = None
+        self._legal: dict[int, object] | None = None
+
+    def start(self, rng: np.random.Generator,
+              roller: Callable[[Game], None] | None = None) -> None:
+        """A new game, its first roll thrown from ``rng``; ``roller``, if given, sets every
+        roll instead (``game.set_roll(...)``: a replay, or another engine's dice)."""
+        self.game = new_game(self.sheet, self.players, self.options, solo=self.solo)
+        self.rng = rng
+        self.roller = roller
+        self._pending = None
+        self._legal = None
+        self._throw()
+
+    def _throw(self) -> None:
+        if self.roller is None:
+            self.game.throw(self.rng)
+        else:
+            self.roller(self.game)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose action the game needs now (``None`` once it is over)."""
+        if self._pending is not None:
+            return self._pending.seat
+        waiting = self.game.waiting_for()
+        return waiting[0] if waiting else None
+
+    @property
+    def bombs_owed(self) -> int:
+        """1 while the player places a bomb a row's item gave, else 0."""
+        return int(self._pending is not None)
+
+    @property
+    def pending_crossed(self) -> int | None:
+        """While a bomb is placed: the player's crosses with the choice (and the bombs so
+        far) made, which the rules cross once the last bomb is placed."""
+        return None if self._pending is None else self._pending.crossed
+
+    def legal(self) -> dict[int, object]:
+        """The legal actions of :attr:`seat`: each with its choice (``None`` passes) or,
+        while a bomb is placed, the cells it crosses."""
+        if self._legal is None:
+            seat = self.seat
+            if seat is None:
+                self._legal = {}
+            elif self._pending is not None:
+                squares = bomb_squares(self.table, self._pending.crossed, K_ROW_BOMB)
+                self._legal = {a: part for part, actions in squares.items() for a in actions}
+            else:
+                self._legal = dict(legal_choices(self.table, self.game, seat))
+        return self._legal
+
+    def mask(self) -> np.ndarray:
+        """:meth:`legal` as a 0/1 vector over the action space."""
+        return as_mask(self.table, self.legal())
+
+    def score(self, seat: int) -> int:
+        return int(self.game.sheets[seat].score().total)
+
+    def play(self, action: int) -> bool:
+        """Play ``action`` for :attr:`seat`; ``False`` (and nothing changes) if it is not
+        legal now."""
+        legal = self.legal()
+        seat = self.seat
+        if seat is None or action not in legal:
+            return False
+        self._legal = None
+        if self._pending is not None:
+            pending = self._pending
+            part = legal[action]
+            assert isinstance(part, int)
+            self._fill(pending.seat, pending.choice, [*pending.bombs, part])
+            return True
+        choice = legal[action]
+        if choice is None:
+            self.game.choose(seat, None)
+            self._after_choice()
+        else:
+            assert isinstance(choice, Choice)
+            self._fill(seat, choice, [])
+        return True
+
+    def _fill(self, seat: int, choice: Choice, bombs: list[int]) -> None:
+        queue = list(bombs)
+
+        def pick(probe: object, options: list[int]) -> int:
+            if queue:
+                return queue.pop(0)
+            raise _BombNeededError(int(getattr(probe, "crossed", 0)))
+
+        try:
+            filled = self.game.fill_bombs(seat, choice, pick)
+        except _BombNeededError as need:
+            self._pending = _Pending(seat, choice, bombs, need.crossed)
+            return
+        self._pending = None
+        self.game.choose(seat, filled)
+        self._after_choice()
+
+    def _after_choice(self) -> None:
+        """Close the roll once everyone chose, and throw the next one."""
+        if not self.game.waiting_for():
+            self.game.finish_roll()
+            if not self.game.over:
+                self._throw()
+
+    def describe(self) -> str:
+        """The game as text: every player's sheet and the roll."""
+        game = self.game
+        parts = [f"{game!r}"]
+        for name, player in zip(game.players, game.sheets, strict=True):
+            parts.append(f"{name}:\n{player}")
+        if game.roll is not None:
+            parts.append(f"roll: {game.roll.describe(self.sheet)}")
+        return "\n".join(parts)
+
+
+def edition_players(layout: object) -> tuple[int, int]:
+    """The fewest and most players a game of the layout's edition has."""
+    bounds = edition_of(sheet_of(layout)).players
+    return bounds.low, bounds.high
