@@ -71,7 +71,8 @@ class LayoutError(KokError):
         if not problems:
             raise BadArgumentError("a LayoutError needs at least one problem")
         self.kind: LayoutErrorKind = kind
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        # Each problem once, in the order found: two checks that notice one fault say it once.
+        self.problems: tuple[Problem, ...] = tuple(dict.fromkeys(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -248,7 +248,9 @@ def _describe(error: ValidationError) -> str:
         wanted = " or ".join(_WANTED.get(k, k) for k in kinds)
         return f"must be {wanted}, not {_kind(instance)}{hint}"
     if error.validator == "required" and isinstance(instance, dict):
-        missing = next(k for k in expected if k not in instance)
+        absent = [k for k in expected if k not in instance]
+        # jsonschema reports each missing field in its own error, naming it in the message.
+        missing = next((k for k in absent if repr(k) in error.message), absent[0])
         described = schema.get("properties", {}).get(missing, {}).get("description")
         return f"missing field {missing!r}" + (f" ({described})" if described else "")
     if error.validator == "additionalProperties" and isinstance(instance, dict):
@@ -302,7 +304,8 @@ def record_problems(record: Any) -> list[str]:
         return ["$: values nested too deeply to check"]
     errors.sort(key=lambda e: (_RANK.get(str(e.validator), 2), len(e.absolute_path),
                                [str(p) for p in e.absolute_path]))
-    return [f"{json_path(e.absolute_path)}: {_describe(e)}" for e in errors]
+    lines = [f"{json_path(e.absolute_path)}: {_describe(e)}" for e in errors]
+    return list(dict.fromkeys(lines))  # each problem once
 
 
 @cache
