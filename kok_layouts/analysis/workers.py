@@ -1,9 +1,10 @@
-"""Worker processes that Ctrl-C can stop: the pool behind ``--jobs``.
+"""Worker processes that Ctrl-C, SIGTERM and SIGHUP can stop: the pool behind ``--jobs``.
 
-The workers ignore SIGINT, so a Ctrl-C reaches only the main process, which then
-cancels what is queued and ends the workers at once instead of waiting for them (a
-``ProcessPoolExecutor`` left to itself waits for every running task, or hangs when a
-worker dies of the interrupt).
+The workers ignore SIGINT, SIGTERM and SIGHUP, so a signal to the whole process group (a
+terminal's Ctrl-C, a closed terminal, ``kill`` of the group) reaches only the main process,
+which then cancels what is queued and kills the workers at once instead of waiting for them
+(a ``ProcessPoolExecutor`` left to itself waits for every running task, or breaks with a
+traceback when a worker dies of the signal first).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import signal
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from typing import Any
 
 from kok_layouts import limits
 
@@ -27,26 +29,49 @@ def usable_cores() -> int:
     return min(max(1, cores), limits.WORKERS.high)
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that end a run the way Ctrl-C does (exit 130, 143 and 129 on the command
+line)."""
+
+
+def ignore_stop_signals() -> dict[int, Any]:
+    """Ignore :data:`STOP_SIGNALS` (while stopping, a second signal must not break the
+    cleanup); returns the handlers to put back. Does nothing outside the main thread."""
+    previous: dict[int, Any] = {}
+    for number in STOP_SIGNALS:
+        try:
+            previous[number] = signal.signal(number, signal.SIG_IGN)
+        except ValueError:  # not the main thread: signals are not ours to handle
+            break
+    return previous
+
+
+def restore_signals(previous: dict[int, Any]) -> None:
+    """Put back the handlers :func:`ignore_stop_signals` returned."""
+    for number, handler in previous.items():
+        signal.signal(number, handler)
+
+
 def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel the queued work and end the worker processes now."""
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C waits for this
+    previous = ignore_stop_signals()  # a second Ctrl-C waits for this
     try:
         # The executor keeps its processes in a private dict; there is no public way to end
-        # them before Python 3.14's terminate_workers().
+        # them before Python 3.14's terminate_workers(). The workers ignore SIGTERM, so
+        # they are killed.
         processes = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
-            process.terminate()
+            process.kill()
         for process in processes:
             process.join(1.0)
-            if process.is_alive():
-                process.kill()
     finally:
-        signal.signal(signal.SIGINT, previous)
+        restore_signals(previous)
 
 
 @contextmanager

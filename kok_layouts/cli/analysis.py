@@ -7,7 +7,6 @@ import csv
 import io
 import json
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +19,7 @@ from kok_layouts import limits
 from kok_layouts.analysis.balance import summarise
 from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
-from kok_layouts.analysis.workers import usable_cores
+from kok_layouts.analysis.workers import ignore_stop_signals, usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
@@ -85,8 +84,8 @@ def _interruptible(run: Callable[[argparse.Namespace], int],
     def guarded(args: argparse.Namespace) -> int:
         try:
             return run(args)
-        except KeyboardInterrupt:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (see kok_layouts.cli.main)
+            ignore_stop_signals()
             raise
 
     return guarded
