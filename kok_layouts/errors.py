@@ -137,3 +137,8 @@ class BadArgumentError(KokError):
 
 class GenerateError(KokError):
     """A board request the generator cannot meet (say 8 colours on a 5 x 3 official board)."""
+
+
+class ClusterError(KokError):
+    """A Dask scheduler that cannot be used: not reachable, not a Dask scheduler, or
+    without workers; the message states the time waited."""

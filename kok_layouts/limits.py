@@ -204,9 +204,9 @@ BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
 
 
 # -- hardening: scheduler, pipes, records, signals --------------------------------------
-SCHEDULER_CONNECT_SECONDS = 5.0
+SCHEDULER_CONNECT_SECONDS = 4.0
 """A Dask scheduler (``--scheduler``) must answer its handshake within this time."""
-SCHEDULER_WORKERS_SECONDS = 8.0
+SCHEDULER_WORKERS_SECONDS = 6.0
 """... and have at least one worker within this time: a clear line within 15 s in all."""
 PIPE_WRITE_SECONDS = 10.0
 """Output into a pipe (FIFO) or device whose reader takes nothing for this long is
