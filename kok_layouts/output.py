@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from kok_layouts import limits
-
 from kok_layouts.errors import OutputError, shown
 from kok_layouts.input_file import bad_name, os_reason, special_kind
 

@@ -123,10 +123,10 @@ def _reach(address: str) -> None:
     seconds = limits.SCHEDULER_CONNECT_SECONDS
     try:
         asyncio.run(_handshake(address, seconds))
-    except (TimeoutError, asyncio.TimeoutError):
+    except TimeoutError:
         raise ClusterError(f"{shown(address, 60)}: no Dask scheduler answered within "
                            f"{seconds:g} s (the connect timeout)") from None
-    except Exception as err:  # noqa: BLE001 - anything else that answers is not Dask
+    except Exception as err:  # anything else that answers is not Dask
         reason = shown(str(err) or type(err).__name__, 80)
         if isinstance(err, OSError) and "Timed out" in str(err):
             raise ClusterError(f"{shown(address, 60)}: no Dask scheduler answered within "
@@ -164,14 +164,14 @@ def cluster_executor(address: str) -> Iterator[Executor]:
     try:
         client = Client(checked, timeout=f"{seconds:g}s",  # type: ignore[no-untyped-call]
                         set_as_default=False)
-    except Exception as err:  # noqa: BLE001 - it answered the handshake, then failed
+    except Exception as err:  # it answered the handshake, then failed
         raise ClusterError(f"{shown(address, 60)}: cannot connect within {seconds:g} s: "
                            f"{shown(str(err) or type(err).__name__, 80)}") from None
     try:
         wait = limits.SCHEDULER_WORKERS_SECONDS
         try:
             client.wait_for_workers(1, timeout=wait)  # type: ignore[no-untyped-call]
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             raise ClusterError(f"{shown(address, 60)}: the Dask scheduler has no workers; "
                                f"none joined within {wait:g} s (the no-workers timeout)"
                                ) from None
@@ -180,7 +180,7 @@ def cluster_executor(address: str) -> Iterator[Executor]:
         previous = ignore_stop_signals()  # closing takes a moment; a signal waits for it
         try:
             client.close(timeout=seconds)  # type: ignore[no-untyped-call]
-        except Exception:  # noqa: BLE001, S110 - the run's own error is the one to show
+        except Exception:  # the run's own error is the one to show
             pass
         finally:
             restore_signals(previous)

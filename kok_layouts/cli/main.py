@@ -17,7 +17,7 @@ import signal
 import stat
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from kok_layouts import __version__
@@ -161,10 +161,8 @@ def _error(message: str) -> None:
     """One line ``kok: message`` on standard error (if there is one and it can be written:
     after a hang-up the terminal may be gone)."""
     if sys.stderr is not None:
-        try:
+        with suppress(OSError, ValueError):
             print(f"kok: {message}", file=sys.stderr)
-        except (OSError, ValueError):
-            pass
 
 
 class _CountingFile(io.FileIO):

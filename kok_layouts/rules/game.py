@@ -17,7 +17,7 @@ import numpy as np
 
 from kok_layouts import limits
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.board import split_cells
