@@ -200,9 +200,12 @@ def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
         for target, old in kept.items():  # put back what was there
             with contextlib.suppress(OSError):
                 if old is None:
-                    target.unlink()
+                    if not staged[target].exists():  # renamed into place: take it away
+                        target.unlink()
+                elif os.path.samefile(old, target):  # not replaced (rename() would keep both)
+                    old.unlink()
                 else:
-                    old.replace(target)
+                    os.replace(old, target)
         for temporary in staged.values():
             with contextlib.suppress(OSError):
                 temporary.unlink()
