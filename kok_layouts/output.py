@@ -202,10 +202,10 @@ def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
                 if old is None:
                     if not staged[target].exists():  # renamed into place: take it away
                         target.unlink()
-                elif os.path.samefile(old, target):  # not replaced (rename() would keep both)
+                elif old.samefile(target):  # not replaced (rename() would keep both)
                     old.unlink()
                 else:
-                    os.replace(old, target)
+                    os.replace(old, target)  # noqa: PTH105 - Path.replace is the one that failed
         for temporary in staged.values():
             with contextlib.suppress(OSError):
                 temporary.unlink()

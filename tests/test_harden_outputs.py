@@ -145,7 +145,7 @@ def test_a_fifo_with_a_slow_reader_gets_everything(tmp_path: Path) -> None:
     got = bytearray()
 
     def read() -> None:
-        with open(fifo, "rb") as pipe:
+        with fifo.open("rb") as pipe:
             while chunk := pipe.read(65536):
                 got.extend(chunk)
                 time.sleep(0.01)
@@ -168,8 +168,8 @@ def test_kok_show_into_head_ends_quietly() -> None:
 
 def test_a_reader_that_closes_after_some_output_ends_quietly_with_141() -> None:
     process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "simulate", "black",
-                                "--games", "150", "--bots", "random"], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+                                "--games", "150", "--bots", "random"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     first = process.stdout.readline()
     process.stdout.close()

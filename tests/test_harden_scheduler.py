@@ -51,7 +51,7 @@ def silent_port() -> Iterator[str]:
 
 
 class _Quiet(http.server.BaseHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

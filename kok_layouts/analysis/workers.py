@@ -110,9 +110,10 @@ def _checked_address(address: object) -> str:
 
 
 async def _handshake(address: str, seconds: float) -> None:
-    from distributed.comm import connect
+    from distributed.comm.core import connect
 
-    comm = await asyncio.wait_for(connect(address, timeout=seconds), seconds)
+    comm = await asyncio.wait_for(connect(address, timeout=seconds),  # type: ignore[no-untyped-call]
+                                  seconds)
     await comm.close()
 
 
@@ -170,7 +171,7 @@ def cluster_executor(address: str) -> Iterator[Executor]:
     try:
         wait = limits.SCHEDULER_WORKERS_SECONDS
         try:
-            client.wait_for_workers(1, timeout=wait)  # type: ignore[no-untyped-call]
+            client.wait_for_workers(1, timeout=wait)
         except TimeoutError:
             raise ClusterError(f"{shown(address, 60)}: the Dask scheduler has no workers; "
                                f"none joined within {wait:g} s (the no-workers timeout)"

@@ -171,7 +171,7 @@ class _CountingFile(io.FileIO):
 
     delivered = 0
 
-    def write(self, data: Any) -> int | None:
+    def write(self, data: Any) -> int | None:  # type: ignore[override]
         written = super().write(data)
         self.delivered += written or 0
         return written
