@@ -71,7 +71,8 @@ class LayoutError(KokError):
         if not problems:
             raise BadArgumentError("a LayoutError needs at least one problem")
         self.kind: LayoutErrorKind = kind
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        # Each problem once, in the order found: two checks that notice one fault say it once.
+        self.problems: tuple[Problem, ...] = tuple(dict.fromkeys(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
@@ -136,3 +137,8 @@ class BadArgumentError(KokError):
 
 class GenerateError(KokError):
     """A board request the generator cannot meet (say 8 colours on a 5 x 3 official board)."""
+
+
+class ClusterError(KokError):
+    """A Dask scheduler that cannot be used: not reachable, not a Dask scheduler, or
+    without workers; the message states the time waited."""

@@ -12,6 +12,7 @@ is true, but neither is a number anyone meant here (:func:`parse_whole`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
@@ -70,6 +71,51 @@ COLOUR_NAME_LENGTH = 20
 VISITOR_NAME_LENGTH = 40
 PLAYER_NAME_LENGTH = 40
 """A player's name in a game, on the command line and in a record."""
+
+
+
+def unprintable(text: str, lines: bool = False) -> str | None:
+    """Why ``text`` cannot be shown as it is, or None if it can: the one rule for the texts
+    a person gives (player names, a layout's titles and names).
+
+    A text is refused if it holds a lone surrogate (it cannot be written as UTF-8), a
+    control character (NUL, escape, a line break: tab and newline are allowed where
+    ``lines`` is true, in a layout's description), or an invisible character that changes
+    how a terminal shows the text around it: bidirectional controls (U+202E), zero-width
+    and other format characters (U+200B, U+FEFF), line and paragraph separators.
+    """
+    for index, char in enumerate(text):
+        if char == " " or (lines and char in "\t\n"):
+            continue
+        kind = unicodedata.category(char)
+        if kind == "Cs":
+            return (f"character {index + 1} is U+{ord(char):04X}, a lone surrogate that is "
+                    "not text")
+        if kind == "Cc":
+            return f"character {index + 1} is the control character U+{ord(char):04X}"
+        if kind in ("Cf", "Zl", "Zp", "Zs"):
+            return (f"character {index + 1} is U+{ord(char):04X}, an invisible character "
+                    "that changes how the text around it is shown")
+    return None
+
+
+def check_text(value: object, what: str, length: int) -> str:
+    """``value`` if it is text of 1 to ``length`` characters, not blank, that
+    :func:`unprintable` accepts on one line; :class:`KokTypeError` for anything but
+    text, :class:`BadArgumentError` otherwise."""
+    if not isinstance(value, str):
+        raise KokTypeError(f"{what} is text, not {type(value).__name__} "
+                           f"{shown(repr(value), 40)}")
+    if not value.strip():
+        raise BadArgumentError(f"{what} cannot be blank")
+    if len(value) > length:
+        raise BadArgumentError(f"{what} has at most {length} characters, not {len(value)} "
+                               f"('{shown(value, 30)}')")
+    bad = unprintable(value)
+    if bad is not None:
+        raise BadArgumentError(f"{what} '{shown(value, 50)}' cannot be printed: {bad}")
+    return value
+
 
 # -- games -----------------------------------------------------------------------------
 PLAYERS = Bounds(1, 6, "the number of players")
@@ -174,3 +220,19 @@ ENV_ACTIONS = 250_000
 its every move, special action and bomb number more would make masks of megabytes)."""
 BATCH_GAMES = Bounds(1, 1_000_000, "the games of a batch")
 """How many games the batched engine plays at once."""
+
+
+# -- hardening: scheduler, pipes, records, signals --------------------------------------
+SCHEDULER_CONNECT_SECONDS = 4.0
+"""A Dask scheduler (``--scheduler``) must answer its handshake within this time."""
+SCHEDULER_WORKERS_SECONDS = 6.0
+"""... and have at least one worker within this time: a clear line within 15 s in all."""
+PIPE_WRITE_SECONDS = 10.0
+"""Output into a pipe (FIFO) or device whose reader takes nothing for this long is
+refused, never blocked on forever."""
+RECORD_DEPTH = 16
+"""Nesting of a game record: a bomb's square is 7 deep ($.rolls[i].choices.Ann.bombs[j])."""
+RECORD_OBJECTS = RECORD_ROLLS * (2 + PLAYERS.high) + 64
+"""JSON objects in a record: a roll, its choices and one choice per player, each roll."""
+RECORD_VALUES = RECORD_ROLLS * 100
+"""Values (numbers, texts, lists, objects) in a record: about 100 a roll at most."""

@@ -12,10 +12,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import select
 import stat
 import tempfile
+import time
+from collections.abc import Mapping
 from pathlib import Path
 
+from kok_layouts import limits
 from kok_layouts.errors import OutputError, shown
 from kok_layouts.input_file import bad_name, os_reason, special_kind
 
@@ -63,7 +67,9 @@ def check_destination(path: Path) -> None:
 
 
 def _write_directly(path: Path, target: Path, data: bytes) -> None:
-    """Write into a device or a pipe; never block on a pipe nobody reads."""
+    """Write into a device or a pipe; never block on a pipe nobody reads, nor on one whose
+    reader stops taking for :data:`limits.PIPE_WRITE_SECONDS
+    <kok_layouts.limits.PIPE_WRITE_SECONDS>`."""
     flags = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
     try:
         descriptor = os.open(target, flags)
@@ -72,10 +78,20 @@ def _write_directly(path: Path, target: Path, data: bytes) -> None:
             raise _fail(path, "it is a pipe that no process reads") from None
         raise _fail(path, os_reason(err)) from None
     try:
-        os.set_blocking(descriptor, True)
         view = memoryview(data)
+        waited_since = time.monotonic()
         while view:
-            view = view[os.write(descriptor, view):]
+            try:
+                view = view[os.write(descriptor, view):]
+                waited_since = time.monotonic()
+                continue
+            except BlockingIOError:
+                pass
+            left = limits.PIPE_WRITE_SECONDS - (time.monotonic() - waited_since)
+            if left <= 0:
+                raise _fail(path, f"its reader took nothing for {limits.PIPE_WRITE_SECONDS:g} "
+                                  "s; the output was cut short")
+            select.select([], [descriptor], [], min(left, 0.5))
     except OSError as err:
         raise _fail(path, os_reason(err)) from None
     finally:
@@ -116,3 +132,85 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise
+
+
+def _stage(path: Path, target: Path, data: bytes, mode: int) -> Path:
+    """``data`` in a new temporary file beside ``target``, flushed to disk."""
+    try:
+        # A short prefix: the temporary name must fit wherever the target's name fits.
+        handle, name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".part",
+                                        dir=target.parent)
+    except OSError as err:
+        raise _fail(path, os_reason(err)) from None
+    temporary = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        temporary.chmod(mode)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise _fail(path, os_reason(err)) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    return temporary
+
+
+def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
+    """Write every file of ``files`` or none: the outputs of one command (``kok generate
+    --count 5 -o DIR --render boards.pdf``).
+
+    Every name is checked first (a regular file or a new name, no two the same); each file
+    is then written to a temporary file beside it, and only when all are complete are they
+    renamed into place, the files they replace kept until the last rename succeeded. On any
+    error or signal every file is as it was before and no temporary file is left.
+    """
+    targets: dict[Path, tuple[Path, bytes, int]] = {}
+    for path, data in files.items():
+        target, status = _destination(Path(path))
+        if status is not None and not stat.S_ISREG(status.st_mode):
+            raise _fail(path, "one of several outputs must be a regular file or a new name")
+        if target in targets:
+            raise _fail(path, "two outputs of this command have that one name")
+        mode = stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask()
+        targets[target] = (Path(path), data, mode)
+    staged: dict[Path, Path] = {}
+    kept: dict[Path, Path | None] = {}  # each target renamed so far: its old file, if any
+    try:
+        for target, (path, data, mode) in targets.items():
+            staged[target] = _stage(path, target, data, mode)
+        for target, temporary in staged.items():
+            old: Path | None = None
+            if target.exists():
+                old = temporary.with_suffix(".old")
+                try:
+                    os.link(target, old)
+                except OSError as err:
+                    raise _fail(targets[target][0], os_reason(err)) from None
+            kept[target] = old
+            try:
+                temporary.replace(target)
+            except OSError as err:
+                raise _fail(targets[target][0], os_reason(err)) from None
+    except BaseException:
+        for target, old in kept.items():  # put back what was there
+            with contextlib.suppress(OSError):
+                if old is None:
+                    if not staged[target].exists():  # renamed into place: take it away
+                        target.unlink()
+                elif old.samefile(target):  # not replaced (rename() would keep both)
+                    old.unlink()
+                else:
+                    os.replace(old, target)  # noqa: PTH105 - Path.replace is the one that failed
+        for temporary in staged.values():
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+        raise
+    for old in kept.values():
+        if old is not None:
+            with contextlib.suppress(OSError):
+                old.unlink()

@@ -28,7 +28,7 @@ from kok_layouts.analysis.references import (
 )
 from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, check_run, simulate
 from kok_layouts.analysis.solvability import Solvability, analyse
-from kok_layouts.analysis.workers import worker_pool
+from kok_layouts.analysis.workers import check_executor, worker_pool
 from kok_layouts.editions import Edition, edition_of
 from kok_layouts.errors import KokTypeError
 from kok_layouts.model.loader import load_layout
@@ -139,6 +139,14 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
     check_run(sheet, 1 if search_only else games, players, seed, (bot,), options, jobs)
     if reference is not None and not isinstance(reference, str):
         raise KokTypeError(f"reference names a layout, not {type(reference).__name__}")
+    check_executor(executor)
+    if type(special_die) is not bool:
+        raise KokTypeError(f"special_die is True or False, not {type(special_die).__name__}")
+    for name, given in (("progress", progress), ("search_progress", search_progress),
+                        ("reference_progress", reference_progress)):
+        if given is not None and not callable(given):
+            raise KokTypeError(f"{name} is a function of (done, total), not "
+                               f"{type(given).__name__}")
     context = (nullcontext(executor) if executor is not None or jobs <= 1
                else worker_pool(jobs))
     with context as pool:

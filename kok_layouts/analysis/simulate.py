@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from kok_layouts import limits
-from kok_layouts.analysis.workers import worker_pool
+from kok_layouts.analysis.workers import check_executor, worker_pool
 from kok_layouts.editions import Edition, edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import column_letter
@@ -135,6 +135,10 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     """
     check_run(sheet, games, players, seed, bots, options, jobs)
     limits.FIRST_GAME.check(first)
+    check_executor(executor)
+    if progress is not None and not callable(progress):
+        raise KokTypeError(f"progress is a function of (done, total), not "
+                           f"{type(progress).__name__}")
     end = first + games
     jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + CHUNK), options)
                  for start in range(first, end, CHUNK)]

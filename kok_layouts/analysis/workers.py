@@ -1,20 +1,25 @@
-"""Worker processes that Ctrl-C can stop: the pool behind ``--jobs``.
+"""Worker processes that Ctrl-C, SIGTERM and SIGHUP can stop: the pool behind ``--jobs``.
 
-The workers ignore SIGINT, so a Ctrl-C reaches only the main process, which then
-cancels what is queued and ends the workers at once instead of waiting for them (a
-``ProcessPoolExecutor`` left to itself waits for every running task, or hangs when a
-worker dies of the interrupt).
+The workers ignore SIGINT, SIGTERM and SIGHUP, so a signal to the whole process group (a
+terminal's Ctrl-C, a closed terminal, ``kill`` of the group) reaches only the main process,
+which then cancels what is queued and kills the workers at once instead of waiting for them
+(a ``ProcessPoolExecutor`` left to itself waits for every running task, or breaks with a
+traceback when a worker dies of the signal first).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import signal
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
+from typing import Any
 
 from kok_layouts import limits
+from kok_layouts.errors import ClusterError, KokTypeError, shown
 
 
 def usable_cores() -> int:
@@ -27,26 +32,49 @@ def usable_cores() -> int:
     return min(max(1, cores), limits.WORKERS.high)
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that end a run the way Ctrl-C does (exit 130, 143 and 129 on the command
+line)."""
+
+
+def ignore_stop_signals() -> dict[int, Any]:
+    """Ignore :data:`STOP_SIGNALS` (while stopping, a second signal must not break the
+    cleanup); returns the handlers to put back. Does nothing outside the main thread."""
+    previous: dict[int, Any] = {}
+    for number in STOP_SIGNALS:
+        try:
+            previous[number] = signal.signal(number, signal.SIG_IGN)
+        except ValueError:  # not the main thread: signals are not ours to handle
+            break
+    return previous
+
+
+def restore_signals(previous: dict[int, Any]) -> None:
+    """Put back the handlers :func:`ignore_stop_signals` returned."""
+    for number, handler in previous.items():
+        signal.signal(number, handler)
+
+
 def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel the queued work and end the worker processes now."""
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C waits for this
+    previous = ignore_stop_signals()  # a second Ctrl-C waits for this
     try:
         # The executor keeps its processes in a private dict; there is no public way to end
-        # them before Python 3.14's terminate_workers().
+        # them before Python 3.14's terminate_workers(). The workers ignore SIGTERM, so
+        # they are killed.
         processes = list(getattr(pool, "_processes", {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
-            process.terminate()
+            process.kill()
         for process in processes:
             process.join(1.0)
-            if process.is_alive():
-                process.kill()
     finally:
-        signal.signal(signal.SIGINT, previous)
+        restore_signals(previous)
 
 
 @contextmanager
@@ -61,3 +89,99 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         stop_pool(pool)
         raise
     pool.shutdown()
+
+
+_ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+
+
+def _checked_address(address: object) -> str:
+    """``address`` as Dask reads it (``tcp://HOST:PORT``), refused at once when it is not
+    one: a port is :data:`kok_layouts.limits.PORT`."""
+    if not isinstance(address, str):
+        raise KokTypeError(f"a scheduler's address is text like tcp://host:8786, not "
+                           f"{type(address).__name__}")
+    match = _ADDRESS.fullmatch(address.strip())
+    if match is None:
+        raise ClusterError(f"{shown(address, 60)}: not a scheduler address; write it as "
+                           "tcp://HOST:PORT (such as tcp://127.0.0.1:8786)")
+    if int(match[3]) not in limits.PORT:
+        raise ClusterError(f"{shown(address, 60)}: {limits.PORT.what} is {limits.PORT}")
+    return f"{match[1] or 'tcp'}://{match[2]}:{match[3]}"
+
+
+async def _handshake(address: str, seconds: float) -> None:
+    from distributed.comm.core import connect
+
+    comm = await asyncio.wait_for(connect(address, timeout=seconds),  # type: ignore[no-untyped-call]
+                                  seconds)
+    await comm.close()
+
+
+def _reach(address: str) -> None:
+    """Connect to ``address`` and exchange Dask's handshake, within
+    :data:`limits.SCHEDULER_CONNECT_SECONDS <kok_layouts.limits.SCHEDULER_CONNECT_SECONDS>`
+    (Dask itself waits forever for a handshake from a port that accepts and says nothing)."""
+    seconds = limits.SCHEDULER_CONNECT_SECONDS
+    try:
+        asyncio.run(_handshake(address, seconds))
+    except TimeoutError:
+        raise ClusterError(f"{shown(address, 60)}: no Dask scheduler answered within "
+                           f"{seconds:g} s (the connect timeout)") from None
+    except Exception as err:  # anything else that answers is not Dask
+        reason = shown(str(err) or type(err).__name__, 80)
+        if isinstance(err, OSError) and "Timed out" in str(err):
+            raise ClusterError(f"{shown(address, 60)}: no Dask scheduler answered within "
+                               f"{seconds:g} s (the connect timeout)") from None
+        raise ClusterError(f"{shown(address, 60)}: not a Dask scheduler, or it refused the "
+                           f"connection ({reason})") from None
+
+
+def check_executor(executor: object) -> None:
+    """:class:`KokTypeError` unless ``executor`` is ``None`` or a
+    ``concurrent.futures.Executor`` (a process pool, a Dask client's executor)."""
+    if executor is not None and not isinstance(executor, Executor):
+        raise KokTypeError(f"executor is a concurrent.futures.Executor (or None), not "
+                           f"{type(executor).__name__}")
+
+
+@contextmanager
+def cluster_executor(address: str) -> Iterator[Executor]:
+    """The executor of the Dask scheduler at ``address``, for games on a cluster.
+
+    Nothing waits forever: the scheduler must answer within
+    :data:`limits.SCHEDULER_CONNECT_SECONDS <kok_layouts.limits.SCHEDULER_CONNECT_SECONDS>`
+    and have a worker within :data:`limits.SCHEDULER_WORKERS_SECONDS
+    <kok_layouts.limits.SCHEDULER_WORKERS_SECONDS>`; otherwise :class:`ClusterError`
+    says which, with the time waited. Needs the ``dask`` extra (``distributed``).
+    """
+    checked = _checked_address(address)
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError("games on a Dask cluster need Dask: pip install "
+                           "'kok-layouts[dask]'") from None
+    _reach(checked)
+    seconds = limits.SCHEDULER_CONNECT_SECONDS
+    try:
+        client = Client(checked, timeout=f"{seconds:g}s",  # type: ignore[no-untyped-call]
+                        set_as_default=False)
+    except Exception as err:  # it answered the handshake, then failed
+        raise ClusterError(f"{shown(address, 60)}: cannot connect within {seconds:g} s: "
+                           f"{shown(str(err) or type(err).__name__, 80)}") from None
+    try:
+        wait = limits.SCHEDULER_WORKERS_SECONDS
+        try:
+            client.wait_for_workers(1, timeout=wait)
+        except TimeoutError:
+            raise ClusterError(f"{shown(address, 60)}: the Dask scheduler has no workers; "
+                               f"none joined within {wait:g} s (the no-workers timeout)"
+                               ) from None
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+    finally:
+        previous = ignore_stop_signals()  # closing takes a moment; a signal waits for it
+        try:
+            client.close(timeout=seconds)  # type: ignore[no-untyped-call]
+        except Exception:  # the run's own error is the one to show
+            pass
+        finally:
+            restore_signals(previous)

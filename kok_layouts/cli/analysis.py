@@ -7,7 +7,6 @@ import csv
 import io
 import json
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -20,11 +19,11 @@ from kok_layouts import limits
 from kok_layouts.analysis.balance import summarise
 from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
-from kok_layouts.analysis.workers import usable_cores
+from kok_layouts.analysis.workers import cluster_executor, ignore_stop_signals, usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import UsageError
+from kok_layouts.errors import ClusterError, UsageError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
@@ -85,8 +84,8 @@ def _interruptible(run: Callable[[argparse.Namespace], int],
     def guarded(args: argparse.Namespace) -> int:
         try:
             return run(args)
-        except KeyboardInterrupt:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (see kok_layouts.cli.main)
+            ignore_stop_signals()
             raise
 
     return guarded
@@ -172,18 +171,10 @@ def _cluster(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield None
         return
     try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install 'kok-layouts[dask]'") from None
-    try:
-        client = Client(args.scheduler, timeout="10s",  # type: ignore[no-untyped-call]
-                        set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as err:
-        raise UsageError(f"--scheduler {args.scheduler}: cannot connect: {err}") from None
-    try:
-        yield client.get_executor()  # type: ignore[no-untyped-call]
-    finally:
-        client.close()  # type: ignore[no-untyped-call]
+        with cluster_executor(args.scheduler) as executor:
+            yield executor
+    except ClusterError as err:
+        raise UsageError(f"--scheduler {err}") from None
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from pathlib import Path
-from typing import Any
-
-from tqdm import tqdm
+from typing import TYPE_CHECKING, Any
 
 from kok_layouts import limits
-from kok_layouts.analysis.check import text_report
 from kok_layouts.cli import args as arg_types
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import EDITION_NAMES
-from kok_layouts.errors import OutputError, UsageError
-from kok_layouts.generator import GeneratedBoard, generate
-from kok_layouts.output import write_atomically
-from kok_layouts.render.document import render_pdf
+from kok_layouts.errors import OutputError, UsageError, shown
+from kok_layouts.output import write_all_or_nothing
+
+if TYPE_CHECKING:
+    from kok_layouts.generator import GeneratedBoard
+
+# The generator, the checks and the renderer are imported when the outputs have been
+# checked: a bad path is refused at once, not after scipy and numpy have loaded.
 
 BALANCE_SECONDS = 110.0
 """Time for ``--balanced`` search, so that the whole command stays within two minutes."""
@@ -54,6 +57,8 @@ class _Bar:
     """A tqdm progress bar on stderr for the balancing search (percent done and status)."""
 
     def __init__(self, seed: int) -> None:
+        from tqdm import tqdm
+
         self.bar = tqdm(total=100, desc=f"balancing seed {seed}", file=sys.stderr,
                         bar_format="{desc}: {bar} {percentage:3.0f}% {elapsed} {postfix}")
 
@@ -64,17 +69,59 @@ class _Bar:
             self.bar.close()
 
 
+def _check_outputs(args: argparse.Namespace, folder: bool) -> None:
+    """Every output path is checked before any board is made: a search of two minutes
+    must not end in "cannot write"."""
+    if args.render is not None:
+        if args.render.suffix.lower() != ".pdf":
+            raise UsageError(f"--render {shown(str(args.render))}: give a .pdf file name")
+        arg_types.output_path(args.render, "--render")
+    if args.output is None:
+        return
+    if not str(args.output).strip():
+        raise UsageError("-o: give a file or folder name")
+    if folder:
+        if args.output.exists() and not args.output.is_dir():
+            raise OutputError(f"{shown(str(args.output))}: is a file; --count {args.count} "
+                              "needs a folder")
+        if not args.output.exists():
+            arg_types.output_path(args.output, "-o")  # its parent must take a new folder
+        from kok_layouts.generator.request import make_request
+
+        for seed in range(args.seed, args.seed + args.count):
+            # The boards' names are known before they are made: generated-EDITION-SEED.
+            name = make_request(args.edition, seed=seed, size=args.size,
+                                colours=args.colours, holes=args.holes,
+                                profile=_profile(args)).name
+            if args.output.is_dir():
+                arg_types.output_path(args.output / f"{name}.yaml", "-o")
+    else:
+        arg_types.output_path(args.output, "-o")
+        if args.render is not None and _same_file(args.output, args.render):
+            raise UsageError(f"-o and --render both name {shown(str(args.output))}; give "
+                             "each output its own file")
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    return os.path.realpath(one) == os.path.realpath(other)
+
+
+def _profile(args: argparse.Namespace) -> str:
+    custom = args.size is not None or args.colours is not None or args.holes
+    return str(args.profile or ("basic" if custom else "official"))
+
+
 def run_generate(args: argparse.Namespace) -> int:
-    size = args.size
     many = args.count > 1
     folder = args.output is not None and (many or args.output.is_dir())
-    if args.render is not None and args.render.suffix.lower() != ".pdf":
-        raise UsageError(f"--render {args.render}: give a .pdf file name")
-    if folder and args.output.exists() and not args.output.is_dir():
-        raise OutputError(f"{args.output}: is a file; --count {args.count} needs a folder")
+    _check_outputs(args, folder)
+    from kok_layouts.analysis.check import text_report
+    from kok_layouts.generator import generate
+    from kok_layouts.render.document import render_pdf
+
     boards: list[GeneratedBoard] = []
     for seed in range(args.seed, args.seed + args.count):
-        board = generate(args.edition, seed=seed, size=size, colours=args.colours,
+        board = generate(args.edition, seed=seed, size=args.size, colours=args.colours,
                          holes=args.holes, profile=args.profile, balanced=args.balanced,
                          time_limit=BALANCE_SECONDS,
                          progress=_Bar(seed) if args.balanced else None)
@@ -84,21 +131,32 @@ def run_generate(args: argparse.Namespace) -> int:
                 print(f"kok: seed {seed}: the balancing search stopped at the time limit "
                       f"after {board.seconds:.0f} s", file=sys.stderr)
         boards.append(board)
-    pdf = render_pdf([b.sheet for b in boards]) if args.render is not None else None
+    files: dict[Path, bytes] = {}
+    if args.render is not None:
+        files[args.render] = render_pdf([b.sheet for b in boards])
     if args.output is None:
+        write_all_or_nothing(files)
         sys.stdout.write("---\n".join(b.text for b in boards))
-    elif folder:
-        try:
-            args.output.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise OutputError(f"{args.output}: cannot make the folder: "
-                              f"{err.strerror or type(err).__name__}") from None
-        for board in boards:
-            path = args.output / f"{board.sheet.name}.yaml"
-            write_atomically(path, board.text.encode("utf-8"))
-            print(path, file=sys.stderr)
-    else:
-        write_atomically(args.output, boards[0].text.encode("utf-8"))
-    if pdf is not None:
-        write_atomically(args.render, pdf)
+        return 0
+    if not folder:
+        files[args.output] = boards[0].text.encode("utf-8")
+        write_all_or_nothing(files)
+        return 0
+    for board in boards:
+        files[args.output / f"{board.sheet.name}.yaml"] = board.text.encode("utf-8")
+    made = not args.output.exists()
+    try:
+        if made:
+            args.output.mkdir()
+        write_all_or_nothing(files)
+    except OSError as err:
+        raise OutputError(f"{shown(str(args.output))}: cannot make the folder: "
+                          f"{err.strerror or type(err).__name__}") from None
+    except BaseException:
+        if made:  # a folder this run made leaves with it
+            with contextlib.suppress(OSError):
+                args.output.rmdir()
+        raise
+    for board in boards:
+        print(args.output / f"{board.sheet.name}.yaml", file=sys.stderr)
     return 0

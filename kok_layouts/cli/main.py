@@ -2,7 +2,8 @@
 
 Exit codes: 0 success, 1 a layout with structural problems (``validate``), 2 bad input
 (unreadable or schema-invalid layout, unknown name, illegal move, unwritable output, a
-closed or full standard output), 130 interrupted.
+closed or full standard output), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129
+hung up (SIGHUP), 141 standard output closed by its reader after it took some (``| head``).
 """
 
 from __future__ import annotations
@@ -12,14 +13,56 @@ import codecs
 import importlib
 import io
 import os
+import signal
+import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any
 
 from kok_layouts import __version__
 from kok_layouts.cli.commands import COMMANDS, add_command
 from kok_layouts.errors import KokError, LayoutError
 
 EXIT_USAGE = 2
+EXIT_PIPE_CLOSED = 128 + signal.SIGPIPE
+"""The reader of standard output closed it after taking what it wanted (``| head -2``):
+kok ends quietly, with the code of a process that SIGPIPE ended."""
+
+_STOPS = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the program is, so that it ends the way Ctrl-C
+    does: workers killed, temporary files removed, nothing half-written."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def _stop(number: int, frame: object) -> None:
+    for other in (signal.SIGINT, *_STOPS):  # a second signal must not break the cleanup
+        signal.signal(other, signal.SIG_IGN)
+    raise _Stopped(number)
+
+
+@contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the command like Ctrl-C while it runs (main thread only)."""
+    try:
+        previous = {number: signal.signal(number, _stop) for number in _STOPS}
+    except ValueError:  # not the main thread: leave the signals to whoever owns them
+        yield
+        return
+    try:
+        yield
+    finally:
+        # Once a signal has begun the stop, the signals stay ignored until the process
+        # ends: a second Ctrl-C must not break the goodbye.
+        for number, handler in previous.items():
+            if signal.getsignal(number) is _stop:
+                signal.signal(number, handler)
 
 
 
@@ -63,15 +106,20 @@ def _command_in(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kok`` with ``argv`` (default: the process arguments); returns the exit code."""
     _printable_streams()
-    words = sys.argv[1:] if argv is None else list(argv)
-    command = _command_in(words)
-    parser = build_parser(command) if command else build_parser("")
-    args = parser.parse_args(words)
-    if sys.stdout is None or (sys.stdin is None and args.command == "play"):
-        which = "output" if sys.stdout is None else "input"
-        _error(f"standard {which} is closed; run kok with it open (or redirect it to a file)")
-        return EXIT_USAGE
+    with _stop_signals():
+        return _run(sys.argv[1:] if argv is None else list(argv))
+
+
+def _run(words: list[str]) -> int:
     try:
+        command = _command_in(words)
+        parser = build_parser(command) if command else build_parser("")
+        args = parser.parse_args(words)
+        if sys.stdout is None or (sys.stdin is None and args.command == "play"):
+            which = "output" if sys.stdout is None else "input"
+            _error(f"standard {which} is closed; run kok with it open (or redirect it to a "
+                   "file)")
+            return EXIT_USAGE
         code: int = args.run(args)
         sys.stdout.flush()
         return code
@@ -82,11 +130,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KokError as err:
         _error(str(err))
         return EXIT_USAGE
+    except _Stopped as stop:
+        _error(_STOPS[signal.Signals(stop.number)])
+        return 128 + stop.number
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
     except BrokenPipeError:
         _silence_stdout()
+        if _delivered():  # the reader took some and closed: | head -2
+            return EXIT_PIPE_CLOSED
         _error("standard output was closed before everything was written (broken pipe)")
         return EXIT_USAGE
     except UnicodeDecodeError:
@@ -105,9 +158,48 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _error(message: str) -> None:
-    """One line ``kok: message`` on standard error (if there is one)."""
+    """One line ``kok: message`` on standard error (if there is one and it can be written:
+    after a hang-up the terminal may be gone)."""
     if sys.stderr is not None:
-        print(f"kok: {message}", file=sys.stderr)
+        with suppress(OSError, ValueError):
+            print(f"kok: {message}", file=sys.stderr)
+
+
+class _CountingFile(io.FileIO):
+    """Standard output's file when it is a pipe: counts the bytes the reader was given, so
+    that a pipe closed after some output (``| head``) is told from one nobody reads."""
+
+    delivered = 0
+
+    def write(self, data: Any) -> int | None:  # type: ignore[override]
+        written = super().write(data)
+        self.delivered += written or 0
+        return written
+
+
+def _count_pipe_output() -> None:
+    """Put a :class:`_CountingFile` under standard output if it is the process's own pipe."""
+    stream = sys.stdout
+    if stream is None or stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        descriptor = stream.fileno()
+        if not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            return
+        stream.flush()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return
+    raw = _CountingFile(descriptor, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding,
+                                  errors=stream.errors, line_buffering=stream.line_buffering,
+                                  write_through=stream.write_through)
+
+
+def _delivered() -> bool:
+    """Whether standard output's reader was given any bytes before it closed the pipe."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    raw = getattr(buffer, "raw", None)
+    return isinstance(raw, _CountingFile) and raw.delivered > 0
 
 
 def _escape(error: UnicodeError) -> tuple[str, int]:
@@ -128,6 +220,7 @@ codecs.register_error("kok-escape", _escape)
 def _printable_streams() -> None:
     """Never fail to print a name: text that cannot be encoded (a lone surrogate from an
     argument that was not UTF-8) is printed escaped instead of raising UnicodeEncodeError."""
+    _count_pipe_output()
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="kok-escape")

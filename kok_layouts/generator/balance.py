@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -48,6 +48,7 @@ from kok_layouts.analysis.measures import Measures, measure
 from kok_layouts.analysis.references import REFERENCE_GAMES, reference_measures
 from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, simulate
 from kok_layouts.analysis.solvability import analyse
+from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.generator.board import GeneratedBoard, board_sheet, header_lines
 from kok_layouts.generator.draft import Draft
 from kok_layouts.model.checks import check_sheet
@@ -257,7 +258,7 @@ def balance(draft: Draft, board: GeneratedBoard, *, time_limit: float = 110.0,
         shown = max(shown, min(0.99, fraction))
         say(shown, status)
 
-    with ProcessPoolExecutor(max_workers=JOBS) as pool:
+    with worker_pool(JOBS) as pool:
         judge = Judge(request.edition, pool)
         tried = 1
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -105,9 +106,12 @@ def generate(edition: str = "classic", *, seed: int = 1, size: tuple[int, int] |
         if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
             raise KokTypeError(f"time_limit is a number of seconds, not "
                                f"{type(time_limit).__name__}")
-        if not time_limit > 0:
+        if not 0 < time_limit < math.inf:  # nan is not
             raise GenerateError(f"time_limit is {time_limit}; give a positive number of "
                                 "seconds")
+    if progress is not None and not callable(progress):
+        raise KokTypeError(f"progress is a function of (fraction, status), not "
+                           f"{type(progress).__name__}")
     draft, board = build(request)
     if balanced:
         from kok_layouts.generator.balance import balance

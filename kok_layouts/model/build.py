@@ -7,7 +7,8 @@ collected and raised together, each at its place in the file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from kok_layouts import limits
@@ -23,9 +24,26 @@ from kok_layouts.model.source import SourceMap, SourcePath
 
 
 class _Collector:
-    def __init__(self, source: SourceMap) -> None:
+    """The structural problems found so far.
+
+    ``lenient`` is for a layout that broke its schema: the structural checks still run, so
+    that every problem is reported at once, but a check whose values are missing or of the
+    wrong kind (already reported by the schema) is skipped instead of failing.
+    """
+
+    def __init__(self, source: SourceMap, lenient: bool = False) -> None:
         self.source = source
         self.problems: list[Problem] = []
+        self.lenient = lenient
+
+    @contextmanager
+    def part(self) -> Iterator[None]:
+        """One check, skipped in a lenient pass where its values are not there."""
+        try:
+            yield
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+            if not self.lenient:
+                raise
 
     def add(self, code: str, path: SourcePath, message: str) -> None:
         self.problems.append(Problem(code, message, self.source.locate(path)))
@@ -36,7 +54,8 @@ def _grid(data: dict[str, Any], palette_key: str, out: _Collector,
     rows: list[str] = data["grid"]
     width, height = len(rows[0]), len(rows)
     geometry = Geometry(width, height)
-    known = set(data[palette_key])
+    palette = data.get(palette_key)
+    known = set(palette) if isinstance(palette, dict) else None  # None: the schema said why
     cells: list[str | None] = []
     stars: set[Cell] = set()
     for r, row in enumerate(rows):
@@ -50,7 +69,7 @@ def _grid(data: dict[str, Any], palette_key: str, out: _Collector,
                 cells.append(None)
                 continue
             key = letter.lower()
-            if key not in known:
+            if known is not None and key not in known:
                 out.add("grid-letter", ("grid", r, c),
                         f"grid row {r + 1} column {column_letter(c)}: letter {letter!r} is not a "
                         f"{palette_key[:-1]} of this layout (known: {', '.join(sorted(known))}); "
@@ -105,13 +124,18 @@ def _common(data: dict[str, Any], source: SourceMap, palette_key: str,
 def classic_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector,
                     ) -> dict[str, Any]:
     width = common["geometry"].width
-    points = data["column_points"]
     for key in ("first", "later"):
-        _per_column(points[key], ("column_points", key), width, f"column_points.{key}", out)
+        with out.part():
+            _per_column(data["column_points"][key], ("column_points", key), width,
+                        f"column_points.{key}", out)
+    starts: tuple[int, ...] = ()
+    with out.part():
+        starts = tuple(_columns(data["start_columns"], ("start_columns",), width, out))
+    points = data["column_points"]
     return {
         **common,
         "colours": tuple(Colour(key, c["name"], c["print"]) for key, c in data["colours"].items()),
-        "start_columns": tuple(_columns(data["start_columns"], ("start_columns",), width, out)),
+        "start_columns": starts,
         "column_points": tuple(Points(f, lt) for f, lt in zip(points["first"], points["later"],
                                                               strict=False)),
         "colour_bonus": Points(data["colour_bonus"]["first"], data["colour_bonus"]["later"]),
@@ -139,18 +163,23 @@ def kok2_fields(data: dict[str, Any], fields: dict[str, Any], out: _Collector) -
     height = geometry.height
     points = rows["points"]
     row_points = [points] * height if isinstance(points, int) else list(points)
-    for key, values in (("labels", rows["labels"]), ("items", rows["items"]),
-                        ("points", row_points)):
-        if len(values) != height:
-            out.add("list-length", ("rows", key), f"rows.{key} has {len(values)} values, but the "
-                    f"grid has {height} rows; give one per row, top to bottom")
+    for key in ("labels", "items", "points"):
+        with out.part():
+            values = row_points if key == "points" else rows[key]
+            if len(values) != height:
+                out.add("list-length", ("rows", key), f"rows.{key} has {len(values)} values, "
+                        f"but the grid has {height} rows; give one per row, top to bottom")
     boxes = data["boxes"]
-    box_cells = [_board_cell(name, ("boxes", "cells", i), geometry, fields["cell_colours"], out)
-                 for i, name in enumerate(boxes["cells"])]
-    if boxes["available_at_start"] > boxes["count"]:
-        out.add("boxes-start", ("boxes", "available_at_start"),
-                f"{boxes['available_at_start']} boxes available at the start, but only "
-                f"{boxes['count']} are printed")
+    box_cells: list[Cell | None] = []
+    for i, name in enumerate(boxes["cells"]):
+        with out.part():
+            box_cells.append(_board_cell(name, ("boxes", "cells", i), geometry,
+                                         fields["cell_colours"], out))
+    with out.part():
+        if boxes["available_at_start"] > boxes["count"]:
+            out.add("boxes-start", ("boxes", "available_at_start"),
+                    f"{boxes['available_at_start']} boxes available at the start, but only "
+                    f"{boxes['count']} are printed")
     return {
         **fields,
         "rows": tuple(RowRule(label, pts, item) for label, pts, item
@@ -199,8 +228,9 @@ def _enclosures(data: dict[str, Any], geometry: Geometry, cells: Sequence[str | 
 
 def kids_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector) -> dict[str, Any]:
     geometry: Geometry = common["geometry"]
-    _per_column(data["buckets"], ("buckets",), geometry.width, "buckets", out)
-    _per_column(data["visitors"], ("visitors",), geometry.width, "visitors", out)
+    for key in ("buckets", "visitors"):
+        with out.part():
+            _per_column(data[key], (key,), geometry.width, key, out)
     return {
         **common,
         "colours": tuple(Colour(key, a["name"], a["print"], a["colour"])
@@ -211,6 +241,25 @@ def kids_fields(data: dict[str, Any], common: dict[str, Any], out: _Collector) -
         "food_boxes": data["food_boxes"],
         "chameleon_every": data["chameleon_every"],
     }
+
+
+def structure_problems(data: Any, source: SourceMap) -> list[Problem]:
+    """The structural problems of a layout that broke its schema, as far as they can be
+    told (a ragged grid, an unknown letter, a list without one value per column), so that
+    ``kok validate`` reports every problem at once; checks whose values the schema
+    refused are skipped."""
+    from kok_layouts.editions import EDITIONS
+
+    name = data.get("edition") if isinstance(data, dict) else None
+    edition = EDITIONS.get(name) if isinstance(name, str) else None
+    out = _Collector(source, lenient=True)
+    if edition is None:
+        return []
+    with out.part():
+        geometry, cells, stars = _grid(data, edition.palette_key, out)
+        common = {"geometry": geometry, "cell_colours": tuple(cells), "stars": stars}
+        edition.build_fields(data, common, out)
+    return out.problems
 
 
 def build_sheet(data: dict[str, Any], source: SourceMap) -> Sheet:

@@ -21,7 +21,7 @@ from kok_layouts.errors import (
     shown,
 )
 from kok_layouts.input_file import read_input
-from kok_layouts.model.build import build_sheet
+from kok_layouts.model.build import build_sheet, structure_problems
 from kok_layouts.model.schema_check import schema_problems
 from kok_layouts.model.sheet import ClassicSheet, EditionName, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import MAX_FILE_BYTES, SourceMap, parse_yaml
@@ -36,6 +36,9 @@ def parse_layout(data: bytes | str, file: str = "<layout>") -> Sheet:
     value, source = parse_yaml(raw, file)
     problems = schema_problems(value, source)
     if problems:
+        # Every problem at once: the structural ones too, where the schema said nothing.
+        named = {p.location for p in problems}
+        problems += [p for p in structure_problems(value, source) if p.location not in named]
         raise LayoutError("schema", problems)
     return build_sheet(value, source)
 

@@ -8,7 +8,9 @@ schema's own descriptions.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
@@ -52,11 +54,28 @@ def _same_kind(name: str) -> Any:
     return check
 
 
+@cache
+def _whole_text(pattern: str) -> re.Pattern[str]:
+    """``pattern`` with its closing ``$`` meaning the end of the text, as in JSON Schema
+    (ECMA-262): Python's ``$`` also matches before a final newline, so ``^[a-z]+$`` would
+    take ``"travel\\n"``."""
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    if isinstance(instance, str) and not _whole_text(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
-    validators={"const": _same_kind("const"), "enum": _same_kind("enum")},
+    validators={"const": _same_kind("const"), "enum": _same_kind("enum"),
+                "pattern": _pattern},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
-"""Draft 2020-12 with integers that are integers: used for layouts and game records."""
+"""Draft 2020-12 with integers that are integers and patterns that match the whole text:
+used for layouts and game records."""
 
 # Which problems come first: the ones that tend to cause the others.
 _RANK = {"const": 0, "additionalProperties": 0, "required": 1, "type": 2}
@@ -180,8 +199,10 @@ def schema_problems(data: Any, source: SourceMap) -> list[Problem]:
     ranked.sort(key=lambda item: (item[0], item[1].location or source.at(0, 0)))
     # One problem per value: .inf as a star penalty is "not an integer", not also "too big".
     seen: set[Location] = set()
-    problems = []
+    problems: list[Problem] = []
     for _, problem in ranked:
+        if problem in problems:  # jsonschema says "required" once per missing key
+            continue
         if problem.location is not None and problem.code != "schema-missing-key":
             if problem.location in seen:
                 continue

@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from kok_layouts.errors import LayoutError, Location, Problem
+from kok_layouts.limits import unprintable
 
 SourcePath = tuple[str | int, ...]
 """The keys and indices leading to a value, as in JSON Schema's ``absolute_path``."""
@@ -40,21 +41,6 @@ _LayoutLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag in _RESOLVED]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
-
-
-def unprintable(text: str) -> str | None:
-    """Why ``text`` cannot be printed or written as UTF-8, or None if it can.
-
-    Lone surrogates (``"\\ud800"``) cannot be encoded at all; NUL and the other control
-    characters (all but tab and newline) would garble a terminal, a PDF or a file name.
-    """
-    for index, char in enumerate(text):
-        code = ord(char)
-        if 0xD800 <= code <= 0xDFFF:
-            return f"character {index + 1} is U+{code:04X}, a lone surrogate that is not text"
-        if (code < 0x20 and char not in "\t\n") or 0x7F <= code <= 0x9F:
-            return f"character {index + 1} is the control character U+{code:04X}"
-    return None
 
 
 @dataclass
@@ -173,7 +159,8 @@ class _Builder:
                 self.source, line, column, "yaml-value",
                 f"{shown} cannot be read as {kind} ({why}); write a plain value or quote it"))
             return None
-        if isinstance(value, str) and (bad := unprintable(value)) is not None:
+        if isinstance(value, str) and (bad := unprintable(
+                value, lines=path == ("description",))) is not None:
             self.problems.append(_problem(
                 self.source, line, column, "text",
                 f"text cannot be printed: {bad}; remove it"))

@@ -17,7 +17,7 @@ import numpy as np
 
 from kok_layouts import limits
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.board import split_cells
@@ -131,19 +131,10 @@ def check_rng(rng: object) -> None:
 
 def check_player_name(name: object) -> str:
     """``name`` if it can name a player: text of 1 to :data:`limits.PLAYER_NAME_LENGTH
-    <kok_layouts.limits.PLAYER_NAME_LENGTH>` printable characters, not blank (it is
-    printed in every prompt and kept in the game record)."""
-    if not isinstance(name, str):
-        raise KokTypeError(f"a player's name is text, not {type(name).__name__} {name!r}")
-    if not name.strip():
-        raise BadArgumentError("a player's name cannot be blank")
-    if len(name) > limits.PLAYER_NAME_LENGTH:
-        raise BadArgumentError(f"a player's name has at most {limits.PLAYER_NAME_LENGTH} "
-                               f"characters, not {len(name)} ('{shown(name, 30)}')")
-    if not name.isprintable():
-        raise BadArgumentError(f"the player's name '{shown(name, 50)}' holds characters that "
-                               "cannot be printed (a line break, a control character)")
-    return name
+    <kok_layouts.limits.PLAYER_NAME_LENGTH>` printable characters on one line, not blank
+    (it is printed in every prompt and kept in the game record); the rule is
+    :func:`kok_layouts.limits.check_text`, which records and the command line also use."""
+    return limits.check_text(name, "a player's name", limits.PLAYER_NAME_LENGTH)
 
 
 def player_names(players: object) -> list[str]:

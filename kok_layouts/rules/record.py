@@ -7,18 +7,22 @@ a rule is refused with the roll and the player where it goes wrong.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from jsonschema.exceptions import ValidationError
 
 from kok_layouts import limits
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import (
+    BadArgumentError,
     IllegalMoveError,
     KokError,
+    KokTypeError,
     LayoutError,
     RecordError,
     UnreadableFileError,
@@ -114,23 +118,57 @@ def record_json(game: Game, layout: str, seed: int | None = None) -> dict[str, A
 def save_record(game: Game, path: str | Path, layout: str, seed: int | None = None) -> None:
     """Write the record of ``game`` to ``path`` as JSON, atomically.
 
-    Only a record :func:`read_record` reads back is written: the seed is ``None`` or
-    within :data:`limits.SEED <kok_layouts.limits.SEED>`, at most
+    ``layout`` is what loads the game's sheet: a built-in name, or the path of a layout
+    file, which the record keeps relative to its own folder (so that the two can move
+    together; :func:`load_and_replay` reads it from there). Only a record
+    :func:`read_record` reads back is written: the seed is ``None`` or within
+    :data:`limits.SEED <kok_layouts.limits.SEED>`, at most
     :data:`limits.RECORD_ROLLS <kok_layouts.limits.RECORD_ROLLS>` rolls and
     :data:`limits.RECORD_BYTES <kok_layouts.limits.RECORD_BYTES>` bytes
     (:class:`RecordError` otherwise; the players' names the game itself checked).
     """
+    if not isinstance(game, Game):
+        raise KokTypeError(f"save_record saves a Game, not {type(game).__name__}")
+    if not isinstance(path, (str, Path)):
+        raise KokTypeError(f"a record is saved to a path, not {type(path).__name__}")
+    if not isinstance(layout, str):
+        raise KokTypeError(f"layout names the game's layout (a built-in name or a path), not "
+                           f"{type(layout).__name__} {shown(repr(layout), 40)}")
+    if not layout.strip():
+        raise BadArgumentError("layout names the game's layout; it cannot be blank")
     if seed is not None:
         limits.SEED.check(seed)
     if game.rolls_done > limits.RECORD_ROLLS:
         raise RecordError(f"a record holds at most {limits.RECORD_ROLLS:,} rolls; this game "
                           f"has {game.rolls_done:,}")
-    text = json.dumps(record_json(game, layout, seed), indent=1, ensure_ascii=False) + "\n"
+    reference = _relative_reference(layout, Path(path))
+    text = json.dumps(record_json(game, reference, seed), indent=1,
+                      ensure_ascii=False) + "\n"
     data = text.encode("utf-8")
     if len(data) > limits.RECORD_BYTES:
         raise RecordError(f"the record would be {len(data):,} bytes; a record is at most "
                           f"{limits.RECORD_BYTES:,}")
     write_atomically(Path(path), data)
+
+
+def _names_a_file(reference: str) -> bool:
+    """Whether a record's ``layout`` names a file (else a built-in layout)."""
+    return reference.endswith((".yaml", ".yml")) or "/" in reference or "\\" in reference
+
+
+def _relative_reference(layout: str, record: Path) -> str:
+    """``layout`` as the record at ``record`` keeps it: a file's path relative to the
+    record's folder (as given when that cannot be: another drive, a name that is not
+    a file)."""
+    if not _names_a_file(layout):
+        return layout
+    try:
+        if not Path(layout).is_file():
+            return layout
+        folder = record.resolve().parent  # as load_and_replay finds it
+        return Path(os.path.relpath(Path(layout).resolve(), folder)).as_posix()
+    except (OSError, ValueError):
+        return layout
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
@@ -139,31 +177,100 @@ def read_record(path: str | Path) -> dict[str, Any]:
     The file must be a regular file of at most :data:`limits.RECORD_BYTES
     <kok_layouts.limits.RECORD_BYTES>` (20 MB); NaN, Infinity, duplicate keys,
     numbers of thousands of digits and nesting too deep to read are refused, each in one
-    line. The record's shape is checked by :func:`replay` against its JSON Schema.
+    line. The limits on nesting, values, rolls and players are checked while reading, so
+    a record over one is refused before it is built in memory. The record's shape is
+    checked by :func:`replay` against its JSON Schema.
     """
     name = shown(str(path))
+    if not isinstance(path, (str, Path)):
+        raise KokTypeError(f"a record is read from a path, not {type(path).__name__}")
     try:
         data = read_input(path, limits.RECORD_BYTES)
     except UnreadableFileError as err:
         raise RecordError(f"{name}: cannot read: {err.reason}") from None
     if len(data) > limits.RECORD_BYTES:
         raise RecordError(f"{name}: over {limits.RECORD_BYTES:,} bytes, too large for a record")
+    problem = _over_limits(data)
+    if problem is not None:
+        raise RecordError(f"{name}: {problem}")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise RecordError(f"{name}:{line}: not UTF-8 text; save the record as UTF-8") from None
+    del data
     try:
-        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+        value = json.loads(text, parse_constant=_no_constant,
+                           object_pairs_hook=_RollCounter())
     except json.JSONDecodeError as err:
         raise RecordError(f"{name}:{err.lineno}:{err.colno}: not JSON: {err.msg}") from None
     except RecursionError:
         raise RecordError(f"{name}: not a record: values nested too deeply to read") from None
+    except RecordError as err:
+        raise RecordError(f"{name}: {err}") from None
     except ValueError as err:
         raise RecordError(f"{name}: not a record: {_short(str(err))}") from None
     if not isinstance(value, dict):
         raise RecordError(f"{name}: a record is a JSON object {{...}}, not {_kind(value)}")
+    players = value.get("players")
+    if isinstance(players, list) and len(players) > limits.PLAYERS.high:
+        raise RecordError(f"{name}: $.players: {len(players):,} players; a game has at most "
+                          f"{limits.PLAYERS.high}")
     return value
+
+
+_SKELETON = bytes(b for b in range(256) if b not in b'[]{}"')
+"""Every byte but brackets and quotes: deleted to see a record's nesting."""
+
+
+def _over_limits(data: bytes) -> str | None:
+    """Which limit the JSON text ``data`` breaks, told without building it; None if none.
+
+    Values are bounded by the commas and opening brackets (:data:`limits.RECORD_VALUES
+    <kok_layouts.limits.RECORD_VALUES>`), objects by the opening braces
+    (:data:`limits.RECORD_OBJECTS <kok_layouts.limits.RECORD_OBJECTS>`), both counted in
+    the whole text; the nesting (:data:`limits.RECORD_DEPTH
+    <kok_layouts.limits.RECORD_DEPTH>`) is measured outside strings. Each is a pass of C
+    code over the bytes, so a 20 MB record is judged in a fraction of a second.
+    """
+    braces = data.count(b"{")
+    values = data.count(b",") + data.count(b"[") + braces + 1
+    if values > limits.RECORD_VALUES:
+        return (f"not a record: more than {limits.RECORD_VALUES:,} values (a record holds "
+                f"at most {limits.RECORD_ROLLS:,} rolls)")
+    if braces > limits.RECORD_OBJECTS:
+        return (f"not a record: more than {limits.RECORD_OBJECTS:,} objects (a record holds "
+                f"at most {limits.RECORD_ROLLS:,} rolls)")
+    if b"\\" in data:  # escaped backslashes and quotes are not a string's ends
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    skeleton = np.frombuffer(data.translate(None, _SKELETON), dtype=np.uint8)
+    if not skeleton.size:
+        return None
+    inside = np.cumsum(skeleton == ord('"'), dtype=np.int32) & 1  # after an odd quote
+    steps = np.where(skeleton == ord("["), 1, 0) + np.where(skeleton == ord("{"), 1, 0)
+    steps -= np.where(skeleton == ord("]"), 1, 0) + np.where(skeleton == ord("}"), 1, 0)
+    depth = np.cumsum(np.where(inside == 0, steps, 0), dtype=np.int32)
+    if int(depth.max()) > limits.RECORD_DEPTH:
+        return (f"not a record: values nested too deeply (more than "
+                f"{limits.RECORD_DEPTH} levels; a record has at most 7)")
+    return None
+
+
+class _RollCounter:
+    """``object_pairs_hook`` of a record: refuses duplicate keys, and stops reading at the
+    roll after :data:`limits.RECORD_ROLLS <kok_layouts.limits.RECORD_ROLLS>`."""
+
+    def __init__(self) -> None:
+        self.rolls = 0
+
+    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = _no_duplicates(pairs)
+        if "active" in result and "choices" in result:
+            self.rolls += 1
+            if self.rolls > limits.RECORD_ROLLS:
+                raise RecordError(f"$.rolls: more than {limits.RECORD_ROLLS:,} rolls; a "
+                                  f"record holds at most {limits.RECORD_ROLLS:,}")
+        return result
 
 
 def _no_constant(word: str) -> Any:
@@ -248,7 +355,9 @@ def _describe(error: ValidationError) -> str:
         wanted = " or ".join(_WANTED.get(k, k) for k in kinds)
         return f"must be {wanted}, not {_kind(instance)}{hint}"
     if error.validator == "required" and isinstance(instance, dict):
-        missing = next(k for k in expected if k not in instance)
+        absent = [k for k in expected if k not in instance]
+        # jsonschema reports each missing field in its own error, naming it in the message.
+        missing = next((k for k in absent if repr(k) in error.message), absent[0])
         described = schema.get("properties", {}).get(missing, {}).get("description")
         return f"missing field {missing!r}" + (f" ({described})" if described else "")
     if error.validator == "additionalProperties" and isinstance(instance, dict):
@@ -302,7 +411,8 @@ def record_problems(record: Any) -> list[str]:
         return ["$: values nested too deeply to check"]
     errors.sort(key=lambda e: (_RANK.get(str(e.validator), 2), len(e.absolute_path),
                                [str(p) for p in e.absolute_path]))
-    return [f"{json_path(e.absolute_path)}: {_describe(e)}" for e in errors]
+    lines = [f"{json_path(e.absolute_path)}: {_describe(e)}" for e in errors]
+    return list(dict.fromkeys(lines))  # each problem once
 
 
 @cache
@@ -344,25 +454,20 @@ class _Reader:
 
 def _layout_of(reader: _Reader, record: dict[str, Any], base: Path) -> Sheet:
     reference = reader.get(record, "layout", str)
+    # A file's path is relative to the record's folder (save_record writes it so); a
+    # built-in name is a name.
+    wanted: str | Path = reference
+    if _names_a_file(reference) and not Path(reference).is_absolute():
+        wanted = base / reference
     try:
-        sheet: Sheet = load_layout(reference)
-    except KokError as err:
-        candidate = base / reference
-        try:
-            found = candidate.is_file()
-        except (OSError, ValueError):
-            found = False
-        try:
-            if not found:
-                raise err
-            sheet = load_layout(candidate)
-        except LayoutError as bad:
-            more = len(bad.problems) - 1
-            tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-            raise reader.fail(f"$.layout: the layout cannot be loaded: {bad.problems[0]}"
-                              f"{tail}") from None
-        except KokError as unknown:
-            raise reader.fail(f"$.layout: {unknown}") from None
+        sheet: Sheet = load_layout(wanted)
+    except LayoutError as bad:
+        more = len(bad.problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise reader.fail(f"$.layout: the layout cannot be loaded: {bad.problems[0]}"
+                          f"{tail}") from None
+    except KokError as unknown:
+        raise reader.fail(f"$.layout: {unknown}") from None
     edition = record.get("edition", sheet.edition)
     if edition != sheet.edition:
         raise reader.fail(f"$.edition: layout {reference!r} is a {sheet.edition} sheet; "

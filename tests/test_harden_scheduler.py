@@ -1,0 +1,153 @@
+"""``--scheduler`` never waits forever on someone else (issue 20, class 4).
+
+A port that accepts and says nothing, an HTTP server, garbage, a scheduler without
+workers: one line within 15 s that states the timeout it waited, exit 2, nothing written;
+Ctrl-C or SIGTERM while waiting ends at once without an "Exception ignored" traceback.
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kok_layouts import limits
+
+from .conftest import ROOT
+from .hostile_helpers import run_kok
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def silent_port() -> Iterator[str]:
+    """A port that accepts connections and never says a word."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+    for connection in held:
+        connection.close()
+
+
+class _Quiet(http.server.BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def http_port() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def no_workers() -> Iterator[str]:
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def _run(tmp_path: Path, address: str) -> tuple[int, str, float]:
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "kok_layouts", "simulate", "kids",
+                           "--games", "5", "-o", str(tmp_path / "out.jsonl"),
+                           "--scheduler", address], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=False)
+    return done.returncode, done.stderr, time.monotonic() - started
+
+
+def _one_line(err: str, address: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"kok: --scheduler {address}") or address in lines[0], lines
+    assert "Traceback" not in err and "Exception ignored" not in err
+    return lines[0]
+
+
+def test_a_port_that_says_nothing_is_refused_after_the_stated_connect_timeout(
+        tmp_path: Path, silent_port: str) -> None:
+    code, err, seconds = _run(tmp_path, silent_port)
+    line = _one_line(err, silent_port)
+    assert code == 2 and seconds < 15
+    assert f"within {limits.SCHEDULER_CONNECT_SECONDS:g} s (the connect timeout)" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_http_server_is_not_a_scheduler(tmp_path: Path, http_port: str) -> None:
+    code, err, seconds = _run(tmp_path, http_port)
+    line = _one_line(err, http_port.split(":")[0])
+    assert code == 2 and seconds < 15
+    assert "connect timeout" in line or "not a Dask scheduler" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_scheduler_without_workers_is_refused_after_the_stated_timeout(
+        tmp_path: Path, no_workers: str) -> None:
+    code, err, seconds = _run(tmp_path, no_workers)
+    line = _one_line(err, no_workers)
+    assert code == 2 and seconds < 15
+    assert (f"none joined within {limits.SCHEDULER_WORKERS_SECONDS:g} s (the no-workers "
+            "timeout)") in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("address", ["garbage", "http://127.0.0.1:8786", "tcp://[::1",
+                                     "tcp://127.0.0.1:99999", "tcp://host:٨٧٨٦", "",
+                                     "tcp://a b:1", "tcp://127.0.0.1:8786/x"])
+def test_an_address_that_is_not_one_is_refused_at_once(tmp_path: Path, address: str) -> None:
+    run = run_kok("simulate", "kids", "--games", "5", "-o", str(tmp_path / "out.jsonl"),
+                  "--scheduler", address)
+    assert run.code == 2, run.err
+    _one_line(run.err, address)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_timeouts_add_up_to_less_than_fifteen_seconds() -> None:
+    assert limits.SCHEDULER_CONNECT_SECONDS + limits.SCHEDULER_WORKERS_SECONDS < 15
+
+
+@pytest.mark.parametrize(("which", "number"), [("silent_port", signal.SIGINT),
+                                               ("no_workers", signal.SIGTERM)])
+def test_a_signal_while_waiting_for_the_scheduler_ends_at_once(
+        request: pytest.FixtureRequest, tmp_path: Path, which: str,
+        number: signal.Signals) -> None:
+    address: str = request.getfixturevalue(which)
+    process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "simulate", "kids",
+                                "--games", "5", "--scheduler", address], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        time.sleep(3.5)  # started, importing Dask or waiting for it
+        os.killpg(process.pid, number)
+        started = time.monotonic()
+        _, err = process.communicate(timeout=10)
+        assert time.monotonic() - started < 2.0
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + number, err
+    assert "Traceback" not in err and "Exception ignored" not in err
+    assert len(err.strip().splitlines()) == 1, err
