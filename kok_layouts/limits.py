@@ -155,3 +155,10 @@ FIRST_GAME = Bounds(0, 2**64 - 1, "the first game's number")
 # -- generator and designer ------------------------------------------------------------
 BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
 """Keer op Keer 2's boxes crossed off before the game (the schema's bound)."""
+
+
+# -- analysis: references and kok improve ----------------------------------------------
+REFERENCE_MORE_GAMES = Bounds(0, 100_000, "games per pad for 3 or more players")
+"""The references script's games for the player counts beyond solo and two (0: none)."""
+IMPROVE_SECONDS = Bounds(1, 86_400, "the time limit in seconds")
+"""``kok improve``'s search runs at least a second and at most a day."""
