@@ -20,12 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kok_layouts import Sheet, load_layout  # noqa: E402
-from kok_layouts.analysis.advice import Action, apply_action  # noqa: E402
-from kok_layouts.analysis.check import CheckReport, check  # noqa: E402
-from kok_layouts.editions import edition_of  # noqa: E402
-from kok_layouts.generator.draft import Draft  # noqa: E402
-from kok_layouts.model.sheet import Points  # noqa: E402
+from kok_layouts import Sheet, load_layout
+from kok_layouts.analysis.advice import Action, apply_action
+from kok_layouts.analysis.check import CheckReport, check
+from kok_layouts.generator.draft import Draft
+from kok_layouts.model.sheet import Points
 
 
 def _far(draft: Draft, cell: int) -> int:
@@ -95,8 +94,8 @@ def points_inside_out(draft: Draft) -> None:
     else:
         buckets = sorted(draft.buckets, reverse=True)
         draft.buckets = [0] * draft.width
-        for column, value in zip(order, buckets, strict=True):
-            draft.buckets[column] = value
+        for column, bucket in zip(order, buckets, strict=True):
+            draft.buckets[column] = bucket
 
 
 def points_equal(draft: Draft) -> None:
@@ -199,7 +198,8 @@ def main() -> int:
     from kok_layouts.analysis.improve import improve
 
     good = total = 0
-    rows, picked = [], []
+    rows: list[tuple[str, list[str], int, int]] = []
+    picked: list[tuple[str, Sheet]] = []
     for label, sheet in boards():
         started = time.monotonic()
         report = check(sheet, args.games, 2, 1, jobs=args.jobs, reference=None)

@@ -440,6 +440,9 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
     if games < MIN_GAMES:
         return _with(printed, [f"Only {games} games: play at least {MIN_GAMES} (better "
                                "2,000) before changing anything."], [])
+    if not references and not found:
+        return _with(printed, ["No official pad to compare the board with: no change "
+                               "suggested."], [])
     if found is None:
         found = verdicts(sheet, measures, references, None, column_moves, widening)
     noun = edition.colour_noun

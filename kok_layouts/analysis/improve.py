@@ -205,8 +205,8 @@ class _Search:
                 break
             count = stage - len(results)
 
-            def step(done: int, total: int, first: int = len(results)) -> None:
-                self.say(self.fraction(), f"{label}: game {first + done} of {first + total}")
+            def step(done: int, total: int) -> None:
+                self.say(self.fraction(), f"{label}: game {done} of {total}")
 
             self.judge.progress = step
             started = time.monotonic()
