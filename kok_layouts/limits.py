@@ -236,3 +236,10 @@ RECORD_OBJECTS = RECORD_ROLLS * (2 + PLAYERS.high) + 64
 """JSON objects in a record: a roll, its choices and one choice per player, each roll."""
 RECORD_VALUES = RECORD_ROLLS * 100
 """Values (numbers, texts, lists, objects) in a record: about 100 a roll at most."""
+
+
+# -- analysis: references and kok improve ----------------------------------------------
+REFERENCE_MORE_GAMES = Bounds(0, 100_000, "games per pad for 3 or more players")
+"""The references script's games for the player counts beyond solo and two (0: none)."""
+IMPROVE_SECONDS = Bounds(1, 86_400, "the time limit in seconds")
+"""``kok improve``'s search runs at least a second and at most a day."""

@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "design": ("design", "draw a board in the browser, checked as you draw"),
     "generate": ("generate", "make new boards from a seed: official-like or custom, "
                              "optionally balanced by search"),
+    "improve": ("improve", "change a board as little as possible until every verdict of kok "
+                           "check passes"),
 }
 """Every command: the module under ``kok_layouts.cli`` that registers and runs it, and
 the line ``kok --help`` shows for it. A command's module is imported only when the command
