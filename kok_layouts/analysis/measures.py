@@ -50,7 +50,8 @@ def points_structure_rho(sheet: Sheet) -> float | None:
     worth, difficulty = column_worth(sheet), column_difficulty(sheet)
     if len(set(worth)) < 2 or len(set(difficulty)) < 2 or len(worth) != len(difficulty):
         return None
-    return float(spearmanr(worth, difficulty).statistic)
+    return rank_correlation(average_ranks(np.asarray(worth, dtype=float)),
+                            np.asarray(difficulty, dtype=float))
 
 
 def _estimates(names: Sequence[str], values: np.ndarray, low: np.ndarray,
