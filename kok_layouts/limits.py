@@ -155,3 +155,13 @@ FIRST_GAME = Bounds(0, 2**64 - 1, "the first game's number")
 # -- generator and designer ------------------------------------------------------------
 BOXES_AT_START = Bounds(0, 20, "the boxes available at the start")
 """Keer op Keer 2's boxes crossed off before the game (the schema's bound)."""
+
+
+# -- the table (kok table) -------------------------------------------------------------
+TABLE_AWAY_SECONDS = 60.0
+"""How long a seat's page must be silent before the host may skip it or hand it to a bot."""
+TABLE_AWAY = Bounds(5, 3600, "seconds a seat may be away")
+TABLE_WAIT_SECONDS = 20.0
+"""The longest a page's request for news waits for a change before it is answered."""
+TABLE_SEAT_WORDS = 200
+"""The most cells or names one request of a seat may list."""
