@@ -500,7 +500,7 @@ class KidsTable(_Seats):
         write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
 
 
-def _names(text: str, count: int) -> list[str]:
+def people_names(text: str, count: int, lang: str = "en") -> list[str]:
     """The people's names from ``--names`` (default ``player 1``...; ``you`` alone)."""
     names = split_items(text.replace(" ", "\u00a0")) if text else []
     names = [n.replace("\u00a0", " ").strip() for n in names]
@@ -516,7 +516,7 @@ def _names(text: str, count: int) -> list[str]:
     return names
 
 
-def _bots(text: str) -> list[Strategy]:
+def bots_of(text: str) -> list[Strategy]:
     bots = []
     for name in split_items(text):
         try:
@@ -526,7 +526,7 @@ def _bots(text: str) -> list[Strategy]:
     return bots
 
 
-def _seat_names(people: list[str], bots: list[Strategy]) -> list[str]:
+def seat_names(people: list[str], bots: list[Strategy]) -> list[str]:
     """Every seat's name: the people's, then each bot by its name (``greedy 2`` for a
     second greedy bot)."""
     taken = {n.lower() for n in people}
@@ -569,14 +569,14 @@ def run_play(args: argparse.Namespace) -> int:
         return line
 
     colour = wants_colour(args.colour)
-    bots = _bots(args.bots)
+    bots = bots_of(args.bots)
     output_path(args.save, "--save", inputs=[args.layout])
     if not args.solo and args.players is None and not bots:
         raise UsageError("say who plays: --solo, --players N (people at this terminal) "
                          "and/or --bots NAMES")
     people = 1 if args.solo or args.players is None else args.players
     _check_seats(edition, people, len(bots), args.solo)
-    names = _seat_names(_names(args.names, people), bots)
+    names = seat_names(people_names(args.names, people), bots)
     game = edition.new_game(loaded, names, solo=args.solo)
     seats = {people + i: bot for i, bot in enumerate(bots)}
     table: Table = edition.play_table(game, seats, np.random.default_rng(args.seed), colour,

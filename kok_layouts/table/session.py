@@ -441,6 +441,7 @@ class TableSession:
                 "winners": game.winners() if game.over else [],
                 "options": game.options.as_dict(), "away_seconds": self.away_seconds,
                 "last_round": game.end_triggered and not game.over,
+                "dice_count": {"colours": game.colour_dice, "numbers": game.number_dice},
             }
             if roll is not None:
                 state["roll"] = _roll_json(game, roll)
