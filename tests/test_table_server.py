@@ -60,7 +60,7 @@ def request(server: TableServer, method: str, path: str, body: Any = None, *,
         sent |= {"Origin": f"http://127.0.0.1:{server.port}",
                  "Content-Type": "application/json"}
     sent |= headers or {}
-    data = body if isinstance(body, bytes) else (None if body is None else json.dumps(body).encode())
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
     connection.request(method, path, data, sent)
     answer = connection.getresponse()
     raw = answer.read()

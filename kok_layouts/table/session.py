@@ -482,9 +482,12 @@ class TableSession:
             "numbers": edition.number_dice,
             "special_faces": list(dict.fromkeys(getattr(sheet, "special_faces", ()))),
             "start_columns": sorted(column_letter(c) for c in edition.start_columns_of(sheet)),
-            "column_points": {"first": first, "later": later},
+            "point_rows": [row for row in (
+                {"kind": "first", "label": "◡" if edition.column_reward == "buckets" else "1",
+                 "values": first},
+                {"kind": "later", "label": "2", "values": later}) if row["values"]],
             "rows": list(edition.goal_rows(sheet)),
-            "buckets": list(getattr(sheet, "buckets", ())),
+            "hearts": edition.hearts, "boxes": edition.boxes,
             "exclamation_marks": sheet.exclamation_marks,
             "unit": "points" if edition.start_columns else "circles",
         }

@@ -265,19 +265,17 @@ function drawGrid() {
       grid.append(button);
     }
   }
-  const points = sheet.column_points;
-  for (const [key, values] of [["first", points.first], ["later", points.later], ["buckets", sheet.buckets]]) {
-    if (!values || !values.length) continue;
-    grid.append(el("span", {class: "number-label small"}, key === "first" ? "1" : key === "later" ? "2" : "◡"));
-    values.forEach((v) => grid.append(el("span", {class: "points " + key}, String(v))));
+  for (const row of sheet.point_rows) {
+    grid.append(el("span", {class: "number-label small"}, row.label));
+    row.values.forEach((v) => grid.append(el("span", {class: "points " + row.kind}, String(v))));
   }
   $("viewing").hidden = page.viewing === null;
   if (page.viewing !== null) $("viewing-name").textContent = `${t("viewing")} ${s.players[page.viewing]}`;
   const info = [];
   if (player) {
     info.push(`${t("marks")} ${player.marks_left}`);
-    if (player.hearts !== undefined) info.push(`♥ ${player.hearts}`);
-    if (player.boxes_left !== undefined) info.push(`□ ${player.boxes_left}`);
+    if (sheet.hearts) info.push(`♥ ${player.hearts}`);
+    if (sheet.boxes) info.push(`□ ${player.boxes_left}`);
     if (player.colours.length) info.push("✓ " + player.colours.join(", "));
     info.push(`${t("total")} ${player.score.total}`);
   }
@@ -308,7 +306,9 @@ function matches() {
 }
 
 function choiceButton(choice) {
-  const button = el("button", {type: "button", class: "choice", "data-key": choice.key}, `${t("cross")}: ${choice.text}`);
+  const button = el("button", {type: "button", class: "choice", "data-key": choice.key,
+                               "data-cells": choice.cells.join(" "), "data-jokers": String(choice.jokers)},
+                    `${t("cross")}: ${choice.text}`);
   button.addEventListener("click", () => { page.pendingChoice = choice.key; page.pendingBombs = []; act({action: "choose", key: choice.key}); });
   return button;
 }
