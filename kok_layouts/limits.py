@@ -165,3 +165,5 @@ TABLE_WAIT_SECONDS = 20.0
 """The longest a page's request for news waits for a change before it is answered."""
 TABLE_SEAT_WORDS = 200
 """The most cells or names one request of a seat may list."""
+HOUSE_PENALTY = Bounds(0, 20, "points a house rule's penalty costs")
+"""The house rules ``pass_penalty`` and ``star_penalty`` (rules option)."""

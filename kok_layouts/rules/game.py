@@ -545,7 +545,14 @@ class Game:
         seat = self.seat_of(seat)
         if choice is not None:
             self._apply(seat, choice)
+        self._count_pass(seat, choice, 1)
         self._choices[seat] = choice
+
+    def _count_pass(self, seat: int, choice: Choice | None, step: int) -> None:
+        """The house rule ``pass_penalty`` counts the rolls an active player passes."""
+        if choice is None and seat == self.active:
+            sheet: Any = self.sheets[seat]
+            sheet.passes += step
 
     def _apply(self, seat: int, choice: Choice) -> None:
         # check_choice made sure the move is a Move.
@@ -568,6 +575,7 @@ class Game:
         choice = self._choices.pop(seat)
         if choice is not None:
             self.sheets[seat].pop()
+        self._count_pass(seat, choice, -1)
         return seat, choice
 
     def finish_roll(self) -> RollLog:

@@ -126,6 +126,8 @@ class PlayerSheet(SheetExtras):
         self.marks_used = 0
         self.later_columns: frozenset[int] = frozenset()
         self.later_colours: frozenset[str] = frozenset()
+        self.passes = 0
+        """Rolls in which this player, active, crossed nothing (the game counts them)."""
         self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
 
     def __repr__(self) -> str:
@@ -163,7 +165,10 @@ class PlayerSheet(SheetExtras):
 
     @property
     def star_penalty(self) -> int:
-        """What each uncrossed star costs at the end."""
+        """What each uncrossed star costs at the end: the sheet's, or the house rule
+        ``star_penalty``'s."""
+        if self.options.star_penalty is not None:
+            return self.options.star_penalty
         return self.sheet.star_penalty
 
     def column_value(self, column: int, *, later: bool = False) -> int:
@@ -406,6 +411,8 @@ class PlayerSheet(SheetExtras):
         colours = sum(sheet.colour_bonus.later if key in self.later_colours
                       else sheet.colour_bonus.first for key in self.completed_colours())
         stars_left = (self.board.star_mask & ~self.crossed).bit_count()
+        penalty = self.options.pass_penalty
         return Score(colours=colours, columns=columns,
                      jokers=self.marks_left * sheet.mark_points,
-                     stars=-stars_left * sheet.star_penalty)
+                     stars=-stars_left * self.star_penalty,
+                     passes=-self.passes * penalty if penalty else None)

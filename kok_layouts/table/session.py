@@ -408,6 +408,7 @@ class TableSession:
             width = sheet.width
             roll = game.roll
             scores = game.scores()
+            rows = edition_of(sheet).goal_rows(sheet)
             sheets = []
             for index, player in enumerate(game.sheets):
                 extra: dict[str, Any] = {}
@@ -425,6 +426,7 @@ class TableSession:
                     "marks_left": player.marks_left,
                     "columns": [column_letter(c) for c in player.completed_columns()],
                     "colours": [sheet.colour_by_key[k].name for k in player.completed_colours()],
+                    "rows": [rows[r] for r in player.completed_rows() if r < len(rows)],
                     "score": scores[index].as_dict(), **extra,
                     "chosen": index in chosen, "ended": self.seats[index].ended,
                     "away": round(self.away(index)),
@@ -486,7 +488,8 @@ class TableSession:
                 {"kind": "first", "label": "◡" if edition.column_reward == "buckets" else "1",
                  "values": first},
                 {"kind": "later", "label": "2", "values": later}) if row["values"]],
-            "rows": list(edition.goal_rows(sheet)),
+            "row_rules": [{"label": r.label, "points": r.points, "item": r.item}
+                          for r in getattr(sheet, "rows", ())],
             "hearts": edition.hearts, "boxes": edition.boxes,
             "exclamation_marks": sheet.exclamation_marks,
             "unit": "points" if edition.start_columns else "circles",

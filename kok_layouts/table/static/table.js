@@ -97,10 +97,12 @@ async function refresh(wait) {
   const params = new URLSearchParams({since: String(page.since)});
   if (!page.sheet) params.set("sheet", "1");
   if (wait) params.set("version", String(page.version));
+  const since = page.since;
   const state = await api(`/api/state?${params}`);
   if (state.sheet) page.sheet = state.sheet;
+  if (page.state && state.version < page.state.version) return;  // an older answer came late
   if (page.state && page.state.roll_number !== state.roll_number) page.picked.clear();
-  page.feed = page.feed.concat(state.feed);
+  page.feed = page.feed.slice(0, since).concat(state.feed);
   page.since = state.feed_length;
   page.version = state.version;
   page.state = state;
@@ -229,12 +231,14 @@ function drawGrid() {
   const crossed = cellsOf(player && player.crossed);
   const thisRoll = cellsOf(player && (s.roll ? player.this_roll : player.last_roll));
   const bombs = new Set(s.bomb || []);
-  grid.style.setProperty("--columns", sheet.width);
+  const extra = sheet.row_rules.length ? 1 : 0;
+  grid.style.setProperty("--columns", sheet.width + extra);
   grid.replaceChildren();
   grid.append(el("span", {class: "corner"}));
   sheet.columns.forEach((letter) => grid.append(el("span", {
     class: "letter" + (sheet.start_columns.includes(letter) ? " start" : "") +
            (player && player.columns.includes(letter) ? " complete" : "")}, letter)));
+  if (extra) grid.append(el("span", {class: "letter"}, ""));
   for (let y = 0; y < sheet.height; y++) {
     grid.append(el("span", {class: "number-label"}, String(y + 1)));
     for (let x = 0; x < sheet.width; x++) {
@@ -264,10 +268,17 @@ function drawGrid() {
       button.addEventListener("click", () => tapCell(cell.name));
       grid.append(button);
     }
+    if (extra) {
+      const rule = sheet.row_rules[y];
+      const done = player && (player.rows || []).includes(rule.label);
+      grid.append(el("span", {class: "row-rule" + (done ? " complete" : ""), title: rule.item || ""},
+                     `${rule.label} ${rule.points}`));
+    }
   }
   for (const row of sheet.point_rows) {
     grid.append(el("span", {class: "number-label small"}, row.label));
     row.values.forEach((v) => grid.append(el("span", {class: "points " + row.kind}, String(v))));
+    if (extra) grid.append(el("span"));
   }
   $("viewing").hidden = page.viewing === null;
   if (page.viewing !== null) $("viewing-name").textContent = `${t("viewing")} ${s.players[page.viewing]}`;
@@ -395,7 +406,8 @@ function drawHost() {
   host.hidden = !s.links;
   if (!s.links) return;
   $("host-title").textContent = t("host");
-  const house = Object.entries(s.options).filter(([k, v]) => v !== null && !["first_three_rolls_open", "end", "max_rolls"].includes(k) && v !== false);
+  const house = Object.entries(s.options).filter(([k, v]) => v !== null && v !== false && v !== 0 &&
+    !["first_three_rolls_open", "end", "max_rolls"].includes(k));
   $("house").textContent = `${t("house")}: ` + (house.length ? house.map(([k, v]) => v === true ? k : `${k}=${v}`).join(", ") : t("none")) + ` · end=${s.options.end}`;
   $("seats").replaceChildren(...s.links.map((seat, i) => {
     const li = el("li", {"data-seat": String(i)});
