@@ -14,6 +14,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,8 @@ if (body.dataset.over === "1") return "over";
 if (!$("pass").hidden && !$("actions").hidden) {
   if ($("moves").hidden) $("list").click();
   const moves = [...document.querySelectorAll("#moves button.choice")];
-  const worth = (b) => b.dataset.cells.split(" ").filter(Boolean).length - 2 * Number(b.dataset.jokers);
+  const worth = (b) => b.dataset.cells.split(" ").filter(Boolean).length
+    - 2 * Number(b.dataset.jokers);
   moves.sort((a, b) => worth(b) - worth(a));
   if (moves.length && worth(moves[0]) > 0) { moves[0].click(); return "chose"; }
   $("pass").click(); return "passed";
@@ -145,9 +147,14 @@ def fast_forward(session: TableSession, done: Callable[[], bool]) -> None:
                 session.end_turn(seat)
 
 
+def my_turn(driver: Driver, session: TableSession) -> bool:
+    return current(driver, session) and not driver.find_element(
+        By.ID, "pass").get_attribute("hidden")
+
+
 def caught_up(drivers: list[Driver], session: TableSession) -> None:
     for driver in drivers:
-        wait_for(driver, lambda d=driver: current(d, session))
+        wait_for(driver, partial(current, driver, session))
 
 
 def someone_completed(session: TableSession) -> bool:
@@ -174,7 +181,7 @@ def tap_move(driver: Driver, session: TableSession, want: Callable[[dict[str, An
     button.click()
     wait_for(driver, lambda: current(driver, session) and not driver.find_element(
         By.ID, "end").get_attribute("hidden"))
-    return move
+    return dict(move)
 
 
 def shot(driver: Driver, name: str) -> None:
@@ -196,9 +203,8 @@ def test_three_seats_play_a_whole_game_on_black_and_the_record_replays(
             open_seat(driver, server, seat)
         assert browsers[0].execute_script("return window.innerWidth") == PHONE[0]
         # The first roll: everyone taps the cells of a move, like a person.
-        for seat, driver in enumerate(browsers):
-            wait_for(driver, lambda d=driver: current(d, session) and
-                     not d.find_element(By.ID, "pass").get_attribute("hidden"))
+        for driver in browsers:
+            wait_for(driver, partial(my_turn, driver, session))
             tap_move(driver, session, lambda c: not c["jokers"])
         crossed = set(session.view(0)["sheets"][0]["crossed"])
         # A reload mid-roll rejoins the same seat with the move still taken back-able.
@@ -213,8 +219,8 @@ def test_three_seats_play_a_whole_game_on_black_and_the_record_replays(
         caught_up(browsers, session)
         play_until(browsers, session, lambda: session.game.over)
         for driver in browsers:
-            wait_for(driver, lambda d=driver: d.execute_script(
-                "return document.body.dataset.over === '1'"))
+            wait_for(driver, partial(driver.execute_script,
+                                     "return document.body.dataset.over === '1'"))
         assert "winner" in browsers[1].find_element(By.ID, "result-line").text
         shown = [int(td.text) for td in browsers[2].find_elements(
             By.CSS_SELECTOR, '#scores td[data-score="total"]')]
