@@ -288,12 +288,32 @@ def test_a_kids_game_by_tapping_one_cell_of_an_enclosure(browsers: list[Driver])
         driver.find_element(By.CSS_SELECTOR, "#symbols").click()
         Select(driver.find_element(By.ID, "lang")).select_by_value("nl")
         assert driver.find_element(By.ID, "pass").text == "Passen"
+        assert driver.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth")
         shot(driver, "table-kids.png")
+        driver.find_element(By.ID, "zoom").click()       # large cells: at least 9 mm
+        width = driver.execute_script(
+            "return document.querySelector('.cell').getBoundingClientRect().width")
+        assert width >= 9 / 25.4 * 96
+        driver.find_element(By.ID, "zoom").click()
         fast_forward(session, lambda: someone_completed(session))
         caught_up([driver], session)
         play_until([driver], session, lambda: session.game.over)
         wait_for(driver, lambda: driver.find_element(By.ID, "result").is_displayed())
         Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": PHONE[1], "height": PHONE[0], "deviceScaleFactor": 1, "mobile": True})
+        try:
+            assert driver.execute_script(
+                "return document.documentElement.scrollWidth <= window.innerWidth")
+            grid = driver.execute_script(
+                "return document.getElementById('grid').getBoundingClientRect().bottom")
+            assert grid <= PHONE[0]                       # the whole sheet in view
+            shot(driver, "table-landscape.png")
+        finally:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1,
+                "mobile": True})
 
 
 def test_real_dice_are_entered_by_the_active_player(browsers: list[Driver]) -> None:

@@ -106,6 +106,9 @@ class TableHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     timeout = 60
     body_read = False
+    wbufsize = -1
+    """Buffered: the headers and the body leave in one packet, so a client's delayed
+    acknowledgement never holds an answer back (40 ms per request on loopback otherwise)."""
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the links and errors, not every request."""

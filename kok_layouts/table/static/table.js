@@ -6,7 +6,7 @@
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
 const SYMBOLS = ["▲", "●", "■", "◆", "▬", "✚", "○", "✕"];
 const WORDS = {
-  en: {turn: "Your turn", active: "you are the active player", wait: "Waiting for",
+  en: {confirm: "tap End turn when you are done (Undo takes it back)", turn: "Your turn", active: "you are the active player", wait: "Waiting for",
        throwing: "throws the dice", enter: "Enter the dice you threw", throw: "Throw",
        pass: "Pass", clear: "Clear", undo: "Undo", end: "End turn", list: "Moves",
        done: "Turn ended: waiting for the others", roll: "Roll", back: "Back to my sheet",
@@ -17,7 +17,7 @@ const WORDS = {
        away: "away", skip: "Skip", bot: "Bot plays", last: "Last round!", special: "special",
        first: "first", too: "too", column: "column", colour: "colour", row: "row",
        completed: "completed", house: "House rules", none: "none", crossing: "crossed this roll"},
-  nl: {turn: "Jij bent aan de beurt", active: "jij bent de actieve speler", wait: "Wachten op",
+  nl: {confirm: "tik op Beurt klaar als je klaar bent (Terug neemt het terug)", turn: "Jij bent aan de beurt", active: "jij bent de actieve speler", wait: "Wachten op",
        throwing: "gooit de stenen", enter: "Voer de gegooide stenen in", throw: "Gooien",
        pass: "Passen", clear: "Wissen", undo: "Terug", end: "Beurt klaar", list: "Zetten",
        done: "Beurt klaar: wachten op de anderen", roll: "Worp", back: "Terug naar mijn blad",
@@ -28,7 +28,7 @@ const WORDS = {
        away: "weg", skip: "Overslaan", bot: "Bot speelt", last: "Laatste ronde!", special: "speciaal",
        first: "als eerste", too: "ook", column: "kolom", colour: "kleur", row: "rij",
        completed: "maakte vol", house: "Huisregels", none: "geen", crossing: "deze worp aangekruist"},
-  de: {turn: "Du bist dran", active: "du bist aktiver Spieler", wait: "Warten auf",
+  de: {confirm: "tippe auf Zug beenden, wenn du fertig bist (Zurück nimmt ihn zurück)", turn: "Du bist dran", active: "du bist aktiver Spieler", wait: "Warten auf",
        throwing: "würfelt", enter: "Gib die gewürfelten Augen ein", throw: "Würfeln",
        pass: "Passen", clear: "Löschen", undo: "Zurück", end: "Zug beenden", list: "Züge",
        done: "Zug beendet: warten auf die anderen", roll: "Wurf", back: "Zurück zu meinem Block",
@@ -39,7 +39,7 @@ const WORDS = {
        away: "weg", skip: "Überspringen", bot: "Bot spielt", last: "Letzte Runde!", special: "Spezial",
        first: "als Erste(r)", too: "auch", column: "Spalte", colour: "Farbe", row: "Reihe",
        completed: "hat voll", house: "Hausregeln", none: "keine", crossing: "in diesem Wurf angekreuzt"},
-  fr: {turn: "À vous de jouer", active: "vous êtes le joueur actif", wait: "En attente de",
+  fr: {confirm: "touchez Fin du tour quand vous avez fini (Annuler le reprend)", turn: "À vous de jouer", active: "vous êtes le joueur actif", wait: "En attente de",
        throwing: "lance les dés", enter: "Entrez les dés lancés", throw: "Lancer",
        pass: "Passer", clear: "Effacer", undo: "Annuler", end: "Fin du tour", list: "Coups",
        done: "Tour terminé : en attente des autres", roll: "Lancer", back: "Retour à ma feuille",
@@ -155,7 +155,7 @@ function drawStatus() {
   let text = `${t("roll")} ${s.roll_number}${s.roll_limit ? "/" + s.roll_limit : ""}: `;
   if (s.over) text = `${t("over")}: ${s.result}`;
   else if (s.seat >= 0 && s.my_turn) text += t("turn") + (s.active === s.seat ? ` (${t("active")})` : "");
-  else if (s.seat >= 0 && s.sheets[s.seat].chosen && !s.sheets[s.seat].ended) text += t("end") + "?";
+  else if (s.seat >= 0 && s.sheets[s.seat].chosen && !s.sheets[s.seat].ended) text += t("confirm");
   else if (s.seat >= 0 && s.sheets[s.seat].ended) text += t("done");
   else if (!s.roll) text += `${s.players[s.active]} ${t("throwing")}`;
   else text += `${t("wait")} ${s.waiting.map((i) => s.players[i]).join(", ")}`;
@@ -233,6 +233,8 @@ function drawGrid() {
   const bombs = new Set(s.bomb || []);
   const extra = sheet.row_rules.length ? 1 : 0;
   grid.style.setProperty("--columns", sheet.width + extra);
+  $("frame").style.setProperty("--columns", sheet.width + extra);
+  $("frame").style.setProperty("--rows", sheet.height + 1 + sheet.point_rows.length);
   grid.replaceChildren();
   grid.append(el("span", {class: "corner"}));
   sheet.columns.forEach((letter) => grid.append(el("span", {
