@@ -32,17 +32,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kok_layouts import load_layout  # noqa: E402
-from kok_layouts.design.server import RateLimit  # noqa: E402
-from kok_layouts.table.server import TableHandler, TableServer, serve  # noqa: E402
-from kok_layouts.table.session import TableSession  # noqa: E402
+from kok_layouts import load_layout
+from kok_layouts.design.server import RateLimit
+from kok_layouts.table.server import TableHandler, TableServer, serve
+from kok_layouts.table.session import TableSession
 
 PEOPLE, BOTS = 3, 3
 
 
 def rss_mb() -> float:
-    with open("/proc/self/statm", encoding="ascii") as stat:
-        pages = int(stat.read().split()[1])
+    pages = int(Path("/proc/self/statm").read_text(encoding="ascii").split()[1])
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 

@@ -630,14 +630,16 @@ class KidsTable(_Seats):
         write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
 
 
-def people_names(text: str, count: int, lang: str = "en") -> list[str]:
-    """The people's names from ``--names`` (default ``player 1``...; ``you`` alone; in
-    ``lang``: ``Spieler 1``, ``du``)."""
+def people_names(text: str, count: int, lang: str = "en", *, alone: bool = True) -> list[str]:
+    """The people's names from ``--names`` (default ``player 1``...; ``you`` for one
+    person ``alone`` at the terminal; in ``lang``: ``Spieler 1``, ``du``)."""
     names = split_items(text.replace(" ", "\u00a0")) if text else []
     names = [n.replace("\u00a0", " ").strip() for n in names]
     if not names:
-        alone, numbered = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
-        return [alone] if count == 1 else [f"{numbered} {i + 1}" for i in range(count)]
+        you, numbered = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
+        if count == 1 and alone:
+            return [you]
+        return [f"{numbered} {i + 1}" for i in range(count)]
     if len(names) != count:
         raise UsageError(f"--names gives {len(names)} name(s) for {count} player(s)")
     for name in names:

@@ -95,7 +95,7 @@ def _session(args: argparse.Namespace) -> Any:
     if people < 1 or (people + len(bots) > 1 and people + len(bots) not in seats):
         raise UsageError(f"{people} people and {len(bots)} bots: a game of {edition.title} "
                          f"has {seats.low} to {seats.high} players, at least one a person")
-    names = seat_names(people_names(args.names, people, "en"), bots)
+    names = seat_names(people_names(args.names, people, alone=False), bots)
     try:
         options = Options.parse(args.option)
     except KokError as err:
@@ -105,6 +105,25 @@ def _session(args: argparse.Namespace) -> Any:
                         {people + i: bot.name for i, bot in enumerate(bots)}, dice=args.dice,
                         seed=args.seed, options=options, solo=len(names) == 1,
                         state_path=state, away_seconds=float(args.away))
+
+
+def _announce(args: argparse.Namespace, server: Any, session: Any) -> None:
+    """The host's address first (for people and scripts), then each person's link."""
+    print(server.url, flush=True)
+    for seat in server.seat_links():
+        if seat["bot"] is None:
+            print(f"  {seat['name']}: {seat['link']}", flush=True)
+    print(f"kok: the game is kept in {session.state_path} after every roll "
+          f"(kok table --resume {session.state_path})", file=sys.stderr)
+    if args.host not in LOOPBACK:
+        print(f"kok: listening on {args.host}: phones on this network can join with their "
+              "seat's link; each link acts only for its seat", file=sys.stderr)
+    if not args.no_browser:
+        if has_display():
+            webbrowser.open(server.url)
+        else:
+            print("kok: no graphical display here; open the address above in a browser",
+                  file=sys.stderr)
 
 
 def has_display() -> bool:
@@ -127,32 +146,24 @@ def run_table(args: argparse.Namespace) -> int:
 
     output_path(args.save, "--save", inputs=[args.layout])
     session = _session(args)
+    port = args.port or session.port      # a resumed game keeps its links
     try:
-        server = serve(session, args.host, args.port)
+        server = serve(session, args.host, port)
     except OSError as err:
-        raise UsageError(f"cannot listen on {args.host}:{args.port}: "
-                         f"{err.strerror or err}") from None
-    session.begin()
-    print(server.url, flush=True)
-    for seat in server.seat_links():
-        if seat["bot"] is None:
-            print(f"  {seat['name']}: {seat['link']}", flush=True)
-    print(f"kok: the game is kept in {session.state_path} after every roll "
-          f"(kok table --resume {session.state_path})", file=sys.stderr)
-    if args.host not in LOOPBACK:
-        print(f"kok: listening on {args.host}: phones on this network can join with their "
-              "seat's link; each link acts only for its seat", file=sys.stderr)
-    if not args.no_browser:
-        if has_display():
-            webbrowser.open(server.url)
-        else:
-            print("kok: no graphical display here; open the address above in a browser",
-                  file=sys.stderr)
+        if args.port or not session.port:
+            raise UsageError(f"cannot listen on {args.host}:{port}: "
+                             f"{err.strerror or err}") from None
+        server = serve(session, args.host, 0)
+        print(f"kok: port {port} is taken; the links name port {server.port} now",
+              file=sys.stderr)
+    session.port = server.port
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     thread = threading.Thread(target=server.serve_forever, name="kok-table", daemon=True)
-    thread.start()
     saved = False
     try:
+        session.begin()
+        thread.start()
+        _announce(args, server, session)
         while thread.is_alive():
             with session.changed:
                 session.changed.wait(1.0)
@@ -166,7 +177,8 @@ def run_table(args: argparse.Namespace) -> int:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        server.shutdown()
+        if thread.is_alive():
+            server.shutdown()
         server.server_close()
         if args.save is not None and not saved:
             session.save_record(args.save)

@@ -123,6 +123,8 @@ class TableSession:
         if state_path is not None:
             private_file(state_path)   # before the first roll: never another game's file
         self.away_seconds = away_seconds
+        self.port = 0
+        """The port the links name (kept in the state, so a resumed game keeps its links)."""
         dice_seq, bot_seq = np.random.SeedSequence(seed).spawn(2)
         self.dice_rng = np.random.default_rng(dice_seq)
         self.bot_rng = np.random.default_rng(bot_seq)
@@ -183,6 +185,7 @@ class TableSession:
     def begin(self) -> None:
         """Start the game (or go on after a resume): throw virtual dice, let bots play."""
         with self.lock:
+            self.save_state()     # a resumable file from the start, never an empty one
             self._advance()
             self._changed()
 
@@ -508,7 +511,7 @@ class TableSession:
             "bot_rng": self.bot_rng.bit_generator.state,
             "last_crossed": [mask_names(m, self.game.sheet.width) or [] for m in self.last_crossed],
             "feed": [e.as_dict() for e in self.feed],
-            "away_seconds": self.away_seconds,
+            "away_seconds": self.away_seconds, "port": self.port,
         }
 
     def save_state(self) -> None:
@@ -545,6 +548,8 @@ class TableSession:
                           away_seconds=float(data.get("away_seconds", limits.TABLE_AWAY_SECONDS)))
             session.game = game
             session.state_path = Path(path)
+            port = data.get("port", 0)
+            session.port = port if type(port) is int and port in limits.PORT else 0
             session.host_token = str(data["host_token"])
             for seat, saved in zip(session.seats, seats, strict=True):
                 seat.token = str(saved["token"])
