@@ -188,3 +188,16 @@ def test_any_body_gets_one_line_of_json_and_never_a_server_error(
     assert status < 500
     if status != 200:
         assert "\n" not in answer["error"]
+
+
+def test_listening_on_every_address_links_name_this_computer_and_other_hosts_are_refused(
+        ) -> None:
+    session = new_session()
+    table = serve(session, "0.0.0.0", rate=RateLimit(100, 100.0))
+    try:
+        host = table.link("x").split("//")[1].split(":")[0]
+        assert host == table.public and f"{host}:{table.port}" in table.allowed_hosts
+        assert f"evil.example:{table.port}" not in table.allowed_hosts
+        assert f"localhost:{table.port}" in table.allowed_hosts
+    finally:
+        table.server_close()

@@ -34,6 +34,11 @@ class Event:
     first: bool = False
     roll: int = 0
     """The roll the event belongs to, counted from 1."""
+    who: tuple[str, ...] = ()
+    """For the last round and the end: the players who completed two colours."""
+    reason: str = ""
+    """For the end: ``two_round`` (two colours, the round finished), ``two`` (two colours),
+    ``solo`` (the solo game's rolls) or ``limit`` (the roll limit)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -103,13 +108,15 @@ def roll_events(game: Game, start: RollStart) -> list[Event]:
             how = "first" if first else ("" if game.solo else "too")
             text = f"{_listed(who)} completed {noun} {name}" + (f" {how}" if how else "")
             events.extend(Event(kind, text, player, name, first, start.roll) for player in who)
+    finishers = tuple(_completers(game))
     if game.over:
         events.append(Event("over", f"Game over: {end_reason(game)}", item=end_reason(game),
-                            roll=start.roll))
+                            roll=start.roll, who=finishers, reason=end_code(game)))
     elif game.end_triggered and not start.end_triggered:
         last = game.players[-1]
         events.append(Event("last_round", f"{_triggered_by(game)}: the last round begins; "
-                            f"the game ends after {last}'s roll", item=last, roll=start.roll))
+                            f"the game ends after {last}'s roll", item=last, roll=start.roll,
+                            who=finishers))
     return events
 
 
@@ -121,11 +128,26 @@ def _item_name(sheet: Sheet, kind: str, item: Any, rows: tuple[str, ...]) -> str
     return rows[item] if item < len(rows) else str(item)
 
 
+def _completers(game: Game) -> list[str]:
+    sheets: list[Any] = list(game.sheets)
+    return [game.players[seat] for seat, s in enumerate(sheets)
+            if len(s.completed_colours()) >= 2]
+
+
 def _triggered_by(game: Game) -> str:
     noun = edition_of(game.sheet).colour_nouns
-    sheets: list[Any] = list(game.sheets)
-    who = [game.players[seat] for seat, s in enumerate(sheets) if len(s.completed_colours()) >= 2]
-    return f"{_listed(who)} completed two {noun}"
+    return f"{_listed(_completers(game))} completed two {noun}"
+
+
+def end_code(game: Game) -> str:
+    """Why the game is over, as a word a page translates (see :attr:`Event.reason`)."""
+    if not game.over:
+        return ""
+    if game.end_triggered:
+        if not game.solo and game.options.end == "round" and len(game.players) > 1:
+            return "two_round"
+        return "two"
+    return "solo" if game.solo else "limit"
 
 
 def end_reason(game: Game) -> str:

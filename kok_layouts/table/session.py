@@ -496,6 +496,7 @@ class TableSession:
             "hearts": edition.hearts, "boxes": edition.boxes,
             "exclamation_marks": sheet.exclamation_marks,
             "unit": "points" if edition.start_columns else "circles",
+            "colour_nouns": edition.colour_nouns,
         }
 
     # -- on disk ---------------------------------------------------------------------
@@ -555,7 +556,8 @@ class TableSession:
                 seat.token = str(saved["token"])
             session.dice_rng.bit_generator.state = data["dice_rng"]
             session.bot_rng.bit_generator.state = data["bot_rng"]
-            session.feed = [Event(**e) for e in data.get("feed", [])]
+            session.feed = [Event(**{**e, "who": tuple(e.get("who", ()))})
+                            for e in data.get("feed", [])]
             session.last_crossed = [game.sheets[0].board.parse_cells(c) if c else 0
                                     for c in data.get("last_crossed", [])] or session.last_crossed
             session.start = roll_start(game)

@@ -6,7 +6,8 @@
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
 const SYMBOLS = ["▲", "●", "■", "◆", "▬", "✚", "○", "✕"];
 const WORDS = {
-  en: {confirm: "tap End turn when you are done (Undo takes it back)", turn: "Your turn", active: "you are the active player", wait: "Waiting for",
+  en: {winner: "Winner", points: "points", circles: "circles", two: "completed two", colours: "colours", animals: "animals", two_round: "and the round is finished", solo: "all rolls are thrown", limit: "the roll limit is reached", ends_after: "the game ends after the roll of",
+       confirm: "tap End turn when you are done (Undo takes it back)", turn: "Your turn", active: "you are the active player", wait: "Waiting for",
        throwing: "throws the dice", enter: "Enter the dice you threw", throw: "Throw",
        pass: "Pass", clear: "Clear", undo: "Undo", end: "End turn", list: "Moves",
        done: "Turn ended: waiting for the others", roll: "Roll", back: "Back to my sheet",
@@ -17,7 +18,8 @@ const WORDS = {
        away: "away", skip: "Skip", bot: "Bot plays", last: "Last round!", special: "special",
        first: "first", too: "too", column: "column", colour: "colour", row: "row",
        completed: "completed", house: "House rules", none: "none", crossing: "crossed this roll"},
-  nl: {confirm: "tik op Beurt klaar als je klaar bent (Terug neemt het terug)", turn: "Jij bent aan de beurt", active: "jij bent de actieve speler", wait: "Wachten op",
+  nl: {winner: "Winnaar", points: "punten", circles: "rondjes", two: "maakte twee vol:", colours: "kleuren", animals: "dieren", two_round: "en de ronde is uit", solo: "alle worpen zijn gegooid", limit: "het maximum aantal worpen is bereikt", ends_after: "het spel eindigt na de worp van",
+       confirm: "tik op Beurt klaar als je klaar bent (Terug neemt het terug)", turn: "Jij bent aan de beurt", active: "jij bent de actieve speler", wait: "Wachten op",
        throwing: "gooit de stenen", enter: "Voer de gegooide stenen in", throw: "Gooien",
        pass: "Passen", clear: "Wissen", undo: "Terug", end: "Beurt klaar", list: "Zetten",
        done: "Beurt klaar: wachten op de anderen", roll: "Worp", back: "Terug naar mijn blad",
@@ -28,7 +30,8 @@ const WORDS = {
        away: "weg", skip: "Overslaan", bot: "Bot speelt", last: "Laatste ronde!", special: "speciaal",
        first: "als eerste", too: "ook", column: "kolom", colour: "kleur", row: "rij",
        completed: "maakte vol", house: "Huisregels", none: "geen", crossing: "deze worp aangekruist"},
-  de: {confirm: "tippe auf Zug beenden, wenn du fertig bist (Zurück nimmt ihn zurück)", turn: "Du bist dran", active: "du bist aktiver Spieler", wait: "Warten auf",
+  de: {winner: "Gewinner", points: "Punkte", circles: "Kreise", two: "hat zwei voll:", colours: "Farben", animals: "Tiere", two_round: "und die Runde ist zu Ende", solo: "alle Würfe sind gewürfelt", limit: "die Höchstzahl der Würfe ist erreicht", ends_after: "das Spiel endet nach dem Wurf von",
+       confirm: "tippe auf Zug beenden, wenn du fertig bist (Zurück nimmt ihn zurück)", turn: "Du bist dran", active: "du bist aktiver Spieler", wait: "Warten auf",
        throwing: "würfelt", enter: "Gib die gewürfelten Augen ein", throw: "Würfeln",
        pass: "Passen", clear: "Löschen", undo: "Zurück", end: "Zug beenden", list: "Züge",
        done: "Zug beendet: warten auf die anderen", roll: "Wurf", back: "Zurück zu meinem Block",
@@ -39,7 +42,8 @@ const WORDS = {
        away: "weg", skip: "Überspringen", bot: "Bot spielt", last: "Letzte Runde!", special: "Spezial",
        first: "als Erste(r)", too: "auch", column: "Spalte", colour: "Farbe", row: "Reihe",
        completed: "hat voll", house: "Hausregeln", none: "keine", crossing: "in diesem Wurf angekreuzt"},
-  fr: {confirm: "touchez Fin du tour quand vous avez fini (Annuler le reprend)", turn: "À vous de jouer", active: "vous êtes le joueur actif", wait: "En attente de",
+  fr: {winner: "Gagnant", points: "points", circles: "cercles", two: "a complété deux", colours: "couleurs", animals: "animaux", two_round: "et le tour est fini", solo: "tous les lancers sont faits", limit: "le nombre maximal de lancers est atteint", ends_after: "la partie finit après le lancer de",
+       confirm: "touchez Fin du tour quand vous avez fini (Annuler le reprend)", turn: "À vous de jouer", active: "vous êtes le joueur actif", wait: "En attente de",
        throwing: "lance les dés", enter: "Entrez les dés lancés", throw: "Lancer",
        pass: "Passer", clear: "Effacer", undo: "Annuler", end: "Fin du tour", list: "Coups",
        done: "Tour terminé : en attente des autres", roll: "Lancer", back: "Retour à ma feuille",
@@ -381,8 +385,13 @@ function feedText(event) {
     const how = event.first ? t("first") : t("too");
     return `${event.player} ${t("completed")} ${t(kind)} ${event.item} ${how}`;
   }
-  if (kind === "last_round") return `${t("last")} ${event.text}`;
-  if (kind === "over") return `${t("over")}: ${event.item}`;
+  const who = (event.who || []).join(", ");
+  const two = `${who} ${t("two")} ${t(page.sheet.colour_nouns)}`;
+  if (kind === "last_round") return `${t("last")} ${two}; ${t("ends_after")} ${event.item}`;
+  if (kind === "over") {
+    const why = {two_round: `${two} ${t("two_round")}`, two: two, solo: t("solo"), limit: t("limit")};
+    return `${t("over")}: ${why[event.reason] || event.item}`;
+  }
   return event.text;
 }
 
@@ -397,7 +406,13 @@ function drawResult() {
   $("result").hidden = !s.over;
   if (!s.over) return;
   $("result-title").textContent = t("over");
-  $("result-line").textContent = `${s.end_reason}. ${s.result}`;
+  const over = page.feed.filter((e) => e.kind === "over").pop();
+  const totals = s.winners.map((name) => {
+    const sheet = s.sheets[s.players.indexOf(name)];
+    return `${name} (${sheet.score.total} ${t(page.sheet.unit)})`;
+  });
+  const line = s.players.length === 1 ? s.result : `${t("winner")}: ${totals.join(", ")}`;
+  $("result-line").textContent = `${over ? feedText(over) : s.end_reason}. ${line}`;
   $("pdf").textContent = t("pdf");
   $("pdf").href = `/api/sheets.pdf?token=${encodeURIComponent(TOKEN)}&lang=${page.lang}`;
 }
