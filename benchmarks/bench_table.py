@@ -105,11 +105,11 @@ class TimedHandler(TableHandler):
         session = self.server.session
         original = session.wait
 
-        def timed_wait(version: int, timeout: float) -> int:
+        def timed_wait(version: int, timeout: float, seat: int = -1) -> int:
             nonlocal waited
             began = time.perf_counter()
             try:
-                return original(version, timeout)
+                return original(version, timeout, seat)
             finally:
                 waited += time.perf_counter() - began
 

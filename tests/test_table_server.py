@@ -201,3 +201,21 @@ def test_listening_on_every_address_links_name_this_computer_and_other_hosts_are
         assert f"localhost:{table.port}" in table.allowed_hosts
     finally:
         table.server_close()
+
+
+def test_a_page_waiting_for_news_is_present_not_away() -> None:
+    with running(new_session(people=2, bots=0)) as table:
+        session = table.session
+        session.seats[1].last_seen -= 1000
+        assert session.away(1) > 900
+        waiting = threading.Thread(target=request, args=(
+            table, "GET", f"/api/state?version={session.version}"), kwargs={
+            "token": token(table, 1)})
+        waiting.start()
+        deadline = time.monotonic() + 5
+        while session.away(1) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert session.away(1) == 0
+        session.pass_turn(0)
+        waiting.join(10)
+        assert session.away(1) < 5

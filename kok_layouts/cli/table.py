@@ -158,7 +158,8 @@ def run_table(args: argparse.Namespace) -> int:
               file=sys.stderr)
     session.port = server.port
     previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
-    thread = threading.Thread(target=server.serve_forever, name="kok-table", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                              name="kok-table", daemon=True)
     saved = False
     try:
         session.begin()

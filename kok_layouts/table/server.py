@@ -234,7 +234,7 @@ class TableHandler(BaseHTTPRequestHandler):
             since = _number(query, "since")
             known = query.get("version", [""])[0]
             if known.isdigit():
-                session.wait(int(known), limits.TABLE_WAIT_SECONDS)
+                session.wait(int(known), limits.TABLE_WAIT_SECONDS, seat)
             view = session.view(seat, since)
             if "sheet" in query:
                 view["sheet"] = session.sheet_json()

@@ -129,6 +129,8 @@ class TableSession:
         self.dice_rng = np.random.default_rng(dice_seq)
         self.bot_rng = np.random.default_rng(bot_seq)
         self.strategies: dict[int, Strategy] = {}
+        self.listening: dict[int, int] = {}
+        """How many of each seat's requests wait for news right now."""
         self.feed: list[Event] = []
         self.version = 0
         self.lock = threading.RLock()
@@ -175,11 +177,16 @@ class TableSession:
         self.version += 1
         self.changed.notify_all()
 
-    def wait(self, version: int, timeout: float) -> int:
+    def wait(self, version: int, timeout: float, seat: int = HOST) -> int:
         """Wait until the state is newer than ``version`` (or ``timeout`` seconds pass);
-        the current version."""
+        the current version. A seat whose page is waiting here counts as present."""
         with self.changed:
-            self.changed.wait_for(lambda: self.version != version, timeout)
+            self.listening[seat] = self.listening.get(seat, 0) + 1
+            try:
+                self.changed.wait_for(lambda: self.version != version, timeout)
+            finally:
+                self.listening[seat] -= 1
+                self.seen(seat)
             return self.version
 
     def begin(self) -> None:
@@ -358,7 +365,9 @@ class TableSession:
 
     # -- the host's actions ----------------------------------------------------------
     def away(self, seat: int) -> float:
-        """Seconds since ``seat``'s page was last heard from."""
+        """Seconds since ``seat``'s page was last heard from (0 while it waits for news)."""
+        if self.listening.get(seat, 0):
+            return 0.0
         return time.monotonic() - self.seats[seat].last_seen
 
     def replace_by_bot(self, seat: int, bot: str = "greedy") -> None:
