@@ -14,9 +14,13 @@ from hypothesis import strategies as st
 from kok_layouts import load_layout
 from kok_layouts.errors import KokError
 from kok_layouts.rules import (
+    Choice,
+    Game,
     GreedyBot,
+    Move,
     Options,
     PlayerSheet,
+    RandomBot,
     load_and_replay,
     new_game,
     play_game,
@@ -112,3 +116,58 @@ def test_any_text_for_a_house_rule_is_a_value_in_range_or_refused(name: str, raw
 def test_options_in_python_take_whole_numbers_only(value: object) -> None:
     with pytest.raises(KokError):
         Options(pass_penalty=value)  # type: ignore[arg-type]
+
+
+def six_moves_in_a_game(options: Options, seed: int = 0) -> tuple[list[Choice], Game]:
+    """Every listed choice of six cells, roll by roll, of a seeded bot game."""
+    game = new_game(BLACK, ["A", "B"], options)
+    rng = np.random.default_rng(seed)
+    bot = RandomBot()
+    found: list[Choice] = []
+    while not game.over:
+        game.throw(rng)
+        while game.waiting_for():
+            seat = game.waiting_for()[0]
+            found += [c for c in game.choices_for(seat) if c.move.cells.bit_count() == 6]
+            game.choose(seat, bot.choose(game, seat, rng))
+        game.finish_roll()
+    return found, game
+
+
+def test_without_the_house_rule_no_move_crosses_six_cells() -> None:
+    found, _ = six_moves_in_a_game(Options())
+    assert found == []
+    with pytest.raises(KokError):
+        PlayerSheet(BLACK).legal_masks("g", 6)
+
+
+def test_number_joker_six_lets_the_question_mark_cross_six_connected_cells() -> None:
+    found, game = six_moves_in_a_game(Options(number_joker_six=True))
+    assert found
+    board = game.sheets[0].board
+    for choice in found:
+        move = choice.move
+        assert isinstance(move, Move)
+        assert move.number == 6 and move.number_joker and move.jokers >= 1
+        assert len({board.area_of[c] for c in range(board.full.bit_length())
+                    if move.cells >> c & 1}) == 1
+
+
+def test_six_cells_named_at_the_prompt_need_the_question_mark() -> None:
+    found, _ = six_moves_in_a_game(Options(number_joker_six=True), seed=1)
+    assert found
+    # Replay the same game up to the first six and name its cells.
+    game = new_game(BLACK, ["A", "B"], Options(number_joker_six=True))
+    rng = np.random.default_rng(1)
+    bot = RandomBot()
+    while True:
+        game.throw(rng)
+        while game.waiting_for():
+            seat = game.waiting_for()[0]
+            sixes = [c for c in game.choices_for(seat) if c.move.cells.bit_count() == 6]
+            if sixes:
+                names = game.sheets[seat].board.name_cells(sixes[0].move.cells)
+                assert game.choice_for_cells(seat, names).move.cells == sixes[0].move.cells
+                return
+            game.choose(seat, bot.choose(game, seat, rng))
+        game.finish_roll()

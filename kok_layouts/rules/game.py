@@ -373,7 +373,8 @@ class Game:
                 if faces in seen:
                     continue
                 seen.add(faces)
-                for key, n, cost in expand_faces(*faces, player.board.colour_keys):
+                for key, n, cost in (expand_faces(*faces, player.board.colour_keys)
+                                     + player.house_faces(*faces)):
                     if cost > player.marks_left:
                         continue
                     for mask in player.legal_masks(key, n):

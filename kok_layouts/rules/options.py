@@ -9,6 +9,7 @@ from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
 
 EndRule = Literal["round", "roll"]
+_SWITCHES = ("first_three_rolls_open", "connect_through_crossed", "number_joker_six")
 _WHOLE = {"max_rolls": limits.MAX_ROLLS, "pass_penalty": limits.HOUSE_PENALTY,
           "star_penalty": limits.HOUSE_PENALTY}
 _BOOLEANS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
@@ -35,9 +36,11 @@ class Options:
     star_penalty: int | None = None
     """House rule: points each uncrossed star costs at the end (``None``: the sheet's
     printed value, 2 on the official pads)."""
+    number_joker_six: bool = False
+    """House rule: the ? of a number die may also stand for 6 (six cells, one mark)."""
 
     def __post_init__(self) -> None:
-        for name in ("first_three_rolls_open", "connect_through_crossed"):
+        for name in _SWITCHES:
             if type(getattr(self, name)) is not bool:
                 raise KokTypeError(f"option {name} is True or False, not "
                                    f"{getattr(self, name)!r}")
@@ -68,7 +71,7 @@ class Options:
             name, raw = name.strip().replace("-", "_"), raw.strip().lower()
             if not sep:
                 raise BadArgumentError(f"option {setting!r} is not NAME=VALUE")
-            if name in ("first_three_rolls_open", "connect_through_crossed"):
+            if name in _SWITCHES:
                 if raw not in _BOOLEANS:
                     raise BadArgumentError(f"option {name} is on or off, not {raw!r}")
                 values[name] = _BOOLEANS[raw]
