@@ -171,3 +171,12 @@ def test_six_cells_named_at_the_prompt_need_the_question_mark() -> None:
                 return
             game.choose(seat, bot.choose(game, seat, rng))
         game.finish_roll()
+
+
+def test_the_house_rules_change_nothing_in_kids() -> None:
+    kids = load_layout("kids")
+    options = Options(pass_penalty=3, star_penalty=5, number_joker_six=True)
+    plain = play_game(new_game(kids, ["A", "B"]), [GreedyBot()] * 2, np.random.default_rng(3))
+    house = play_game(new_game(kids, ["A", "B"], options), [GreedyBot()] * 2,
+                      np.random.default_rng(3))
+    assert [s.as_dict() for s in house.scores()] == [s.as_dict() for s in plain.scores()]

@@ -43,8 +43,9 @@ def register(commands: Any) -> None:
     table.add_argument("--seed", type=arg_types.seed, default=None, metavar="S",
                        help="seed the virtual dice (and the bots) for a repeatable game")
     table.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="a rules option or house rule, e.g. end=roll, "
-                            "joker_counts_six=on, pass_penalty=1, star_penalty_each=3")
+                       help="a rules option or house rule (repeatable): end=roll, "
+                            "number_joker_six=on, pass_penalty=1, star_penalty=3; the "
+                            "host's page shows those in play")
     table.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1, this computer "
                             "only; 0.0.0.0 for phones on the same network)")

@@ -70,6 +70,9 @@ class SheetExtras:
     """Hearts circled on the heart track."""
     row_items: frozenset[int] = frozenset()
     """Rows whose item this player received (as first completer)."""
+    passes: int = 0
+    """Rolls in which this player, active, crossed nothing (the game counts them for the
+    house rule ``pass_penalty``)."""
 
     @property
     def boxes_left(self) -> int:
@@ -130,7 +133,6 @@ class PlayerSheet(SheetExtras):
         self.later_columns: frozenset[int] = frozenset()
         self.later_colours: frozenset[str] = frozenset()
         self.passes = 0
-        """Rolls in which this player, active, crossed nothing (the game counts them)."""
         self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
 
     def __repr__(self) -> str:

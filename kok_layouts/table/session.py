@@ -17,6 +17,7 @@ belongs to, so no seat can act for another. The flow of a roll:
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import secrets
@@ -147,8 +148,6 @@ class TableSession:
     def seat_of_token(self, token: str) -> int | None:
         """The seat a token belongs to (:data:`HOST` for the host's), ``None`` for any
         other text; compared in constant time."""
-        import hmac
-
         found = None
         if hmac.compare_digest(token.encode(), self.host_token.encode()):
             found = HOST
