@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("rules", "score a sheet"),
     "replay": ("rules", "re-check a game record and print the scores"),
     "play": ("play", "play a game in the terminal"),
+    "table": ("table", "serve one game to every player's phone: a score sheet per seat"),
     "render": ("render", "print sheets as a vector PDF (or the first page as a PNG)"),
     "preview": ("render", "draw a sheet as a PNG image"),
     "check": ("analysis", "is a layout solvable and balanced? exact bounds and simulation"),
