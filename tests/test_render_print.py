@@ -147,9 +147,10 @@ def test_no_english_word_is_left_on_a_translated_sheet(name: str, lang: Language
 
 @pytest.mark.parametrize(("lang", "black", "kids"), [
     ("nl", "Keer op Keer \u2013 zwart blok", ["de fotograaf", "opa en oma", "de tweeling"]),
-    ("de", "Keer op Keer \u2013 Block Schwarz", ["der Fotograf", "Opa und Oma",
-                                                "die Zwillinge"]),
-    ("fr", "Keer op Keer \u2013 bloc noir", ["le photographe", "papi et mamie", "les jumeaux"]),
+    ("de", "Noch mal! \u2013 Block Schwarz", ["der Fotograf", "Opa und Oma",
+                                             "die Zwillinge"]),
+    ("fr", "Encore\u00a0! \u2013 bloc noir", ["le photographe", "papi et mamie",
+                                              "les jumeaux"]),
     ("en", "Keer op Keer \u2013 black pad", ["the photographer", "grandpa and grandma",
                                             "the twins"]),
 ])

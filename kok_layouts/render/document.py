@@ -11,7 +11,8 @@ from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.render.charts import report_scene, report_scenes
-from kok_layouts.render.labels import LANGUAGES, Language
+from kok_layouts.render.labels import LANGUAGES, Language, game_name
+from kok_layouts.render.labels import title as printed_title
 from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.page import PAPER_SIZES, PER_PAGE, PageLayout, Paper, page_for
 from kok_layouts.render.pdf import Metadata, pdf_bytes
@@ -133,7 +134,8 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
     scenes, page = printed_scenes(sheets, options, marks)
     pages = options.pages or -(-len(scenes) // options.per_page)
     names = ", ".join(dict.fromkeys(s.name for s in sheets))
-    title = sheets[0].title if len(sheets) == 1 else f"Keer op Keer sheets: {names}"
+    title = (printed_title(sheets[0].title, options.lang) if len(sheets) == 1
+             else f"{game_name('Keer op Keer', options.lang)} sheets: {names}")
     if marks is not None:
         title += f" ({marks.player})"
     metadata = Metadata(title=title, subject=f"Score sheets: {names}",
