@@ -73,8 +73,8 @@ def _symbol_masks(name: str, paper: str, per_page: int) -> dict[str, np.ndarray]
                        round(x0): round(x0 + (right - left) * k)]
         # Ink where a pixel is darker than halfway between the ink and the cell's colour
         # (antialiased edges count as far as they are covered).
-        paper = max(rgb(sheet.colour_by_key[colour].rgb)) * 255
-        masks[colour] = region < (INK_LEVEL + paper) / 2
+        ground = max(rgb(sheet.colour_by_key[colour].rgb)) * 255
+        masks[colour] = region < (INK_LEVEL + ground) / 2
     assert len(masks) == len(sheet.colours)
     return masks
 
@@ -82,7 +82,7 @@ def _symbol_masks(name: str, paper: str, per_page: int) -> dict[str, np.ndarray]
 def _extent_mm(mask: np.ndarray) -> float:
     ys, xs = np.nonzero(mask)
     assert len(xs), "no symbol drawn"
-    return max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / PX_PER_MM
+    return float(max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1)) / PX_PER_MM
 
 
 CASES = [(name, paper, per_page) for name in ("black", "grey", "kids")

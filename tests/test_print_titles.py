@@ -37,7 +37,7 @@ SOLD_AS = {
 
 def _page_text(data: bytes) -> str:
     document = pdfium.PdfDocument(data)
-    text = document[0].get_textpage().get_text_range()
+    text = str(document[0].get_textpage().get_text_range())
     document.close()
     return text.replace(NBSP, " ")
 
