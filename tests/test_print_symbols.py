@@ -16,7 +16,7 @@ from kok_layouts import KidsSheet, Sheet, load_layout
 from kok_layouts.render import classic_layout, kids_layout
 from kok_layouts.render.document import PrintOptions, printed_scenes, render_pdf
 from kok_layouts.render.page import Placement
-from kok_layouts.render.scene import INK, Scene, rgb
+from kok_layouts.render.scene import INK, Rect, Scene, rgb
 from kok_layouts.render.shapes import star_clear_of, star_points
 
 from .test_render import rasterise
@@ -96,6 +96,35 @@ def test_every_colour_blind_symbol_prints_at_least_2_mm_across(name: str, paper:
     colour's symbol in the grid measures at least 2 mm ink to ink."""
     for colour, mask in _symbol_masks(name, paper, per_page).items():
         assert _extent_mm(mask) >= LEAST_MM, (colour, _extent_mm(mask))
+
+
+@pytest.mark.parametrize(("name", "paper", "per_page"), [c for c in CASES if c[2] == 4])
+def test_the_colour_key_beside_the_grid_shows_the_same_symbols_at_least_2_mm(
+        name: str, paper: str, per_page: int) -> None:
+    """The bonus (Kids: food) panel's colour swatches carry their symbol too, as large:
+    on the swatch of a classic sheet, beside it on a Kids sheet."""
+    image, sheet, scene, place, _ = _printed(name, paper, per_page)
+    kids = isinstance(sheet, KidsSheet)
+    swatch = (8.0, 8.0) if kids else (6.5, 6.0)
+    fills = {rgb(colour.rgb) for colour in sheet.colours}
+    swatches = [item for item in scene.items if isinstance(item, Rect)
+                and (item.w, item.h) == swatch and item.fill in fills]
+    assert len(swatches) == len(sheet.colours)
+    k = place.scale * PX_PER_MM
+    for item in swatches:
+        assert item.fill is not None
+        if kids:  # beside the swatch, on the white panel
+            left, top, right, bottom = item.x + 8.3, item.y + 0.3, item.x + 13.5, item.y + 7.7
+            ground = 255.0
+        else:
+            left, top = item.x + 0.35, item.y + 0.35
+            right, bottom = item.x + item.w - 0.35, item.y + item.h - 0.35
+            ground = max(item.fill) * 255
+        x0, y0 = (place.x + left * place.scale) * PX_PER_MM, \
+            (place.y + top * place.scale) * PX_PER_MM
+        region = image[round(y0): round(y0 + (bottom - top) * k),
+                       round(x0): round(x0 + (right - left) * k)]
+        assert _extent_mm(region < (INK_LEVEL + ground) / 2) >= LEAST_MM, item.fill
 
 
 @pytest.mark.parametrize(("name", "paper", "per_page"), [c for c in CASES if c[2] == 4])

@@ -5,6 +5,8 @@ Read back from the PDF, as a printer would see it."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pypdfium2 as pdfium
 import pytest
 from hypothesis import given, settings
@@ -35,6 +37,11 @@ SOLD_AS = {
 }
 
 
+@cache
+def _pdf(name: str, lang: Language) -> bytes:
+    return render_pdf([load_layout(name)], PrintOptions(lang=lang))
+
+
 def _page_text(data: bytes) -> str:
     document = pdfium.PdfDocument(data)
     text = str(document[0].get_textpage().get_text_range())
@@ -46,7 +53,7 @@ def _page_text(data: bytes) -> str:
 def test_the_printed_title_is_the_name_the_edition_is_sold_under(name: str,
                                                                  lang: Language) -> None:
     """The title is the first text on the page, and the PDF's own title says the same."""
-    data = render_pdf([load_layout(name)], PrintOptions(lang=lang))
+    data = _pdf(name, lang)
     expected = SOLD_AS[(name, lang)]
     assert _page_text(data).startswith(expected.replace(NBSP, " ") + ("\r\n" if name != "kids"
                                                                      else " "))
@@ -60,7 +67,7 @@ def test_the_printed_title_is_the_name_the_edition_is_sold_under(name: str,
 def test_no_dutch_game_name_is_left_on_a_german_or_french_sheet(name: str,
                                                                 lang: Language) -> None:
     """Footer included: the sheet names the game only as it is sold in that language."""
-    text = _page_text(render_pdf([load_layout(name)], PrintOptions(lang=lang)))
+    text = _page_text(_pdf(name, lang))
     assert "Keer op Keer" not in text
     assert text.count(SOLD_AS[(name, lang)].replace(NBSP, " ")[:8]) >= 2  # title, footer
 

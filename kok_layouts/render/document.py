@@ -10,7 +10,7 @@ from kok_layouts import limits
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
 from kok_layouts.model.sheet import Sheet
-from kok_layouts.render.labels import LANGUAGES, Language, game_name
+from kok_layouts.render.labels import LANGUAGES, Language
 from kok_layouts.render.labels import title as printed_title
 from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.page import PAPER_SIZES, PER_PAGE, PageLayout, Paper, page_for
@@ -135,7 +135,7 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
     pages = options.pages or -(-len(scenes) // options.per_page)
     names = ", ".join(dict.fromkeys(s.name for s in sheets))
     title = (printed_title(sheets[0].title, options.lang) if len(sheets) == 1
-             else f"{game_name('Keer op Keer', options.lang)} sheets: {names}")
+             else f"Keer op Keer sheets: {names}")
     if marks is not None:
         title += f" ({marks.player})"
     metadata = Metadata(title=title, subject=f"Score sheets: {names}",
