@@ -159,6 +159,11 @@ def test_letter_paper_gives_letter_pages() -> None:
     assert min(_sizes(data, 0)) >= LEAST_PT - 0.05
 
 
+def test_fifteen_columns_of_points_fit_in_one_band() -> None:
+    text = _pages(render_report(synthetic_report(verdicts=2, advice=0)))[0][1]
+    assert text.count("suggested") == 2  # the heading and the one band's row
+
+
 def test_the_column_points_table_wraps_into_bands_at_reading_size() -> None:
     """A 26-column board's points still print at body size, in two bands."""
     report = synthetic_report(verdicts=2, advice=0, columns=26)

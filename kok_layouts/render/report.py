@@ -158,7 +158,8 @@ def _points_table(flow: _Flow, report: Mapping[str, Any]) -> None:
     cells = [(chr(ord("A") + i) if i < 26 else str(i + 1), value(printed, printed_later, i),
               value(suggested, later, i)) for i in range(len(printed))]
     cell_w = max(max(text_width(t, size, "bold") for t in cell) for cell in cells) + 2.5
-    per_band = max(1, int((flow.room - label_w) // cell_w))
+    cell_w = max(cell_w, min(12.0, (flow.room - label_w) / len(cells)))  # spread out
+    per_band = max(1, int((flow.room - label_w) / cell_w + 1e-6))
     flow.heading("Column points: printed and suggested (first/later)")
     step = size * LEADING
     for start in range(0, len(cells), per_band):
