@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 
 from kok_layouts.render.scene import INK, RGB, WHITE, Circle, Item, Line, Polygon, Rect, Text
 
@@ -212,7 +212,7 @@ def _room(cx: float, cy: float, cell: Box, margin: float) -> float:
     return max(0.0, min(limits))
 
 
-@cache
+@lru_cache(maxsize=512)  # one entry per cell kind and print scale
 def star_clear_of(cx: float, cy: float, r: float, cell: Box, keep_out: tuple[Box, ...],
                   gap: float = 0.6, margin: float = 0.6) -> tuple[float, float, float]:
     """The star at (cx, cy) with outer radius ``r``, moved away from the boxes in
