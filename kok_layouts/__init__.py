@@ -15,6 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from kok_layouts.analysis.improve import Improved, improve
     from kok_layouts.editions import EDITIONS, Edition, edition_of
     from kok_layouts.errors import (
         BadArgumentError,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _HOMES = {
+    "kok_layouts.analysis.improve": ("Improved", "improve"),
     "kok_layouts.editions": ("EDITIONS", "Edition", "edition_of"),
     "kok_layouts.errors": ("BadArgumentError", "IllegalMoveError", "KokError", "KokTypeError",
                            "LayoutError", "Location", "OutputError", "Problem",
@@ -82,6 +84,7 @@ __all__ = [
     "GeneratedBoard",
     "Geometry",
     "IllegalMoveError",
+    "Improved",
     "KidsSheet",
     "Kok2Sheet",
     "KokError",
@@ -100,6 +103,7 @@ __all__ = [
     "dump_layout",
     "edition_of",
     "generate",
+    "improve",
     "list_layouts",
     "load_classic",
     "load_file",

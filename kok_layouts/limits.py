@@ -236,3 +236,22 @@ RECORD_OBJECTS = RECORD_ROLLS * (2 + PLAYERS.high) + 64
 """JSON objects in a record: a roll, its choices and one choice per player, each roll."""
 RECORD_VALUES = RECORD_ROLLS * 100
 """Values (numbers, texts, lists, objects) in a record: about 100 a roll at most."""
+
+
+# -- analysis: references and kok improve ----------------------------------------------
+REFERENCE_MORE_GAMES = Bounds(0, 100_000, "games per pad for 3 or more players")
+"""The references script's games for the player counts beyond solo and two (0: none)."""
+IMPROVE_SECONDS = Bounds(1, 86_400, "the time limit in seconds")
+"""``kok improve``'s search runs at least a second and at most a day."""
+
+
+# -- the table (kok table) -------------------------------------------------------------
+TABLE_AWAY_SECONDS = 60.0
+"""How long a seat's page must be silent before the host may skip it or hand it to a bot."""
+TABLE_AWAY = Bounds(5, 3600, "seconds a seat may be away")
+TABLE_WAIT_SECONDS = 20.0
+"""The longest a page's request for news waits for a change before it is answered."""
+TABLE_SEAT_WORDS = 200
+"""The most cells or names one request of a seat may list."""
+HOUSE_PENALTY = Bounds(0, 20, "points a house rule's penalty costs")
+"""The house rules ``pass_penalty`` and ``star_penalty`` (rules option)."""

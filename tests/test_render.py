@@ -214,9 +214,9 @@ def test_colour_blind_mode_adds_a_symbol_to_every_cell() -> None:
     marked = np.asarray(rasterise(render_pdf([sheet], PrintOptions(landscape=True,
                                                                    colorblind=True))))
     scene = sheet_scene(sheet)
-    for cell, (x, y, w, h) in scene.cell_boxes.items():
-        at = classic_layout.SYMBOL_AT
-        sx, sy = to_pixels(scene, LANDSCAPE, x + at * w, y + at * h)
+    left, top, side = classic_layout.cell_marks(True).symbol
+    for cell, (x, y, _, _) in scene.cell_boxes.items():
+        sx, sy = to_pixels(scene, LANDSCAPE, x + left + side / 2, y + top + side / 2)
         colour = rgb(sheet.colour_by_key[sheet.cell_colours[cell] or ""].rgb)
         assert close(plain[sy, sx], colour), sheet.cell_name(cell)
         darkest = marked[sy - 1: sy + 2, sx - 1: sx + 2].max(axis=2).min()

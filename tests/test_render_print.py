@@ -147,9 +147,10 @@ def test_no_english_word_is_left_on_a_translated_sheet(name: str, lang: Language
 
 @pytest.mark.parametrize(("lang", "black", "kids"), [
     ("nl", "Keer op Keer \u2013 zwart blok", ["de fotograaf", "opa en oma", "de tweeling"]),
-    ("de", "Keer op Keer \u2013 Block Schwarz", ["der Fotograf", "Opa und Oma",
-                                                "die Zwillinge"]),
-    ("fr", "Keer op Keer \u2013 bloc noir", ["le photographe", "papi et mamie", "les jumeaux"]),
+    ("de", "Noch mal! \u2013 Block Schwarz", ["der Fotograf", "Opa und Oma",
+                                             "die Zwillinge"]),
+    ("fr", "Encore\u00a0! \u2013 bloc noir", ["le photographe", "papi et mamie",
+                                              "les jumeaux"]),
     ("en", "Keer op Keer \u2013 black pad", ["the photographer", "grandpa and grandma",
                                             "the twins"]),
 ])
@@ -246,21 +247,22 @@ def test_stars_keep_clear_of_colour_blind_symbols_and_pictograms(name: str,
     kids = isinstance(sheet, KidsSheet)
     for cell in sheet.stars:
         pixels, scale = _cell_pixels(image, place, scene.cell_boxes[cell], px)
-        w_mm = scene.cell_boxes[cell][2]
         inset = round((1.0 if kids else 0.7) * scale)
         dark = np.zeros_like(pixels, dtype=bool)
         dark[inset:-inset, inset:-inset] = pixels[inset:-inset, inset:-inset] < 110
         ys, xs = np.mgrid[0:pixels.shape[0], 0:pixels.shape[1]] / scale
         zones = []
         if kids:
-            symbol = ((1 - kids_layout.SYMBOL_AT) * w_mm, kids_layout.SYMBOL_AT * w_mm)
-            zones.append(((kids_layout.PICTOGRAM_AT,) * 2, kids_layout.PICTOGRAM_R + 0.1))
+            left, top, side = kids_layout.symbol_square(0.0)
+            disc = kids_layout.PICTOGRAM_R + 0.1
+            zones.append((xs - kids_layout.PICTOGRAM_AT) ** 2
+                          + (ys - kids_layout.PICTOGRAM_AT) ** 2 <= disc ** 2)
         else:
-            symbol = (classic_layout.SYMBOL_AT * w_mm,) * 2
-        zones.append((symbol, 0.09 * w_mm * 1.5))
+            left, top, side = classic_layout.cell_marks(True).symbol
+        zones.append((xs >= left - 0.1) & (xs <= left + side + 0.1) & (ys >= top - 0.1)
+                     & (ys <= top + side + 0.1))
         clear = round(0.3 * scale)
-        for (zx, zy), radius in zones:
-            zone = (xs - zx) ** 2 + (ys - zy) ** 2 <= radius ** 2
+        for zone in zones:
             assert (dark & zone).any(), (sheet.cell_name(cell), "nothing drawn")
             assert _nearest(dark & zone, dark & ~zone) > clear, sheet.cell_name(cell)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -13,9 +14,16 @@ import numpy as np
 from scipy.stats import spearmanr
 
 from kok_layouts.analysis.intervals import Estimate
-from kok_layouts.analysis.measures import Measures, column_worth
+from kok_layouts.analysis.measures import (
+    Measures,
+    column_difficulty,
+    column_worth,
+    points_structure_rho,
+)
 from kok_layouts.analysis.simulate import GameResult, goal_masks
 from kok_layouts.editions import EDITIONS, edition_of
+from kok_layouts.errors import KokError
+from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 
 REFERENCES: Mapping[str, str] = MappingProxyType(
@@ -100,6 +108,11 @@ class Verdict:
     code: str
     ok: bool | None
     text: str
+    gap: float = 0.0
+    """How far the measure lies beyond the official pads' range, in the measure's own
+    units (ease and correlations as they are, score and length as a share of the
+    range's edge); 0 inside it. It says whether a change brought a failing verdict
+    nearer to passing."""
 
 
 MIN_GAMES = 30
@@ -178,6 +191,23 @@ WIDEN_BELOW = 3
 cannot show how much a good pad may differ from another: its spreads are widened by how
 much the classic pads differ (see :class:`Widening`)."""
 RELATIVE = ("mean_score", "mean_rolls", "score_per_roll", "rolls_per_100_cells")
+STRUCTURE = "points_structure"
+"""The widening kind of the rank correlation between printed column points and the
+columns' structural difficulty (:func:`pad_structure_rho`)."""
+
+
+def pad_structure_rho(layout: str) -> float | None:
+    """:func:`~kok_layouts.analysis.measures.points_structure_rho` of a built-in pad, by
+    name (``None`` for a name that is not a built-in layout)."""
+    return _pad_structure(layout)
+
+
+@cache
+def _pad_structure(layout: str) -> float | None:
+    try:
+        return points_structure_rho(load_layout(layout))
+    except KokError:
+        return None
 """Measures whose widening scales with their size (a Kids game scores less than a classic
 one); the others (ease, correlation, seat win rates) widen by the same amount."""
 
@@ -190,6 +220,9 @@ def _pad_bounds(m: Measures, kind: str) -> tuple[float, float] | None:
                 ) if estimates else None
     if kind == "points_rho":
         return (m.points_rho.low, m.points_rho.high) if m.points_rho is not None else None
+    if kind == STRUCTURE:
+        rho = pad_structure_rho(m.layout)
+        return (rho, rho) if rho is not None else None
     if kind.startswith("seat"):
         seat = int(kind[4:])
         return (m.seats[seat].low, m.seats[seat].high) if len(m.seats) > seat else None
@@ -216,7 +249,7 @@ class Widening:
     @classmethod
     def between(cls, references: dict[str, Measures], edition: str = "classic") -> Widening:
         pads = list(references.values())
-        kinds = ["colour", "column", "points_rho", *RELATIVE,
+        kinds = ["colour", "column", "points_rho", STRUCTURE, *RELATIVE,
                  *(f"seat{i}" for i in range(max((len(m.seats) for m in pads), default=0)))]
         margins: dict[str, tuple[float, float]] = {}
         for kind in kinds:
@@ -280,8 +313,79 @@ def _ease_verdicts(kind: str, measured: dict[str, Estimate], rates: dict[str, Es
                     f"{rates[extreme].value:.0%} of games, {_pct(measured[extreme].value)} "
                     f"against the board's average; the official {official} "
                     f"{'reach' if pads != 1 else 'reaches'} {_pct(bound)}.")
-        found.append(Verdict(f"{kind}-{side}", ok, text))
+        gaps = [(e.value - bound) if above else (bound - e.value) for e in measured.values()]
+        found.append(Verdict(f"{kind}-{side}", ok, text, max([0.0, *gaps])))
     return found
+
+
+def _points_verdict(sheet: Sheet, measures: Measures, pads: Sequence[Measures],
+                    column_moves: Sequence[int | None] | None,
+                    widen: Callable[[str, Spread], Spread], official: str) -> Verdict:
+    """``column-points``: the printed column points (Kids: buckets) rise with the columns'
+    difficulty as on the official pads.
+
+    Two figures decide, and the text quotes both: the rank correlation with the columns'
+    structural difficulty (:func:`~kok_layouts.analysis.measures.column_difficulty`), which
+    fails below the lowest pad's, and the one with how rarely the bots complete the
+    columns, which fails when its whole interval lies below the pads' (bots chase valuable
+    columns, which pulls it down on every pad). Points all equal follow nothing: they fail.
+    """
+    games = measures.games
+    what = edition_of(sheet).column_reward
+    worth = column_worth(sheet)
+    difficulty = column_difficulty(sheet)
+    moves_note = ""
+    if column_moves is not None and all(m is not None for m in column_moves) and \
+            len(set(worth)) > 1 and len(set(column_moves)) > 1 and \
+            len(worth) == len(column_moves):
+        exact = float(spearmanr(worth, [float(m or 0) for m in column_moves]).statistic)
+        moves_note = f" With the exact fewest moves as difficulty it is {exact:+.2f}."
+    structures = [r for m in pads if (r := pad_structure_rho(m.layout)) is not None]
+    if not structures:
+        return Verdict("column-points", None, f"No official pad to compare the column {what} "
+                       "with.")
+    floor = widen(STRUCTURE, Spread(min(structures), max(structures), len(structures))).low
+    if len(set(worth)) < 2 and len(set(difficulty)) > 1:
+        gap = max(0.0, floor)
+        return Verdict("column-points", False if games >= MIN_GAMES else None, (
+            f"Column {what}: every column carries the same {what} ({worth[0]}), so they "
+            f"cannot follow the columns' difficulty (from {min(difficulty)} to "
+            f"{max(difficulty)} moves to cross a column and reach it from the start); on the "
+            f"official {official} the harder columns carry more (rank correlation at least "
+            f"{floor:+.2f})."), gap)
+    structure = points_structure_rho(sheet)
+    if structure is None:
+        return Verdict("column-points", True if games >= MIN_GAMES else None, (
+            f"Column {what}: every column is as hard as the others (by the moves to cross it "
+            f"and reach it), so the {what} have nothing to follow."))
+    structure_ok = structure >= floor - 1e-9
+    structure_text = (
+        f"rank correlation between the printed {what} and the columns' difficulty (moves "
+        f"to cross a column and reach it from the start): {structure:+.2f}, "
+        f"{'at least' if structure_ok else 'below'} the lowest of the official {official}, "
+        f"{floor:+.2f}")
+    rhos = [m.points_rho for m in pads if m.points_rho is not None]
+    rho = measures.points_rho
+    measured_ok: bool | None = True
+    measured_text, measured_gap = "", 0.0
+    if rho is not None and rhos:
+        spread = widen("points_rho", Spread(min(r.low for r in rhos), 1.0, len(rhos)))
+        spread = Spread(spread.low, 1.0, spread.pads)
+        measured_ok = decide(rho, spread, games, above=False)
+        measured_gap = max(0.0, spread.low - rho.value)
+        measured_text = (
+            f"; with how rarely the bots complete the columns: {rho.value:+.2f} (95% "
+            f"interval {rho.low:+.2f} to {rho.high:+.2f}), "
+            f"{'below' if measured_ok is False else 'within'} the official pads' "
+            f"{spread.low:+.2f} and up (bots chase valuable columns, which pulls this down "
+            f"on every pad)")
+    ok = _worst([structure_ok, measured_ok])
+    state = {True: "follow the columns' difficulty as on the official pads",
+             False: "do not follow the columns' difficulty as on any official pad",
+             None: NOT_ENOUGH}[ok]
+    return Verdict("column-points", ok, (
+        f"Column {what}: {state}: {structure_text}{measured_text}.{moves_note}"),
+        max(0.0, floor - structure) + measured_gap)
 
 
 def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
@@ -310,38 +414,10 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
     edition = edition_of(sheet)
     noun = edition.colour_noun
     found: list[Verdict] = []
-    what = edition.column_reward
 
-    # Column points against difficulty.
-    rhos = [m.points_rho for m in pads if m.points_rho is not None]
-    moves_note = ""
-    worth = column_worth(sheet)
-    if column_moves is not None and all(m is not None for m in column_moves) and \
-            len(set(worth)) > 1 and len(set(column_moves)) > 1 and \
-            len(worth) == len(column_moves):
-        exact = float(spearmanr(worth, [float(m or 0) for m in column_moves]).statistic)
-        moves_note = f" With the exact fewest moves as difficulty it is {exact:+.2f}."
-    if measures.points_rho is None:
-        found.append(Verdict("column-points", True if games >= MIN_GAMES else None,
-                             f"Every column carries the same {what}: nothing to correlate."))
-    elif not rhos:
-        found.append(Verdict("column-points", None, "No official pad to compare the column "
-                             f"{what} with."))
-    else:
-        rho = measures.points_rho
-        spread = widen("points_rho", Spread(min(r.low for r in rhos), 1.0, len(rhos)))
-        spread = Spread(spread.low, 1.0, spread.pads)
-        ok = decide(rho, spread, games, above=False)
-        state = {True: "follow the difficulty as well as on the official pads",
-                 False: "follow the difficulty less than on any official pad",
-                 None: NOT_ENOUGH}[ok]
-        found.append(Verdict("column-points", ok, (
-            f"Column {what}: {state}. Rank correlation between the printed {what} and how "
-            f"rarely the columns are completed: {rho.value:+.2f} (95% interval "
-            f"{rho.low:+.2f} to {rho.high:+.2f}); the official {official} "
-            f"{'go' if len(pads) != 1 else 'goes'} down to "
-            f"{spread.low:+.2f} (bots chase valuable columns, which pulls this down on every "
-            f"pad).{moves_note}")))
+    # Column points against difficulty: the columns' structure (no games needed) and
+    # how rarely the bots complete them (calibrated on the pads).
+    found.append(_points_verdict(sheet, measures, pads, column_moves, widen, official))
 
     # Colours (animals) and columns, each against the board's own average.
     found += _ease_verdicts(noun, measures.colour_ease, measures.colour_rates,
@@ -362,6 +438,7 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
                 fair = 1 / measures.players
                 spread = Spread(fair, fair, 0)
             judged.append((rate, spread, decide(rate, spread, games)))
+        seat_gap = max(0.0, *(max(s.low - r.value, r.value - s.high) for r, s, _ in judged))
         ok = _worst([j[2] for j in judged])
         rates = ", ".join(f"seat {i + 1} {r.value:.1%} ({r.low:.1%} to {r.high:.1%})"
                           for i, (r, _, _) in enumerate(judged))
@@ -369,7 +446,7 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         state = {True: "fair", False: "unfair", None: NOT_ENOUGH}[ok]
         found.append(Verdict("seats", ok, (
             f"Seats: {state}. Win rates with 95% intervals: {rates}; on the official {official} "
-            f"the seats win {spreads}.")))
+            f"the seats win {spreads}."), seat_gap))
 
     # Mean score and game length, raw on a board of the pads' size, else per roll / cell.
     same_size = all((m.width, m.height) == (measures.width, measures.height) for m in pads)
@@ -395,7 +472,9 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
             found.append(Verdict(code, ok, (
                 f"The {name} is {value.value:{fmt}} (95% interval {value.low:{fmt}} to "
                 f"{value.high:{fmt}}): {state} the range of the official {official}, "
-                f"{spread.low:{fmt}} to {spread.high:{fmt}}.")))
+                f"{spread.low:{fmt}} to {spread.high:{fmt}}."),
+                max(0.0, (value.value - spread.high) / max(abs(spread.high), 1e-9),
+                    (spread.low - value.value) / max(abs(spread.low), 1e-9))))
 
     if yardstick is not None and yardstick.layout != measures.layout:
         per = "" if same_size else " per roll"
@@ -410,12 +489,13 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         lhalf = math.hypot((length_mine.high - length_mine.low) / 2,
                            (length_theirs.high - length_theirs.low) / 2)
         ok = _worst([v.ok for v in found if v.code in ("score", "length")])
+        distance = max([0.0, *(v.gap for v in found if v.code in ("score", "length"))])
         found.append(Verdict("reference", ok, (
             f"Compared with {yardstick.layout}: mean score{per} {mine.value:.2f} vs "
             f"{theirs.value:.2f} ({diff:+.2f}, 95% interval {diff - half:+.2f} to "
             f"{diff + half:+.2f}); games last {length_mine.value:.1f} vs "
             f"{length_theirs.value:.1f} {unit} ({ldiff:+.1f}, 95% interval "
-            f"{ldiff - lhalf:+.1f} to {ldiff + lhalf:+.1f}).")))
+            f"{ldiff - lhalf:+.1f} to {ldiff + lhalf:+.1f})."), distance))
 
     ended = measures.ended
     if games < MIN_GAMES:
@@ -426,8 +506,10 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         found.append(Verdict("ending", ok_end, (
             f"Only {ended.value:.0%} of games ended by the rules (95% interval "
             f"{ended.low:.0%} to {ended.high:.0%}); the others stopped at the roll limit."
-            if ok_end is False else f"Games ending by the rules: {NOT_ENOUGH}.")))
+            if ok_end is False else f"Games ending by the rules: {NOT_ENOUGH}."),
+            max(0.0, 0.99 - ended.high)))
     if games < MIN_GAMES:
         found = [Verdict(v.code, None, f"{_LABELS.get(v.code, v.code)}: {NOT_ENOUGH} "
-                         f"({games} games; at least {MIN_GAMES} are needed).") for v in found]
+                         f"({games} games; at least {MIN_GAMES} are needed).", v.gap)
+                 for v in found]
     return found

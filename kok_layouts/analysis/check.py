@@ -87,6 +87,7 @@ class CheckReport:
             "reference_pads": {name: m.as_dict() for name, m in self.references.items()},
             "verdicts": [{"code": v.code, "ok": v.ok, "text": v.text} for v in self.verdicts],
             "advice": self.advice.as_dict() if self.advice else None,
+            "actions": [a.as_dict() for a in self.advice.actions] if self.advice else [],
             "heat_map": self.heat.as_dict() if self.heat else None,
         }
 
@@ -196,7 +197,7 @@ def assess(sheet: Sheet, solvability: Solvability, results: Sequence[GameResult]
                            executor)
     moves = [g.moves for g in solvability.goals if g.kind == "column"]
     found = verdicts(sheet, measured, references, yardstick, moves, widening)
-    advice = advise(sheet, measured, references, heat, moves, widening)
+    advice = advise(sheet, measured, references, heat, moves, widening, found)
     return CheckReport(sheet, solvability, summary, yardstick, tuple(found), seed, measured,
                        references, heat, advice, bot)
 

@@ -29,6 +29,31 @@ def column_worth(sheet: Sheet) -> list[int]:
     return [w for column, w in enumerate(worth) if sheet.column_cells(column)]
 
 
+def column_difficulty(sheet: Sheet) -> list[int]:
+    """The structural difficulty of every column that has cells: the moves that cross its
+    own cells plus the areas crossed on the cheapest way to it from the start column(s)
+    (Kids: the middle column), the cheap count the generator deals its points by
+    (:func:`kok_layouts.generator.points.column_difficulty`). It needs no games, so no bot
+    chasing valuable columns colours it."""
+    from kok_layouts.generator.draft import Draft
+    from kok_layouts.generator.points import column_difficulty as counted
+
+    draft = Draft.from_sheet(sheet)
+    draft.start_columns = sorted(edition_of(sheet).start_columns_of(sheet))
+    return [d for column, d in enumerate(counted(draft)) if sheet.column_cells(column)]
+
+
+def points_structure_rho(sheet: Sheet) -> float | None:
+    """Rank correlation of the printed column points (Kids: buckets) with
+    :func:`column_difficulty`; ``None`` when the points or the difficulties are all equal
+    (nothing to correlate)."""
+    worth, difficulty = column_worth(sheet), column_difficulty(sheet)
+    if len(set(worth)) < 2 or len(set(difficulty)) < 2 or len(worth) != len(difficulty):
+        return None
+    return rank_correlation(average_ranks(np.asarray(worth, dtype=float)),
+                            np.asarray(difficulty, dtype=float))
+
+
 def _estimates(names: Sequence[str], values: np.ndarray, low: np.ndarray,
                high: np.ndarray) -> dict[str, Estimate]:
     return {name: Estimate(float(v), float(lo), float(hi))

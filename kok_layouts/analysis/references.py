@@ -38,7 +38,11 @@ REFERENCE_FILE = Path(__file__).with_name("references.json")
 REFERENCE_GAMES = 2000
 REFERENCE_SEED = 1
 REFERENCE_PLAYERS = (1, 2)
-"""Solo and two players are stored; other counts are simulated live when asked for."""
+"""The counts stored with :data:`REFERENCE_GAMES` games: solo and two players."""
+MORE_PLAYERS_GAMES = 75
+"""Games per pad stored for the other player counts (3 to 6, Kids 3 and 4): enough for
+their 95% intervals to widen the spreads honestly, few enough that the references script
+makes them in under half an hour on one core."""
 
 
 def official_pads(edition: Edition | str) -> list[str]:
@@ -105,24 +109,42 @@ def reference_measures(edition: Edition | str, players: int, games: int, *, bot:
 
 def make_references(games: int = REFERENCE_GAMES, seed: int = REFERENCE_SEED,
                     bot: str = DEFAULT_BOT, players: Sequence[int] = REFERENCE_PLAYERS,
-                    jobs: int = 1, log: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Simulate every built-in pad and return the figures as stored."""
+                    jobs: int = 1, log: Callable[[str], None] | None = None,
+                    more_games: int = MORE_PLAYERS_GAMES,
+                    keep: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Simulate every built-in pad and return the figures as stored: ``games`` games for
+    the counts in ``players`` and ``more_games`` for every other count the pad's edition
+    allows (``more_games=0`` leaves those out). ``keep`` (figures stored before, made the
+    same way) supplies the counts it holds instead of simulating them again."""
     pads: dict[str, dict[str, Any]] = {}
+    same = keep is not None and keep.get("bot") == bot and keep.get("seed") == seed and \
+        keep.get("bot_version") == bot_version(bot) and keep.get("games") == games
+    kept: dict[str, Any] = keep.get("pads", {}) if keep is not None and same else {}
+    counts: dict[str, int] = {}
     with worker_pool(jobs) as pool:
         for name in (pad for edition in EDITIONS.values() for pad in edition.official_pads()):
             sheet = load_layout(name)
-            most = edition_of(sheet).players.high
+            allowed = edition_of(sheet).players
             pads[name] = {}
-            for count in players:
-                if count > most:
+            for count in range(1, allowed.high + 1):
+                if count != 1 and count not in allowed:
+                    continue
+                wanted = games if count in players else more_games
+                if not wanted:
+                    continue
+                counts[str(count)] = wanted
+                old = kept.get(name, {}).get(str(count))
+                if old is not None and old.get("games") == wanted:
+                    pads[name][str(count)] = old
                     continue
                 start = time.perf_counter()
-                results = simulate(sheet, games, count, seed, (bot,), executor=pool)
+                results = simulate(sheet, wanted, count, seed, (bot,), executor=pool)
                 pads[name][str(count)] = measure(sheet, results).as_dict()
                 if log is not None:
-                    log(f"{name}, {count} player(s): {games} games in "
+                    log(f"{name}, {count} player(s): {wanted} games in "
                         f"{time.perf_counter() - start:.1f} s")
     return {"bot": bot, "bot_version": bot_version(bot), "seed": seed, "games": games,
+            "games_by_players": counts,
             "options": Options().as_dict(), "made_by": "python -m kok_layouts.analysis.references",
             "pads": pads}
 
@@ -144,11 +166,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=bounded(limits.SEED), default=REFERENCE_SEED)
     parser.add_argument("--bot", default=DEFAULT_BOT, choices=sorted(BOTS))
     parser.add_argument("--jobs", type=bounded(limits.WORKERS), default=usable_cores())
+    parser.add_argument("--more-games", type=bounded(limits.REFERENCE_MORE_GAMES),
+                        default=MORE_PLAYERS_GAMES,
+                        help="games per pad for 3 or more players (0: leave them out)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the figures the output file holds for the same bot, "
+                             "seed and games, and simulate only what is missing")
     parser.add_argument("-o", "--output", type=Path, default=REFERENCE_FILE)
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    keep = None
+    if args.keep and args.output.is_file():
+        keep = json.loads(args.output.read_text(encoding="utf-8"))
     data = make_references(args.games, args.seed, args.bot, jobs=args.jobs,
-                           log=lambda line: print(line, file=sys.stderr))
+                           log=lambda line: print(line, file=sys.stderr),
+                           more_games=args.more_games, keep=keep)
     write_atomically(args.output, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
     print(f"wrote {args.output} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0

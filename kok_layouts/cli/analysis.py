@@ -129,16 +129,38 @@ def _terminal_size() -> tuple[int, int]:
     return min(columns, 120) or 80, lines or 24
 
 
-class _Bars:
-    """Progress bars with rate and ETA on stderr (tqdm), or nothing."""
+PROGRESS_EVERY = 10.0
+"""Seconds between the one-line progress reports on a stderr that is not a terminal."""
 
-    def __init__(self, enabled: bool) -> None:
+
+class _Bars:
+    """Progress bars with rate and ETA on stderr (tqdm); on a stderr that is not a
+    terminal (``lines``), one line every :data:`PROGRESS_EVERY` seconds of long work; or
+    nothing."""
+
+    def __init__(self, enabled: bool, lines: bool = False, command: str = "kok") -> None:
         self.enabled = enabled
+        self.lines = lines
+        self.command = command
         self._bars: dict[str, Any] = {}
+        self._started = time.monotonic()
+        self._said = self._started
+
+    def _line(self, label: str, unit: str) -> Callable[[int, int], None]:
+        def update(done: int, total: int) -> None:
+            now = time.monotonic()
+            if now - self._said < PROGRESS_EVERY or done >= total:
+                return
+            self._said = now
+            print(f"{self.command}: {label}: {done:,} of {total:,} {unit}s "
+                  f"({done / max(1, total):.0%}), {now - self._started:.0f} s", file=sys.stderr,
+                  flush=True)
+
+        return update
 
     def __call__(self, label: str, unit: str) -> Callable[[int, int], None] | None:
         if not self.enabled:
-            return None
+            return self._line(label, unit) if self.lines else None
 
         def update(done: int, total: int) -> None:
             from tqdm import tqdm
@@ -161,7 +183,9 @@ class _Bars:
 
 
 def _bars(args: argparse.Namespace) -> _Bars:
-    return _Bars(sys.stderr.isatty() and not args.quiet)
+    terminal = sys.stderr.isatty()
+    return _Bars(terminal and not args.quiet, not terminal and not args.quiet,
+                 f"kok {getattr(args, 'command', '') or ''}".strip())
 
 
 @contextmanager

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("rules", "score a sheet"),
     "replay": ("rules", "re-check a game record and print the scores"),
     "play": ("play", "play a game in the terminal"),
+    "table": ("table", "serve one game to every player's phone: a score sheet per seat"),
     "render": ("render", "print sheets as a vector PDF (or the first page as a PNG)"),
     "preview": ("render", "draw a sheet as a PNG image"),
     "check": ("analysis", "is a layout solvable and balanced? exact bounds and simulation"),
@@ -25,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "design": ("design", "draw a board in the browser, checked as you draw"),
     "generate": ("generate", "make new boards from a seed: official-like or custom, "
                              "optionally balanced by search"),
+    "improve": ("improve", "change a board as little as possible until every verdict of kok "
+                           "check passes"),
 }
 """Every command: the module under ``kok_layouts.cli`` that registers and runs it, and
 the line ``kok --help`` shows for it. A command's module is imported only when the command

@@ -31,22 +31,26 @@ from kok_layouts.cli.text import render_text, wants_colour
 from kok_layouts.editions import EDITIONS, Edition, edition_of
 from kok_layouts.errors import KokError, UsageError
 from kok_layouts.model.grid import column_letter
-from kok_layouts.model.loader import builtin_names, load_layout
-from kok_layouts.model.sheet import SPECIAL_FACES, Sheet
+from kok_layouts.model.loader import load_layout
+from kok_layouts.model.sheet import SPECIAL_FACES
 from kok_layouts.rules.bots import BOTS, Strategy, make_bot
 from kok_layouts.rules.dice import JOKER_NUMBER, face_name
-from kok_layouts.rules.game import Choice, Game, check_player_name, solo_band
+from kok_layouts.rules.game import Choice, Game, check_player_name
 from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.record import save_record
+from kok_layouts.table.choices import distinct_choices
+from kok_layouts.table.feed import result_line, roll_events, roll_start
 
 HELP_CLASSIC = """Commands (a choice ends your turn; the roll is over once everyone chose):
   cross H6 H7   cross these cells ('H6 H7' or 'H6,H7' alone works too); the colour and
                 number follow from the cells, a joker die only when no plain die fits
   pass          cross nothing this roll
-  moves         list every legal move with the dice you may take
+  moves         list every legal move with the dice you may take (each once, with
+                the fewest jokers)
   undo          take back the last choice a person made in this roll
-  hint          what the strong bot would play
+  hint          what the strong bot would play, and the line to type for it
   sheet         show your sheet again
+  sheets        every player's sheet      scores   the score table
   help          this text
   quit          stop the game and score it"""
 
@@ -60,9 +64,17 @@ The special die (costs a box; instead of a colour and a number die):
 HELP_KIDS = """Type the number of a move from the list (a move crosses one whole enclosure of
 the animal on a die you may take; purple crosses an exclamation mark). Other commands:
   moves   the list again
+  undo    take back the last choice a person made in this roll
   hint    what the strong bot would take
+  sheets  every player's sheet            scores   the score table
   help    this text
   quit    stop the game and count the circles"""
+
+DEFAULT_NAMES = {"en": ("you", "player"), "nl": ("jij", "speler"),
+                 "de": ("du", "Spieler"), "fr": ("vous", "joueur")}
+"""The default names in each print language: one person alone, and people by number."""
+YOU = "you"
+"""The English default name, which the terminal's sentences address as 'you'."""
 
 MAX_NAME = limits.PLAYER_NAME_LENGTH
 """The longest player name ``--names`` takes (it is printed in every prompt)."""
@@ -93,6 +105,9 @@ def register(commands: Any) -> None:
                       help="seed the dice for a repeatable game")
     play.add_argument("--save", metavar="FILE", type=Path, default=None,
                       help="write the game record (JSON) to FILE when the game ends")
+    play.add_argument("--lang", choices=tuple(DEFAULT_NAMES), default="en",
+                      help="the language of the default player names (the names a sheet "
+                           "printed from the record shows; default: en)")
     play.add_argument("--colour", "--color", choices=("auto", "always", "never"),
                       default="auto", help="colour the sheet (default: on a terminal)")
     play.set_defaults(run=run_play)
@@ -105,13 +120,6 @@ def _score_line(game: Game, seat: int = 0) -> str:
     if edition_of(game.sheet).boxes:
         text = f"boxes left {player.boxes_left}  hearts circled {player.hearts}   " + text
     return text
-
-
-def is_official_pad(sheet: Sheet) -> bool:
-    """A printed pad with the solo rating table (a built-in classic pad, not a custom
-    layout)."""
-    return (edition_of(sheet).solo_rating and sheet.name in builtin_names()
-            and load_layout(sheet.name) is sheet)
 
 
 def _completion_lines(game: Game, seat: int, colour: bool) -> list[str]:
@@ -139,6 +147,76 @@ def describe_choice(game: Game, choice: Choice | None) -> str:
     C4 D3 D4`` (:meth:`Choice.describe <kok_layouts.rules.game.Choice.describe>`), or
     ``pass``."""
     return "pass" if choice is None else choice.describe(game.sheet)
+
+
+def subject(name: str, third: str, plain: str) -> str:
+    """``name`` with its verb: ``Ann crosses``, but ``you cross``."""
+    return f"{name} {plain if name == YOU else third}"
+
+
+def possessive(name: str) -> str:
+    """``Ann's``, but ``your``."""
+    return "your" if name == YOU else f"{name}'s"
+
+
+def typed_hint(game: Game, seat: int, choice: Choice) -> str:
+    """The line a person types for ``choice`` at the prompt: ``cross H6 H7``, ``bomb
+    C3`` (the square's top-left cell), ``block H1``, ``heart``; with the squares of the
+    bombs a row's item gives to type after it."""
+    board = game.sheets[seat].board
+    move: Any = choice.move
+    names = board.name_cells(move.cells)
+    if not choice.is_special:
+        line = "cross " + " ".join(names)
+    elif move.face == "heart":
+        line = "heart"
+    elif move.face == "bomb":
+        line = "bomb " + _top_left(game, seat, move.cells)
+    elif move.face == "block":
+        line = "block " + names[0]
+    else:
+        line = f"{move.face} " + " ".join(names)
+    for square in choice.bombs:
+        line += f", then {_top_left(game, seat, square)} for the bomb"
+    return line
+
+
+def _top_left(game: Game, seat: int, square: int) -> str:
+    """The cell a person names for the 2x2 square ``square`` (some of its cells may be
+    crossed already, the top-left one too)."""
+    player: Any = game.sheets[seat]
+    width = game.sheet.width
+    cells = [c for c in range(square.bit_length()) if square >> c & 1]
+    tried = sorted({c - dx - dy * width for c in cells for dx in (0, 1) for dy in (0, 1)
+                    if c - dx - dy * width >= 0})
+    for cell in tried:
+        name = game.sheet.cell_name(cell)
+        try:
+            if player.bomb_at(name) == square:
+                return str(name)
+        except (KokError, ValueError):
+            continue
+    return str(game.sheet.cell_name(cells[0]))
+
+
+def show_sheets(game: Game, colour: bool, write: Callable[[str], None]) -> None:
+    """Every player's sheet with its score, one after the other."""
+    for seat, name in enumerate(game.players):
+        player: Any = game.sheets[seat]
+        write("")
+        write(f"{possessive(name)} sheet:")
+        write(render_text(game.sheet, colour, player.crossed))
+        write(f"{name}: marks left {player.marks_left}   {_score_line(game, seat)}")
+
+
+def show_scores(game: Game, write: Callable[[str], None]) -> None:
+    """The score table: a row per player, a column per score line."""
+    scores = [score.as_dict() for score in game.scores()]
+    keys = list(scores[0])
+    width = max(len(name) for name in game.players)
+    write(f"{'':<{width}}  " + "  ".join(f"{key:>7}" for key in keys))
+    for name, score in zip(game.players, scores, strict=True):
+        write(f"{name:<{width}}  " + "  ".join(f"{score[key]:>7}" for key in keys))
 
 
 class Terminal:
@@ -239,6 +317,7 @@ class ClassicTable(_Seats):
 
     def play_roll(self) -> None:
         game, write = self.game, self.io.write
+        start = roll_start(game)
         roll = game.throw(self.rng)
         limit = f"/{game.roll_limit}" if game.roll_limit else ""
         write("")
@@ -262,6 +341,8 @@ class ClassicTable(_Seats):
                 game.undo()
             return
         game.finish_roll()
+        for event in roll_events(game, start):
+            write(event.text)
 
     def person_turn(self, seat: int) -> None:
         game, write = self.game, self.io.write
@@ -297,13 +378,19 @@ class ClassicTable(_Seats):
             return seat not in game.waiting_for() or seat != self.next_seat()
         elif head == "sheet":
             self.show(seat)
+        elif head == "sheets":
+            show_sheets(game, self.colour, write)
+        elif head == "scores":
+            show_scores(game, write)
         elif head == "hint":
             suggestion = self.hint_bot.choose(game, seat, self.hints)
             if suggestion is None:
                 write(f"the {HINT_BOT} bot would pass")
+                write("  type: pass")
             else:
                 verb = "use the special die: " if suggestion.is_special else "cross "
                 write(f"the {HINT_BOT} bot would {verb}{describe_choice(game, suggestion)}")
+                write(f"  type: {typed_hint(game, seat, suggestion)}")
         elif not words:
             write("type cells, like 'cross H6 H7', or 'pass' ('help' lists the commands)")
         else:
@@ -318,7 +405,8 @@ class ClassicTable(_Seats):
             except KokError as err:
                 write(f"not allowed: {err}")
                 return False
-            write(f"{game.players[seat]} crosses {describe_choice(game, choice)}")
+            write(f"{subject(game.players[seat], 'crosses', 'cross')} "
+                  f"{describe_choice(game, choice)}")
             return self.after_choice(seat, choice)
         return False
 
@@ -344,20 +432,14 @@ class ClassicTable(_Seats):
             write("nothing to take back: no person has chosen yet in this roll")
             return
         seat, choice = game.undo()
-        write(f"took back {game.players[seat]}'s {describe_choice(game, choice)}")
+        write(f"took back {possessive(game.players[seat])} {describe_choice(game, choice)}")
         if seat != self.next_seat():
             return
         self.show(seat)
 
     def list_moves(self, seat: int) -> None:
         game, write = self.game, self.io.write
-        seen: set[Any] = set()
-        lines = []
-        for choice in game.choices_for(seat):
-            if choice.move in seen:
-                continue
-            seen.add(choice.move)
-            lines.append(describe_choice(game, choice))
+        lines = [describe_choice(game, choice) for choice in distinct_choices(game, seat)]
         if not lines:
             write("no legal move with the dice you may take: 'pass'")
             return
@@ -373,10 +455,8 @@ class ClassicTable(_Seats):
         state = "Game over" if game.over else f"Stopped after {game.rolls_done} rolls"
         if game.solo:
             self.show(0)
-            total = game.scores()[0].total
-            band = (f"; rating band {solo_band(total)}" if is_official_pad(game.sheet)
-                    else "")
-            write(f"{state}: {_score_line(game)}{band}")
+            band = result_line(game).partition("; ")[2]
+            write(f"{state}: {_score_line(game)}{'; ' + band if band else ''}")
             return
         for seat in range(len(game.players)):
             write(f"{game.players[seat]}: {_score_line(game, seat)}")
@@ -427,6 +507,7 @@ class KidsTable(_Seats):
 
     def play_roll(self) -> None:
         game, write, sheet = self.game, self.io.write, self.game.sheet
+        start = roll_start(game)
         roll = game.throw(self.rng)
         write("")
         write(f"Roll {game.rolls_done + 1}: {game.players[game.active]} throws "
@@ -440,23 +521,58 @@ class KidsTable(_Seats):
                 write(f"{game.players[seat]} ({self.bots[seat].name} bot): {taken}")
             else:
                 self.person_turn(seat)
+            if not game.waiting_for() and not self.quitting and self.last_person_undoes():
+                continue
         if self.quitting:
             while game.chosen:              # a roll left half-chosen does not count
                 game.undo()
             return
         game.finish_roll()
+        for event in roll_events(game, start):
+            write(event.text)
+
+    def last_person_undoes(self) -> bool:
+        """Once everyone chose: one chance for the last person who chose to take it back
+        (the bots after them choose again). ``True`` if they did."""
+        game = self.game
+        people = [s for s in game.chosen if s not in self.bots]
+        if not people:
+            return False
+        line = self.io.read("Enter ends the roll, 'undo' takes back the last move> ")
+        if line.lower() != "undo":
+            if line:
+                self.io.pending = line
+            return False
+        return self.undo()
+
+    def undo(self) -> bool:
+        """Take back the last choice a person made in this roll, and the bots' after it
+        (they choose again)."""
+        game, write = self.game, self.io.write
+        if not any(s not in self.bots for s in game.chosen):
+            write("nothing to take back: no person has chosen yet in this roll")
+            return False
+        while True:
+            seat, choice = game.undo()
+            if seat not in self.bots:
+                break
+        taken = "pass" if choice is None else choice.describe(game.sheet)
+        write(f"took back {possessive(game.players[seat])} {taken}")
+        return True
 
     def person_turn(self, seat: int) -> None:
         game, write, sheet = self.game, self.io.write, self.game.sheet
         player = game.sheets[seat]
         options = self.options(seat)
         write("")
-        write(f"{game.players[seat]}'s sheet:")
+        write(f"{possessive(game.players[seat])} sheet:")
         write(render_text(sheet, self.colour, player.crossed))
         write(f"{game.players[seat]}: {player.score().total} circles, exclamation marks left "
               f"{player.marks_left}")
         if not options:
-            write(f"{game.players[seat]} can cross nothing with these dice and skips.")
+            name = game.players[seat]
+            write(f"{name} can cross nothing with these dice and "
+                  f"{subject(name, 'skips', 'skip').rpartition(' ')[2]}.")
             game.choose(seat, None)
             return
         self.list_moves(options)
@@ -471,10 +587,24 @@ class KidsTable(_Seats):
             if line == "moves":
                 self.list_moves(options)
                 continue
+            if line == "undo":
+                if self.undo():
+                    return
+                continue
+            if line == "sheets":
+                show_sheets(game, self.colour, write)
+                continue
+            if line == "scores":
+                show_scores(game, write)
+                continue
             if line == "hint":
                 suggestion = self.hint_bot.choose(game, seat, self.hints)
                 if suggestion is not None:
+                    number = next((i for i, o in enumerate(options, 1)
+                                   if o.move == suggestion.move), None)
                     write(f"the {HINT_BOT} bot would take: {suggestion.describe(sheet)}")
+                    if number is not None:
+                        write(f"  type: {number}")
                 continue
             try:
                 number = limits.parse_whole(line)
@@ -500,12 +630,16 @@ class KidsTable(_Seats):
         write(f"{state}: circles {scores}; winner{'s' if ', ' in winners else ''}: {winners}")
 
 
-def _names(text: str, count: int) -> list[str]:
-    """The people's names from ``--names`` (default ``player 1``...; ``you`` alone)."""
+def people_names(text: str, count: int, lang: str = "en", *, alone: bool = True) -> list[str]:
+    """The people's names from ``--names`` (default ``player 1``...; ``you`` for one
+    person ``alone`` at the terminal; in ``lang``: ``Spieler 1``, ``du``)."""
     names = split_items(text.replace(" ", "\u00a0")) if text else []
     names = [n.replace("\u00a0", " ").strip() for n in names]
     if not names:
-        return ["you"] if count == 1 else [f"player {i + 1}" for i in range(count)]
+        you, numbered = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
+        if count == 1 and alone:
+            return [you]
+        return [f"{numbered} {i + 1}" for i in range(count)]
     if len(names) != count:
         raise UsageError(f"--names gives {len(names)} name(s) for {count} player(s)")
     for name in names:
@@ -516,7 +650,7 @@ def _names(text: str, count: int) -> list[str]:
     return names
 
 
-def _bots(text: str) -> list[Strategy]:
+def bots_of(text: str) -> list[Strategy]:
     bots = []
     for name in split_items(text):
         try:
@@ -526,7 +660,7 @@ def _bots(text: str) -> list[Strategy]:
     return bots
 
 
-def _seat_names(people: list[str], bots: list[Strategy]) -> list[str]:
+def seat_names(people: list[str], bots: list[Strategy]) -> list[str]:
     """Every seat's name: the people's, then each bot by its name (``greedy 2`` for a
     second greedy bot)."""
     taken = {n.lower() for n in people}
@@ -569,14 +703,14 @@ def run_play(args: argparse.Namespace) -> int:
         return line
 
     colour = wants_colour(args.colour)
-    bots = _bots(args.bots)
+    bots = bots_of(args.bots)
     output_path(args.save, "--save", inputs=[args.layout])
     if not args.solo and args.players is None and not bots:
         raise UsageError("say who plays: --solo, --players N (people at this terminal) "
                          "and/or --bots NAMES")
     people = 1 if args.solo or args.players is None else args.players
     _check_seats(edition, people, len(bots), args.solo)
-    names = _seat_names(_names(args.names, people), bots)
+    names = seat_names(people_names(args.names, people, args.lang), bots)
     game = edition.new_game(loaded, names, solo=args.solo)
     seats = {people + i: bot for i, bot in enumerate(bots)}
     table: Table = edition.play_table(game, seats, np.random.default_rng(args.seed), colour,

@@ -21,7 +21,6 @@ from reportlab.graphics.shapes import Polygon as RLPolygon
 from reportlab.graphics.shapes import Rect as RLRect
 from reportlab.lib import colors
 
-from kok_layouts.render.fonts import wrap
 from kok_layouts.render.scene import (
     GREY,
     INK,
@@ -32,15 +31,16 @@ from kok_layouts.render.scene import (
     Line,
     Polygon,
     Rect,
-    Scene,
     Text,
     rgb,
 )
 
 PAGE_W, PAGE_H = 297.0, 210.0
 BAR = (0.35, 0.5, 0.75)
-FONT = 2.5
-"""Chart label size in millimetres (the drawings are laid out in millimetres)."""
+FONT = 2.8
+"""Chart label size in millimetres (8 pt; the drawings are laid out in millimetres)."""
+CAPTION = 3.0
+"""Captions and the heat map's heading (8.5 pt)."""
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -233,44 +233,16 @@ def _columns(report: dict[str, Any], width: float, height: float) -> Drawing:
                      intervals=intervals, band=_pad_band(report, "column_rates"), top=1.0)
 
 
-def _points_table(report: dict[str, Any], x: float, y: float, width: float) -> list[Item]:
-    advice = report.get("advice") or {}
-    points = advice.get("column_points") or {}
-    letters = [chr(ord("A") + i) for i in range(len(points.get("printed_first", [])))]
-    if not letters:
-        return []
-    items: list[Item] = [Text(x, y, "Column points: printed and suggested (first/later)", 3.0,
-                              weight="bold")]
-    step = (width - 24) / len(letters)
-    size = min(FONT, step * 0.42)
-    later = points.get("later") or []
-    printed_later = points.get("printed_later") or []
-    for row, (label, first, second) in enumerate(
-            (("printed", points["printed_first"], printed_later),
-             ("suggested", points["first"], later))):
-        ty = y + 5.0 + row * 4.2
-        items.append(Text(x, ty + 4.5, label, FONT, GREY))
-        for i, letter in enumerate(letters):
-            value = f"{first[i]}" + (f"/{second[i]}" if second else "")
-            changed = row == 1 and first[i] != points["printed_first"][i]
-            items.append(Text(x + 24 + step * (i + 0.5), ty + 4.5, value, size,
-                              (0.75, 0.15, 0.15) if changed else INK, "middle",
-                              "bold" if changed else "regular"))
-            if row == 0:
-                items.append(Text(x + 24 + step * (i + 0.5), y + 5.0, letter, size, GREY,
-                                  "middle", "bold"))
-    return items
-
-
 def _heat_map(report: dict[str, Any], x: float, y: float, width: float,
               height: float) -> list[Item]:
     heat = report.get("heat_map")
     if not heat:
         return []
     items: list[Item] = [Text(x, y, "Heat map: shade = how often a cell is crossed, number = "
-                              "mean roll when crossed", 3.0, weight="bold")]
+                              "mean roll when crossed", CAPTION, weight="bold")]
     columns, rows = heat["width"], heat["height"]
     size = min(width / columns, (height - 6) / rows)
+    x += (width - columns * size) / 2  # centred under the charts
     prints = report.get("print_colours", {})
     top = y + 3.0
     for r in range(rows):
@@ -298,72 +270,18 @@ def _heat_map(report: dict[str, Any], x: float, y: float, width: float,
     return items
 
 
-def _text_page(report: dict[str, Any], y0: float) -> list[Item]:
-    items: list[Item] = [Rect(0, y0, PAGE_W, PAGE_H, WHITE, None)]
-    items.append(Text(14, y0 + 14, f"kok check: {report['layout']} ({report['edition']})", 6.0,
-                      weight="bold"))
-    sim = report.get("simulation")
-    if sim:
-        items.append(Text(14, y0 + 20, f"{sim['games']:,} games, {sim['players']} player(s), "
-                          f"{report.get('bot', 'greedy')} bots, seed {report['seed']}: "
-                          f"{sim['mean_rolls']:.1f} rolls, mean score {sim['mean_score']:.1f}",
-                          2.8, GREY))
-    y = y0 + 27.0
-    marks = {True: "ok", False: "!!", None: "??"}
-    lines = [("", report["verdict"])]
-    lines += [(marks[v["ok"]], v["text"]) for v in report["verdicts"]]
-    advice = report.get("advice") or {}
-    if advice.get("sentences"):
-        lines.append(("head", "Advice"))
-        lines += [("-", s) for s in advice["sentences"]]
-    size = 2.6
-    bottom = y0 + PAGE_H - 10
-    for mark, line in lines:
-        if mark == "head":
-            y += 2.0
-            items.append(Text(14, y, line, 3.4, weight="bold"))
-            y += 4.6
-            continue
-        colour = {"!!": (0.75, 0.15, 0.15), "??": GREY}.get(mark, INK)
-        if mark:
-            items.append(Text(14, y, mark, size, colour, weight="bold"))
-        for part in wrap(line, size, PAGE_W - 36):
-            if y > bottom:
-                items.append(Text(20, y, "... (the rest is in the JSON report)", size, GREY))
-                return items
-            items.append(Text(20, y, part, size))
-            y += size * 1.35
-        y += 1.0
-    return items
-
-
-def _chart_page(report: dict[str, Any], y0: float) -> list[Item]:
+def chart_page(report: dict[str, Any], y0: float = 0.0) -> list[Item]:
+    """The page of charts (landscape, :data:`PAGE_W` x :data:`PAGE_H` mm, from ``y0``):
+    scores, colours and columns completed, and the heat map across the bottom."""
     items: list[Item] = [Rect(0, y0, PAGE_W, PAGE_H, WHITE, None)]
     items.append(Text(14, y0 + 12, f"{report['layout']}: simulation charts", 5.0,
                       weight="bold"))
     items += drawing_items(_histogram(report, 84, 80), 12, y0 + 18)
     items += drawing_items(_colours(report, 84, 80), 104, y0 + 18)
     items += drawing_items(_columns(report, 96, 80), 196, y0 + 18)
-    items.append(Text(14, y0 + 101, "Bars: share of games; whiskers: 95% intervals; red "
-                      "lines: the range of the official pads.", 2.6, GREY))
-    items += _points_table(report, 196, y0 + 110, 88)
-    items += _heat_map(report, 18, y0 + 110, 166, 88)
-    items.append(Text(PAGE_W - 14, y0 + PAGE_H - 6, "kok_layouts", 2.4, GREY, anchor="end"))
+    items.append(Text(14, y0 + 102, "Bars: share of games; whiskers: 95% intervals; red "
+                      "lines: the range of the official pads.", CAPTION, GREY))
+    items += _heat_map(report, 20, y0 + 112, 262, 86)
+    items.append(Text(PAGE_W - 14, y0 + PAGE_H - 5, "kok_layouts", CAPTION, GREY,
+                      anchor="end"))
     return items
-
-
-def report_scenes(report: dict[str, Any]) -> list[Scene]:
-    """Landscape pages: the verdicts and advice, then the charts and the heat map."""
-    pages = [Scene(PAGE_W, PAGE_H, _text_page(report, 0.0))]
-    if report.get("simulation") and report.get("measures"):
-        pages.append(Scene(PAGE_W, PAGE_H, _chart_page(report, 0.0)))
-    return pages
-
-
-def report_scene(report: dict[str, Any]) -> Scene:
-    """Every page of the report one under the other, for a PNG."""
-    items = _text_page(report, 0.0)
-    if report.get("simulation") and report.get("measures"):
-        items += _chart_page(report, PAGE_H)
-        return Scene(PAGE_W, 2 * PAGE_H, items)
-    return Scene(PAGE_W, PAGE_H, items)

@@ -8,6 +8,8 @@ score box.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet
 from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrap
@@ -28,6 +30,7 @@ from kok_layouts.render.scene import (
     rgb,
 )
 from kok_layouts.render.shapes import (
+    Box,
     bomb,
     box_icon,
     colour_symbol,
@@ -35,6 +38,7 @@ from kok_layouts.render.shapes import (
     heart,
     hole,
     star,
+    star_clear_of,
     strike,
 )
 
@@ -48,11 +52,52 @@ MINUS = "\u2212"
 ROW_PANEL_W = 21.0
 STAR_R = 0.34
 """A star's outer radius, as a part of the cell; it sits in the cell's centre."""
-SYMBOL_AT = 0.17
-"""The colour-blind symbol's centre, as a part of the cell from its top left: in the
-corner, clear of the star (and of a box cell's box, bottom left)."""
+SYMBOL_SIZE = 2.8
+"""The colour-blind symbol's side (mm) on a sheet printed large; printed smaller, it is
+a tenth larger than the sheet's least text size, so that it prints at least 2.3 mm
+across (6 pt is 2.1 mm), four to a page too."""
+SYMBOL_PER_TEXT = 1.1
+SYMBOL_MAX = 4.5
+SYMBOL_INSET = 0.5
+"""The symbol sits in the cell's top left corner, this far in from its edges."""
+BOX_AT, BOX_SIZE = (0.22, 0.78), 0.32
+"""A Keer op Keer 2 box cell's box: centre and size as parts of the cell (bottom left)."""
 SIDE_SIZE = 2.2
 """The size of the "first"/"later" labels left of the column points."""
+
+
+def symbol_size(min_text: float) -> float:
+    """The side (mm) of a grid cell's colour-blind symbol on a sheet whose least text size
+    is ``min_text`` mm: :data:`SYMBOL_SIZE`, or a tenth more than ``min_text`` when that
+    is larger (up to half the cell)."""
+    return min(max(SYMBOL_SIZE, min_text * SYMBOL_PER_TEXT), SYMBOL_MAX)
+
+
+@dataclass(frozen=True)
+class CellMarks:
+    """Where a grid cell's marks go, in mm from the cell's top left: the colour-blind
+    symbol's square (left, top, side), the star's centre and outer radius. With a large
+    symbol the star moves towards the bottom right and shrinks as far as needed to keep
+    clear of it (and of a box cell's box)."""
+
+    symbol: tuple[float, float, float]
+    star: tuple[float, float, float]
+
+
+def cell_marks(colorblind: bool, min_text: float = 0.0, box_cell: bool = False) -> CellMarks:
+    """The marks of a grid cell (see :class:`CellMarks`)."""
+    side = symbol_size(min_text) if colorblind else 0.0
+    keep_out: list[Box] = []
+    if colorblind:
+        keep_out.append((SYMBOL_INSET, SYMBOL_INSET, SYMBOL_INSET + side, SYMBOL_INSET + side))
+    if box_cell:
+        half = CELL * BOX_SIZE / 2
+        bx, by = CELL * BOX_AT[0], CELL * BOX_AT[1]
+        keep_out.append((bx - half, by - half, bx + half, by + half))
+    star_at = star_clear_of(CELL / 2, CELL / 2, CELL * STAR_R, (0.0, 0.0, CELL, CELL),
+                            tuple(keep_out)) if keep_out else (CELL / 2, CELL / 2,
+                                                               CELL * STAR_R)
+    return CellMarks((SYMBOL_INSET, SYMBOL_INSET, side), star_at)
 
 
 def _value_box(x: float, y: float, w: float, h: float, value: int, size: float,
@@ -144,13 +189,16 @@ def _scene(sheet: ClassicSheet, kok2: Kok2Sheet | None, lang: Language, colorbli
             continue
         colour = sheet.colour_by_key[key]
         items.append(Rect(x, y, CELL, CELL, rgb(colour.rgb), WHITE, 0.6))
+        box_cell = kok2 is not None and cell in kok2.box_cells
         if cell in sheet.stars:
-            items.append(star(x + CELL / 2, y + CELL / 2, CELL * STAR_R))
-        if kok2 and cell in kok2.box_cells:
-            items.extend(box_icon(x + CELL * 0.22, y + CELL * 0.78, CELL * 0.32))
+            sx, sy, sr = cell_marks(colorblind, min_text, box_cell).star
+            items.append(star(x + sx, y + sy, sr))
+        if box_cell:
+            items.extend(box_icon(x + CELL * BOX_AT[0], y + CELL * BOX_AT[1], CELL * BOX_SIZE))
         if colorblind:
-            items.extend(colour_symbol(colour_index[key], x + CELL * SYMBOL_AT,
-                                       y + CELL * SYMBOL_AT, CELL * 0.09))
+            left, top, side = cell_marks(True, min_text).symbol
+            items.extend(colour_symbol(colour_index[key], x + left + side / 2,
+                                       y + top + side / 2, side))
         if cell in crossed:
             items.extend(cross_mark(x, y, CELL, CELL))
     # Thin separators between areas make the areas readable in grey print too.
@@ -300,8 +348,9 @@ def _right_panel(sheet: ClassicSheet, kok2: Kok2Sheet | None, x: float, lang: La
     claims = marks.colours if marks else {}
     for index, colour in enumerate(sheet.colours):
         items.append(Rect(x, y, 6.5, 6.0, rgb(colour.rgb), INK, 0.25, radius=0.8))
-        if colorblind:
-            items.extend(colour_symbol(index, x + 3.25, y + 3.0, 1.3))
+        if colorblind:  # alone on the swatch: as large as the grid's, up to 4.4 mm
+            items.extend(colour_symbol(index, x + 3.25, y + 3.0,
+                                       min(symbol_size(min_text), 4.4)))
         claim = claims.get(colour.key)
         items.extend(_value_box(x + 8.5, y + 0.2, 7.0, 5.6, sheet.colour_bonus.first, 3.2,
                                 claim, True, bold=True))

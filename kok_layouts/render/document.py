@@ -8,14 +8,15 @@ from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
 from kok_layouts.model.sheet import Sheet
-from kok_layouts.render.charts import report_scene, report_scenes
 from kok_layouts.render.labels import LANGUAGES, Language
+from kok_layouts.render.labels import title as printed_title
 from kok_layouts.render.marks import SheetMarks
 from kok_layouts.render.page import PAPER_SIZES, PER_PAGE, PageLayout, Paper, page_for
-from kok_layouts.render.pdf import Metadata, pdf_bytes
+from kok_layouts.render.pdf import Metadata, document_pdf, pdf_bytes
 from kok_layouts.render.png import page_png, png_bytes, scene_png
+from kok_layouts.render.report import page_sizes, report_pages, report_strip
 from kok_layouts.render.resolution import check_dpi
 from kok_layouts.render.scene import Scene
 
@@ -133,7 +134,8 @@ def render_pdf(sheets: Sequence[Sheet], options: PrintOptions = PrintOptions(),
     scenes, page = printed_scenes(sheets, options, marks)
     pages = options.pages or -(-len(scenes) // options.per_page)
     names = ", ".join(dict.fromkeys(s.name for s in sheets))
-    title = sheets[0].title if len(sheets) == 1 else f"Keer op Keer sheets: {names}"
+    title = (printed_title(sheets[0].title, options.lang) if len(sheets) == 1
+             else f"Keer op Keer sheets: {names}")
     if marks is not None:
         title += f" ({marks.player})"
     metadata = Metadata(title=title, subject=f"Score sheets: {names}",
@@ -167,19 +169,27 @@ def render_page_png(sheets: Sequence[Sheet], dpi: float = 150,
     return png_bytes(page_png(scenes, layout, dpi), dpi)
 
 
-def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110) -> bytes:
-    """A ``kok check`` report (its JSON form) as a PDF (verdicts and advice, then the
-    charts), or a PNG of both pages one under the other."""
+def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110,
+                  paper: Paper = "a4") -> bytes:
+    """A ``kok check`` report (its JSON form) as a PDF: the verdicts, the advice and the
+    column points on upright pages of ``paper`` at reading size (as many as they need),
+    then the charts on a page turned across; or a PNG of every page one under the other."""
     if not isinstance(report, Mapping):
         raise KokTypeError(f"report is a check report's as_dict(), not {type(report).__name__}")
     check_dpi(dpi)
-    if png:
-        return png_bytes(scene_png(report_scene(report), dpi), dpi)
-    scenes = report_scenes(report)
-    scene = scenes[0]
-    page = PageLayout(scene.width, scene.height, ((0.0, 0.0, scene.width, scene.height),), (),
-                      margin=0.0)
-    metadata = Metadata(title=f"Balance report: {report['layout']}",
-                        subject=f"kok check of {report['layout']}",
-                        keywords=("Keer op Keer", "balance", str(report["edition"])))
-    return pdf_bytes(scenes, page, len(scenes), metadata)
+    if not isinstance(paper, str) or paper not in PAPER_SIZES:
+        raise BadArgumentError(f"paper is {_listed(PAPER_SIZES)}, not {shown(repr(paper), 40)}")
+    try:
+        if png:
+            return png_bytes(scene_png(report_strip(report, paper), dpi), dpi)
+        pages = report_pages(report, paper)
+    except KokError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        # A saved report edited by hand or from another version: one clear line.
+        raise BadArgumentError(f"report is not a kok check report (its JSON form): "
+                               f"{type(error).__name__} {shown(str(error), 80)}") from error
+    metadata = Metadata(title=f"Balance report: {report.get('layout', '?')}",
+                        subject=f"kok check of {report.get('layout', '?')}",
+                        keywords=("Keer op Keer", "balance", str(report.get("edition", ""))))
+    return document_pdf(list(zip(pages, page_sizes(pages, paper), strict=True)), metadata)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 from importlib import resources
@@ -38,12 +39,19 @@ def text_width(text: str, size: float, weight: Weight = "regular") -> float:
     return float(pdfmetrics.stringWidth(text, PDF_NAMES[weight], size * MM)) / MM
 
 
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+"""Where a line may break: not at a no-break space (U+00A0)."""
+
+
 def wrap(text: str, size: float, width: float, weight: Weight = "regular") -> list[str]:
-    """``text`` broken into lines no wider than ``width`` mm (long words stay whole)."""
+    """``text`` broken into lines no wider than ``width`` mm (long words stay whole; a
+    no-break space keeps its neighbours on one line)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
+    for word in _SPACES.split(text):
+        if not word:
+            continue
+        trial = f"{current} {word}" if current else word
         if current and text_width(trial, size, weight) > width:
             lines.append(current)
             current = word

@@ -36,6 +36,7 @@ from kok_layouts.render.shapes import (
     hole,
     pictogram,
     star,
+    star_clear_of,
     strike,
 )
 from kok_layouts.render.visitors import visitor_name, visitor_pictogram
@@ -50,8 +51,39 @@ PICTOGRAM_AT, PICTOGRAM_R = 3.4, 2.9
 STAR_AT, STAR_R = 0.7, 0.25
 """A star's centre and outer radius as parts of the cell: bottom right, clear of the
 pictogram."""
-SYMBOL_AT = 0.16
-"""The colour-blind symbol in the top right corner, clear of pictogram and star."""
+SYMBOL_SIZE, SYMBOL_MAX, SYMBOL_INSET = 3.2, 4.4, 0.5
+"""The colour-blind symbol: a square in the cell's top right corner, clear of pictogram
+and star; its side (mm) on a sheet printed large, a tenth larger than the sheet's least
+text size when printed smaller (so at least 2.3 mm four to a page), at most the room
+there is."""
+SYMBOL_PER_TEXT = 1.1
+
+
+def symbol_size(min_text: float) -> float:
+    """The side (mm) of the colour-blind symbols on a sheet whose least text size is
+    ``min_text`` mm."""
+    return min(max(SYMBOL_SIZE, min_text * SYMBOL_PER_TEXT), SYMBOL_MAX)
+
+
+def symbol_square(min_text: float) -> tuple[float, float, float]:
+    """Where a cell's colour-blind symbol goes: left, top and side in mm from the cell's
+    top left."""
+    side = symbol_size(min_text)
+    return CELL - SYMBOL_INSET - side, SYMBOL_INSET, side
+
+
+def star_place(colorblind: bool, min_text: float = 0.0) -> tuple[float, float, float]:
+    """A star's centre and outer radius in mm from the cell's top left: bottom right, and
+    with a colour-blind symbol moved down and made smaller only as far as needed to keep
+    clear of it and of the pictogram."""
+    centre, radius = CELL * STAR_AT, CELL * STAR_R
+    if not colorblind:
+        return centre, centre, radius
+    left, top, side = symbol_square(min_text)
+    disc = (PICTOGRAM_AT - PICTOGRAM_R, PICTOGRAM_AT - PICTOGRAM_R,
+            PICTOGRAM_AT + PICTOGRAM_R, PICTOGRAM_AT + PICTOGRAM_R)
+    return star_clear_of(centre, centre, radius, (0.0, 0.0, CELL, CELL),
+                         ((left, top, left + side, top + side), disc))
 
 
 def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False,
@@ -106,10 +138,12 @@ def kids_scene(sheet: KidsSheet, lang: Language = "en", colorblind: bool = False
         items.append(Circle(x + PICTOGRAM_AT, y + PICTOGRAM_AT, PICTOGRAM_R, WHITE, None))
         items.extend(pictogram(animal.name, x + PICTOGRAM_AT, y + PICTOGRAM_AT, 5.0))
         if cell in sheet.stars:
-            items.append(star(x + CELL * STAR_AT, y + CELL * STAR_AT, CELL * STAR_R))
+            sx, sy, sr = star_place(colorblind, min_text)
+            items.append(star(x + sx, y + sy, sr))
         if colorblind:
-            items.extend(colour_symbol(animal_index[key], x + CELL * (1 - SYMBOL_AT),
-                                       y + CELL * SYMBOL_AT, CELL * 0.08))
+            left, top, side = symbol_square(min_text)
+            items.extend(colour_symbol(animal_index[key], x + left + side / 2,
+                                       y + top + side / 2, side))
         if cell in crossed:
             items.extend(cross_mark(x, y, CELL, CELL, 0.8))
     # Enclosure borders: thick wherever two neighbouring cells are in different enclosures.
@@ -174,18 +208,22 @@ def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: b
     items.append(Text(x, y + 3.6, label("food", lang), 3.4, weight="bold"))
     y += 6.0
     fed = marks.colours if marks else {}
+    # With colour-blind symbols, each animal's symbol stands between its swatch and its
+    # food boxes, as large as in the grid.
+    side = symbol_size(min_text) if colorblind else 0.0
+    shift = side + 1.2 if colorblind else 0.0
     for index, animal in enumerate(sheet.animals):
         items.append(Rect(x, y, 8.0, 8.0, rgb(animal.rgb), INK, 0.25, radius=1.0))
         items.extend(pictogram(animal.name, x + 4.0, y + 4.0, 6.6))
         if colorblind:
-            items.extend(colour_symbol(index, x + 7.0, y + 1.0, 0.7))
+            items.extend(colour_symbol(index, x + 9.0 + side / 2, y + 4.0, side))
         for box in range(sheet.food_boxes):
-            bx = x + 10.5 + box * 7.0
+            bx = x + 10.5 + shift + box * 7.0
             items.append(Rect(bx, y + 1.2, 5.6, 5.6, WHITE, INK, 0.3, radius=0.6))
             if fed.get(animal.key) in ("first", "later"):
                 items.append(Circle(bx + 2.8, y + 4.0, 3.4, None, INK, 0.5))
         name = word(animal.name, lang)
-        start = x + 11.0 + sheet.food_boxes * 7.0
+        start = x + 11.0 + shift + sheet.food_boxes * 7.0
         room = x + PANEL_W - start
         size = max(fit_size(name, 2.7, room), min_text)
         items.append(Text(start, y + 5.3, cut_to(name, size, room), size))

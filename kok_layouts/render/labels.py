@@ -82,19 +82,46 @@ def word(name: str, lang: Language) -> str:
     return _WORDS.get(name.lower(), {}).get(lang, name)
 
 
-_PAD_TITLE = re.compile(r"^Keer op Keer \u2013 (\w+) pad$")
+NBSP = "\u00a0"
+"""French sets a space before "!"; a no-break one, so that "!" never starts a line."""
+
+GAME_NAMES: dict[str, dict[Language, str]] = {
+    "Keer op Keer": {"nl": "Keer op Keer", "de": "Noch mal!", "fr": f"Encore{NBSP}!",
+                     "en": "Keer op Keer"},
+    "Keer op Keer 2": {"nl": "Keer op Keer 2", "de": "Noch mal so gut!",
+                       "fr": f"Encore et encore{NBSP}!", "en": "Keer op Keer 2"},
+    "Keer op Keer Kids": {"nl": "Keer op Keer Kids", "de": "Noch mal! Kids",
+                          "fr": f"Encore{NBSP}! Kids", "en": "Keer op Keer Kids"},
+}
+"""The games as they are sold in each language, keyed by their Dutch (original) names:
+Schmidt Spiele's German *Noch mal!*, *Noch mal so gut!* and *Noch mal! Kids*, the French
+*Encore !*, *Encore et encore !* and *Encore ! Kids*; Dutch and English keep the Dutch
+names."""
+
+_PAD_TITLE = re.compile(r"^(Keer op Keer) \u2013 (\w+) pad$")
 _PAD_TITLES: dict[Language, str] = {
-    "nl": "Keer op Keer \u2013 {} blok", "de": "Keer op Keer \u2013 Block {}",
-    "fr": "Keer op Keer \u2013 bloc {}", "en": "Keer op Keer \u2013 {} pad",
+    "nl": "{} \u2013 {} blok", "de": "{} \u2013 Block {}",
+    "fr": "{} \u2013 bloc {}", "en": "{} \u2013 {} pad",
 }
 
 
+def game_name(dutch: str, lang: Language) -> str:
+    """The name a game is sold under in ``lang`` ("Keer op Keer 2" is "Noch mal so gut!"
+    in German); a name the table does not know stays as written."""
+    return GAME_NAMES.get(dutch, {}).get(lang, dutch)
+
+
 def title(text: str, lang: Language) -> str:
-    """A sheet's printed title in ``lang``: the official pads' "Keer op Keer - black pad"
-    becomes "Keer op Keer - zwart blok" (with an en dash); other titles are the layout's own
-    words."""
+    """A sheet's printed title in ``lang``, under the name the game is sold as there: the
+    official pads' "Keer op Keer - black pad" becomes "Keer op Keer - zwart blok" in
+    Dutch, "Noch mal! - Block Schwarz" in German and "Encore ! - bloc noir" in French
+    (with an en dash); "Keer op Keer 2" and "Keer op Keer Kids" become the edition's name
+    there. Other titles are the layout's own words."""
+    if text in GAME_NAMES:
+        return game_name(text, lang)
     found = _PAD_TITLE.match(text)
-    if found is None or found.group(1).lower() not in _WORDS:
+    if found is None or found.group(2).lower() not in _WORDS:
         return text
-    colour = word(found.group(1), lang)
-    return _PAD_TITLES[lang].format(colour.capitalize() if lang == "de" else colour)
+    colour = word(found.group(2), lang)
+    return _PAD_TITLES[lang].format(game_name(found.group(1), lang),
+                                    colour.capitalize() if lang == "de" else colour)

@@ -80,17 +80,46 @@ def _draw(canvas: Canvas, scene: Scene) -> None:
             canvas.drawPath(path, stroke=do_stroke, fill=do_fill if item.closed else 0)
 
 
-def pdf_bytes(scenes: Sequence[Scene], page: PageLayout, pages: int, metadata: Metadata) -> bytes:
-    """A PDF of ``pages`` pages laid out as ``page``, filled with ``scenes`` in turn."""
+def _canvas(out: io.BytesIO, width: float, height: float, metadata: Metadata) -> Canvas:
+    """A reportlab canvas for pages of ``width`` x ``height`` mm, fonts registered,
+    metadata set, bytes depending on the input only."""
     register_pdf_fonts()
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(page.width * MM, page.height * MM), invariant=1,
+    canvas = Canvas(out, pagesize=(width * MM, height * MM), invariant=1,
                     pageCompression=1, initialFontName=PDF_NAMES["regular"])
     canvas.setTitle(metadata.title)
     canvas.setAuthor(metadata.author)
     canvas.setSubject(metadata.subject)
     canvas.setCreator("kok_layouts")
     canvas.setKeywords(", ".join(metadata.keywords))
+    return canvas
+
+
+def document_pdf(pages: Sequence[tuple[Scene, tuple[float, float]]],
+                 metadata: Metadata) -> bytes:
+    """A PDF with one page per scene, each on its own paper size (width, height in mm),
+    scaled down if it is larger and centred: a document whose pages differ in size or
+    orientation, such as a report of text pages and a page of charts."""
+    out = io.BytesIO()
+    first = pages[0][1] if pages else (210.0, 297.0)
+    canvas = _canvas(out, *first, metadata)
+    for scene, (width, height) in pages:
+        canvas.setPageSize((width * MM, height * MM))
+        scale = min(1.0, width / scene.width, height / scene.height)
+        canvas.saveState()
+        canvas.translate((width - scene.width * scale) / 2 * MM,
+                         (height - scene.height * scale) / 2 * MM)
+        canvas.scale(scale, scale)
+        _draw(canvas, scene)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def pdf_bytes(scenes: Sequence[Scene], page: PageLayout, pages: int, metadata: Metadata) -> bytes:
+    """A PDF of ``pages`` pages laid out as ``page``, filled with ``scenes`` in turn."""
+    out = io.BytesIO()
+    canvas = _canvas(out, page.width, page.height, metadata)
     distinct: dict[int, str] = {}
     for scene in scenes:
         if id(scene) in distinct:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from kok_layouts.render.scene import INK, RGB, WHITE, Circle, Item, Line, Polygon, Rect, Text
 
@@ -24,12 +25,7 @@ def _ring(cx: float, cy: float, rx: float, ry: float, steps: int = 28,
 def star(cx: float, cy: float, r: float, fill: RGB = WHITE, stroke: RGB = INK,
          width: float = 0.35) -> Polygon:
     """A five-pointed star, point up."""
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return Polygon(tuple(points), fill, stroke, width)
+    return Polygon(star_points(cx, cy, r), fill, stroke, width)
 
 
 def heart(cx: float, cy: float, size: float, fill: RGB | None = None, stroke: RGB = INK,
@@ -105,42 +101,49 @@ def strike(x: float, y: float, w: float, h: float, width: float = 0.5) -> Line:
 
 
 # -- colour-blind symbols -----------------------------------------------------------------
+# Each symbol fills a square of side ``size`` centred on (cx, cy), ink to ink (round line
+# caps included), so that one size means the same for every symbol; only the bar is
+# flatter than it is wide.
 
 
-def _triangle(cx: float, cy: float, r: float) -> list[Item]:
-    return [Polygon(((cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)),
-                    INK, None)]
+def _triangle(cx: float, cy: float, size: float) -> list[Item]:
+    h = size / 2
+    return [Polygon(((cx, cy - h), (cx + h, cy + h), (cx - h, cy + h)), INK, None)]
 
 
-def _dot(cx: float, cy: float, r: float) -> list[Item]:
-    return [Circle(cx, cy, r * 0.8, INK, None)]
+def _dot(cx: float, cy: float, size: float) -> list[Item]:
+    return [Circle(cx, cy, size / 2, INK, None)]
 
 
-def _square(cx: float, cy: float, r: float) -> list[Item]:
-    return [Rect(cx - r * 0.75, cy - r * 0.75, r * 1.5, r * 1.5, INK, None)]
+def _square(cx: float, cy: float, size: float) -> list[Item]:
+    return [Rect(cx - size / 2, cy - size / 2, size, size, INK, None)]
 
 
-def _diamond(cx: float, cy: float, r: float) -> list[Item]:
-    return [Polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), INK, None)]
+def _diamond(cx: float, cy: float, size: float) -> list[Item]:
+    h = size / 2
+    return [Polygon(((cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)), INK, None)]
 
 
-def _x(cx: float, cy: float, r: float) -> list[Item]:
-    w = r * 0.45
-    return [Line(cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8, INK, w),
-            Line(cx + r * 0.8, cy - r * 0.8, cx - r * 0.8, cy + r * 0.8, INK, w)]
+def _x(cx: float, cy: float, size: float) -> list[Item]:
+    w = size * 0.22
+    h = size / 2 - w / 2
+    return [Line(cx - h, cy - h, cx + h, cy + h, INK, w),
+            Line(cx + h, cy - h, cx - h, cy + h, INK, w)]
 
 
-def _plus(cx: float, cy: float, r: float) -> list[Item]:
-    w = r * 0.45
-    return [Line(cx - r, cy, cx + r, cy, INK, w), Line(cx, cy - r, cx, cy + r, INK, w)]
+def _plus(cx: float, cy: float, size: float) -> list[Item]:
+    w = size * 0.24
+    h = size / 2 - w / 2
+    return [Line(cx - h, cy, cx + h, cy, INK, w), Line(cx, cy - h, cx, cy + h, INK, w)]
 
 
-def _ring_symbol(cx: float, cy: float, r: float) -> list[Item]:
-    return [Circle(cx, cy, r * 0.75, None, INK, r * 0.35)]
+def _ring_symbol(cx: float, cy: float, size: float) -> list[Item]:
+    w = size * 0.2
+    return [Circle(cx, cy, (size - w) / 2, None, INK, w)]
 
 
-def _bar(cx: float, cy: float, r: float) -> list[Item]:
-    return [Rect(cx - r, cy - r * 0.35, 2 * r, r * 0.7, INK, None)]
+def _bar(cx: float, cy: float, size: float) -> list[Item]:
+    return [Rect(cx - size / 2, cy - size * 0.19, size, size * 0.38, INK, None)]
 
 
 COLOUR_SYMBOLS: tuple[Callable[[float, float, float], list[Item]], ...] = (
@@ -148,8 +151,90 @@ COLOUR_SYMBOLS: tuple[Callable[[float, float, float], list[Item]], ...] = (
 """One distinct symbol per colour, by the colour's position in the layout."""
 
 
-def colour_symbol(index: int, cx: float, cy: float, r: float) -> list[Item]:
-    return COLOUR_SYMBOLS[index % len(COLOUR_SYMBOLS)](cx, cy, r)
+def colour_symbol(index: int, cx: float, cy: float, size: float) -> list[Item]:
+    """The symbol of the colour at ``index``, filling a ``size`` mm square centred on
+    (cx, cy)."""
+    return COLOUR_SYMBOLS[index % len(COLOUR_SYMBOLS)](cx, cy, size)
+
+
+# -- keeping a star clear of a cell's other marks -----------------------------------------
+
+Box = tuple[float, float, float, float]
+"""A rectangle: left, top, right, bottom in mm."""
+
+
+def star_points(cx: float, cy: float, r: float) -> tuple[Point, ...]:
+    """The ten corners of :func:`star`, point up."""
+    return tuple((cx + (r if i % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
+                  cy + (r if i % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))
+                 for i in range(10))
+
+
+_UNIT_STAR = star_points(0.0, 0.0, 1.0)
+
+
+def _reach(angle: float) -> float:
+    """How far a unit star (outer radius 1, point up) reaches from its centre along
+    ``angle`` (radians, y downwards): the ray meets the edge of its sector."""
+    sector = (angle + math.pi / 2) % (2 * math.pi) / (math.pi / 5)
+    i = int(sector) % 10
+    (ax, ay), (bx, by) = _UNIT_STAR[i], _UNIT_STAR[(i + 1) % 10]
+    dx, dy = math.cos(angle), math.sin(angle)
+    # The ray t * (dx, dy) meets the edge a + u * (b - a) where t = (a x (b - a)) / (d x (b - a)).
+    ex, ey = bx - ax, by - ay
+    return (ax * ey - ay * ex) / (dx * ey - dy * ex)
+
+
+def _largest_radius(cx: float, cy: float, box: Box, step: float = 0.12) -> float:
+    """The largest outer radius of a star at (cx, cy) that keeps out of ``box``: the least
+    over the box's outline of (distance / the star's reach that way)."""
+    left, top, right, bottom = box
+    if left < cx < right and top < cy < bottom:
+        return 0.0
+    points: list[Point] = []
+    for (x1, y1), (x2, y2) in (((left, top), (right, top)), ((right, top), (right, bottom)),
+                               ((right, bottom), (left, bottom)), ((left, bottom), (left, top))):
+        count = max(1, math.ceil(max(abs(x2 - x1), abs(y2 - y1)) / step))
+        points += [(x1 + (x2 - x1) * k / count, y1 + (y2 - y1) * k / count)
+                   for k in range(count)]
+    return min(math.hypot(x - cx, y - cy) / _reach(math.atan2(y - cy, x - cx))
+               for x, y in points)
+
+
+def _room(cx: float, cy: float, cell: Box, margin: float) -> float:
+    """The largest outer radius of a star at (cx, cy) that stays ``margin`` inside ``cell``."""
+    left, top, right, bottom = cell
+    corners = _UNIT_STAR
+    limits = [(right - margin - cx) / x for x, _ in corners if x > 1e-9]
+    limits += [(cx - left - margin) / -x for x, _ in corners if x < -1e-9]
+    limits += [(bottom - margin - cy) / y for _, y in corners if y > 1e-9]
+    limits += [(cy - top - margin) / -y for _, y in corners if y < -1e-9]
+    return max(0.0, min(limits))
+
+
+@lru_cache(maxsize=512)  # one entry per cell kind and print scale
+def star_clear_of(cx: float, cy: float, r: float, cell: Box, keep_out: tuple[Box, ...],
+                  gap: float = 0.6, margin: float = 0.6) -> tuple[float, float, float]:
+    """The star at (cx, cy) with outer radius ``r``, moved away from the boxes in
+    ``keep_out`` and made smaller only as far as needed to keep ``gap`` mm (outline to
+    box) from each and ``margin`` mm inside ``cell``: the centre and radius of the largest
+    such star, the least moved of nearly equal ones."""
+    away_x = sum(cx - (b[0] + b[2]) / 2 for b in keep_out)
+    away_y = sum(cy - (b[1] + b[3]) / 2 for b in keep_out)
+    length = math.hypot(away_x, away_y) or 1.0
+    ux, uy = away_x / length, away_y / length
+    grown = tuple((b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap) for b in keep_out)
+    reach = min(cell[2] - cell[0], cell[3] - cell[1]) * 0.3
+    best = (cx, cy, 0.0)
+    for step in range(31):
+        d = reach * step / 30
+        x, y = cx + ux * d, cy + uy * d
+        radius = min([r, _room(x, y, cell, margin), *(_largest_radius(x, y, b) for b in grown)])
+        if radius > best[2] * 1.01:
+            best = (x, y, radius)
+        if radius >= r:
+            break
+    return best
 
 
 # -- Kids pictograms ----------------------------------------------------------------------

@@ -364,7 +364,8 @@ class Game:
                 if faces in seen:
                     continue
                 seen.add(faces)
-                for key, n, cost in expand_faces(*faces, player.board.colour_keys):
+                for key, n, cost in (expand_faces(*faces, player.board.colour_keys)
+                                     + player.house_faces(*faces)):
                     if cost > player.marks_left:
                         continue
                     for mask in player.legal_masks(key, n):
@@ -536,7 +537,14 @@ class Game:
         seat = self.seat_of(seat)
         if choice is not None:
             self._apply(seat, choice)
+        self._count_pass(seat, choice, 1)
         self._choices[seat] = choice
+
+    def _count_pass(self, seat: int, choice: Choice | None, step: int) -> None:
+        """The house rule ``pass_penalty`` counts the rolls an active player passes."""
+        if choice is None and seat == self.active:
+            sheet: Any = self.sheets[seat]
+            sheet.passes += step
 
     def _apply(self, seat: int, choice: Choice) -> None:
         # check_choice made sure the move is a Move.
@@ -559,6 +567,7 @@ class Game:
         choice = self._choices.pop(seat)
         if choice is not None:
             self.sheets[seat].pop()
+        self._count_pass(seat, choice, -1)
         return seat, choice
 
     def finish_roll(self) -> RollLog:

@@ -83,10 +83,11 @@ class Kok2Score(Score):
     @property
     def total(self) -> int:
         return (self.colours + self.columns + self.rows + self.hearts + self.jokers
-                + self.boxes + self.stars)
+                + self.boxes + self.stars + (self.passes or 0))
 
     def as_dict(self) -> dict[str, int]:
-        return {**asdict(self), "total": self.total}
+        lines = {key: value for key, value in asdict(self).items() if value is not None}
+        return {**lines, "total": self.total}
 
 
 class Kok2PlayerSheet(PlayerSheet):
@@ -413,7 +414,7 @@ class Kok2PlayerSheet(PlayerSheet):
         rows = sum(sheet.rows[r].points for r in self.completed_rows())
         return Kok2Score(colours=base.colours, columns=base.columns, jokers=base.jokers,
                          stars=base.stars, rows=rows, hearts=sum(self.column_hearts.values()),
-                         boxes=self.boxes_left * sheet.box_points)
+                         boxes=self.boxes_left * sheet.box_points, passes=base.passes)
 
 
 class Kok2Game(Game):
@@ -547,6 +548,7 @@ class Kok2Game(Game):
         seat = self.seat_of(seat)
         if choice is not None:
             self._apply(seat, choice)
+        self._count_pass(seat, choice, 1)
         self._choices[seat] = choice
 
     def _dry_run(self, seat: int, choice: Choice) -> None:

@@ -29,6 +29,9 @@ from kok_layouts.rules.scoring import Score
 StateKey = tuple[int, int, frozenset[int], frozenset[str]]
 S = TypeVar("S", bound=Sheet)
 
+JOKER_SIX = 6
+"""House rule ``number_joker_six``: the number the ? may also stand for."""
+
 
 def checked_options(options: object) -> Options:
     """``options`` itself, the defaults for ``None``; :class:`KokTypeError` otherwise."""
@@ -67,6 +70,9 @@ class SheetExtras:
     """Hearts circled on the heart track."""
     row_items: frozenset[int] = frozenset()
     """Rows whose item this player received (as first completer)."""
+    passes: int = 0
+    """Rolls in which this player, active, crossed nothing (the game counts them for the
+    house rule ``pass_penalty``)."""
 
     @property
     def boxes_left(self) -> int:
@@ -126,6 +132,7 @@ class PlayerSheet(SheetExtras):
         self.marks_used = 0
         self.later_columns: frozenset[int] = frozenset()
         self.later_colours: frozenset[str] = frozenset()
+        self.passes = 0
         self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
 
     def __repr__(self) -> str:
@@ -163,7 +170,10 @@ class PlayerSheet(SheetExtras):
 
     @property
     def star_penalty(self) -> int:
-        """What each uncrossed star costs at the end."""
+        """What each uncrossed star costs at the end: the sheet's, or the house rule
+        ``star_penalty``'s."""
+        if self.options.star_penalty is not None:
+            return self.options.star_penalty
         return self.sheet.star_penalty
 
     def column_value(self, column: int, *, later: bool = False) -> int:
@@ -220,6 +230,9 @@ class PlayerSheet(SheetExtras):
     def legal_masks(self, colour: str, number: int) -> list[int]:
         """Every set of cells a move of ``number`` cells of colour ``colour`` may cross
         (``colour`` a key, ``number`` 1..5: the hot path takes no names or jokers)."""
+        if number == JOKER_SIX and self.options.number_joker_six \
+                and colour in self.board.colour_masks:
+            return self._six_masks(colour)
         if colour not in self.board.colour_masks or type(number) is not int \
                 or not 1 <= number <= MAX_MOVE:
             raise BadArgumentError(f"legal_masks takes a colour key of {self.sheet.name} "
@@ -231,6 +244,30 @@ class PlayerSheet(SheetExtras):
             return self._loose_masks(colour, number, anchor)
         return [s for s in self.board.shapes.get((colour, number), ())
                 if not s & crossed and s & anchor]
+
+    def _six_masks(self, colour: str) -> list[int]:
+        """House rule ``number_joker_six``: the groups of six cells a move may cross (every
+        such group holds a group of five, so each is a five grown by a neighbour)."""
+        board, crossed, anchor = self.board, self.crossed, self.anchor()
+        if self.options.connect_through_crossed:
+            return self._loose_masks(colour, JOKER_SIX, anchor)
+        found: set[int] = set()
+        for five in board.shapes.get((colour, MAX_MOVE), ()):
+            if five & crossed:
+                continue
+            area = board.area_masks[board.area_of[next(cells_of(five))] or 0]
+            for cell in cells_of(board.dilate(five) & area & ~crossed & ~five):
+                found.add(five | (1 << cell))
+        return sorted(s for s in found if s & anchor)
+
+    def house_faces(self, colour_face: str, number_face: int) -> list[tuple[str, int, int]]:
+        """What the house rules add to a pair of faces: the ? as 6 (``number_joker_six``),
+        as (colour key, number, jokers spent) like :func:`~kok_layouts.rules.dice.
+        expand_faces`."""
+        if number_face != JOKER_NUMBER or not self.options.number_joker_six:
+            return []
+        keys = self.board.colour_keys if colour_face == JOKER_COLOUR else [colour_face]
+        return [(key, JOKER_SIX, 1 + (colour_face == JOKER_COLOUR)) for key in keys]
 
     def _loose_masks(self, colour: str, number: int, anchor: int) -> list[int]:
         """Option ``connect_through_crossed``: the cells may link through crossed cells."""
@@ -281,7 +318,8 @@ class PlayerSheet(SheetExtras):
             budget = marks_left
         moves = []
         width = self.sheet.width
-        for key, n, cost in expand_faces(colour, number, self.board.colour_keys):
+        for key, n, cost in (expand_faces(colour, number, self.board.colour_keys)
+                             + self.house_faces(colour, number)):
             if cost > budget:
                 continue
             for mask in self.legal_masks(key, n):
@@ -311,7 +349,9 @@ class PlayerSheet(SheetExtras):
             return f"{sheet.name} has no colour {move.colour!r}"
         colour_name = sheet.colour_by_key[move.colour].name
         count = move.cells.bit_count()
-        if move.number not in NUMBERS:
+        six = (move.number == JOKER_SIX and move.number_joker
+               and self.options.number_joker_six)
+        if move.number not in NUMBERS and not six:
             return f"{move.number} is not a number of a die; moves cross 1 to {MAX_MOVE} cells"
         if count != move.number:
             return f"a {move.number} crosses exactly {move.number} cells, not {count}"
@@ -326,7 +366,7 @@ class PlayerSheet(SheetExtras):
             actual = sheet.colour_by_key[sheet.cell_colours[first] or ""].name
             return f"{sheet.cell_name(first)} is {actual}, not {colour_name}"
         if (not self.options.connect_through_crossed and move.cells & self.anchor()
-                and move.cells in board.shape_sets[(move.colour, move.number)]):
+                and move.cells in board.shape_sets.get((move.colour, move.number), ())):
             return None
         areas = {board.area_of[c] for c in cells_of(move.cells)}
         if len(areas) > 1:
@@ -406,6 +446,8 @@ class PlayerSheet(SheetExtras):
         colours = sum(sheet.colour_bonus.later if key in self.later_colours
                       else sheet.colour_bonus.first for key in self.completed_colours())
         stars_left = (self.board.star_mask & ~self.crossed).bit_count()
+        penalty = self.options.pass_penalty
         return Score(colours=colours, columns=columns,
                      jokers=self.marks_left * sheet.mark_points,
-                     stars=-stars_left * sheet.star_penalty)
+                     stars=-stars_left * self.star_penalty,
+                     passes=-self.passes * penalty if penalty else None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 
 @dataclass(frozen=True)
@@ -14,10 +14,13 @@ class Score:
     jokers: int
     stars: int
     """Negative: the penalty for uncrossed stars."""
+    passes: int | None = field(default=None, kw_only=True)
+    """Negative: the house rule ``pass_penalty``'s points; ``None`` (no line) without it."""
 
     @property
     def total(self) -> int:
-        return self.colours + self.columns + self.jokers + self.stars
+        return self.colours + self.columns + self.jokers + self.stars + (self.passes or 0)
 
     def as_dict(self) -> dict[str, int]:
-        return {**asdict(self), "total": self.total}
+        lines = {key: value for key, value in asdict(self).items() if value is not None}
+        return {**lines, "total": self.total}

@@ -1,0 +1,436 @@
+"""``kok improve``: from a user's own board, a board that passes every verdict of
+``kok check`` with the fewest changed cells, stars and points.
+
+The search starts from the board itself and tries, one at a time, the actions the advice
+suggests for what fails (:mod:`~kok_layouts.analysis.advice`) and the generator's aimed
+moves (:mod:`~kok_layouts.generator.moves`: regrow from a column out of line, stack a
+column's runs anew, swap two columns' stars on official boards; give an animal a bigger or
+smaller enclosure, swap two areas' colours elsewhere). A candidate is judged by the
+calibrated verdicts of ``kok check`` with the strong bot (seed 1, two players), its games
+played in stages so that most candidates are dropped after 100 or 300 games
+(:class:`~kok_layouts.generator.balance.Judge`); a candidate that is better, counting a
+small price for every change, becomes the board the next moves start from. The search
+keeps the profile the input satisfies (an official board stays official) and what
+``keep`` names, and stops at the first board that passes every verdict of the full check
+or at the time limit, saying what it reached.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from kok_layouts import limits
+from kok_layouts.analysis.advice import Action, advise, apply_action
+from kok_layouts.analysis.balance import Verdict
+from kok_layouts.analysis.check import CHECK_GAMES, CheckReport, assess
+from kok_layouts.analysis.heatmap import heat_map
+from kok_layouts.analysis.solvability import analyse
+from kok_layouts.analysis.workers import worker_pool
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError
+from kok_layouts.model.checks import validate_sheet
+from kok_layouts.model.grid import column_letter
+from kok_layouts.model.sheet import Sheet
+from kok_layouts.model.writer import dump_layout
+
+KEEPS = ("grid", "points", "stars")
+"""What ``keep`` may hold: the colours of the cells, the column points (Kids: buckets) and
+the colour bonus, the stars."""
+PROFILES = ("basic", "official")
+DEFAULT_SECONDS = 120.0
+"""The default time limit: two minutes on two cores for a 15 x 7 board."""
+JOBS = 2
+CHANGE_PRICE = 0.02
+"""What one changed cell, star or column's points costs in a candidate's badness: a tie
+goes to the board with fewer changes, a verdict nearer to passing outweighs many."""
+GAP_WEIGHT = 2.0
+FINAL_SECONDS = 10.0
+"""Time kept for the best board's report (its exact search)."""
+STAGES = (100, 300, 800, CHECK_GAMES)
+RANDOM_MOVES = 3
+"""Generator moves tried per round besides the advice's actions."""
+
+Progress = Callable[[float, str], None]
+
+
+@dataclass(frozen=True)
+class Improved:
+    """What ``kok improve`` reached: the board, its layout text (with every change in the
+    header), the changes, and the ``kok check`` of the games it played."""
+
+    sheet: Sheet
+    text: str
+    changes: tuple[str, ...]
+    report: CheckReport
+    passes: bool
+    """Every verdict of the full check passes."""
+    stopped: bool
+    """The time limit stopped the search."""
+    seconds: float
+    candidates: int
+    profile: str
+    games: int
+    failing: tuple[str, ...] = field(default=())
+    """The codes of the verdicts that still fail (or cannot tell yet)."""
+
+
+def changes_between(before: Sheet, after: Sheet) -> list[str]:
+    """Every change from ``before`` to ``after``, as the header lists them: ``E3: yellow ->
+    orange``, ``star: B2 -> none``, ``column E: 5/4 -> 1/0``, ``colour bonus: 5/3 -> 4/2``."""
+    names = {c.key: c.name for c in (*before.colours, *after.colours)}
+    found = []
+    for cell in before.board_cells:
+        old, new = before.cell_colours[cell], after.cell_colours[cell]
+        if old != new:
+            found.append(f"{before.cell_name(cell)}: {names.get(old or '', old)} -> "
+                         f"{names.get(new or '', new)}")
+    for cell in sorted(before.stars - after.stars):
+        found.append(f"star: {before.cell_name(cell)} -> none")
+    for cell in sorted(after.stars - before.stars):
+        found.append(f"star: none -> {after.cell_name(cell)}")
+    first, later = edition_of(before).column_points(before)
+    new_first, new_later = edition_of(after).column_points(after)
+    for column in range(min(len(first), len(new_first))):
+        pair = (first[column], later[column] if later else None)
+        new_pair = (new_first[column], new_later[column] if new_later else None)
+        if pair != new_pair:
+            def text(p: tuple[int, int | None]) -> str:
+                return f"{p[0]}" + (f"/{p[1]}" if p[1] is not None else "")
+            found.append(f"column {column_letter(column)}: {text(pair)} -> {text(new_pair)}")
+    bonus, new_bonus = getattr(before, "colour_bonus", None), getattr(after, "colour_bonus", None)
+    if bonus != new_bonus and bonus is not None and new_bonus is not None:
+        found.append(f"colour bonus: {bonus.first}/{bonus.later} -> "
+                     f"{new_bonus.first}/{new_bonus.later}")
+    boxes, new_boxes = getattr(before, "box_cells", None), getattr(after, "box_cells", None)
+    if boxes != new_boxes and boxes is not None and new_boxes is not None:
+        for cell in sorted(boxes - new_boxes):
+            found.append(f"box: {before.cell_name(cell)} -> none")
+        for cell in sorted(new_boxes - boxes):
+            found.append(f"box: none -> {after.cell_name(cell)}")
+    return found
+
+
+def _kept(before: Sheet, after: Sheet, keep: frozenset[str]) -> bool:
+    if "grid" in keep and before.cell_colours != after.cell_colours:
+        return False
+    if "stars" in keep and before.stars != after.stars:
+        return False
+    same_points = (edition_of(before).column_points(before)
+                   == edition_of(after).column_points(after)
+                   and getattr(before, "colour_bonus", None)
+                   == getattr(after, "colour_bonus", None))
+    return "points" not in keep or same_points
+
+
+def profile_of(sheet: Sheet) -> str:
+    """The strictest profile ``sheet`` satisfies: ``official`` or ``basic``."""
+    return "official" if not validate_sheet(sheet, "official") else "basic"
+
+
+@dataclass
+class _Candidate:
+    sheet: Sheet
+    judged: object
+    verdicts: tuple[Verdict, ...]
+    badness: float
+    games: int
+    passes: bool
+    changes: int
+    actions: tuple[Action, ...] = ()
+
+    @property
+    def rank(self) -> float:
+        return self.badness + CHANGE_PRICE * self.changes
+
+    def failing(self) -> list[str]:
+        return [v.code for v in self.verdicts if v.ok is not True]
+
+
+class _Search:
+    """The state of one search: the judge, the original board, the time."""
+
+    def __init__(self, original: Sheet, profile: str, keep: frozenset[str], games: int,
+                 executor: Executor, rng: np.random.Generator, time_limit: float,
+                 say: Progress) -> None:
+        from kok_layouts.generator.balance import Judge
+
+        self.original, self.profile, self.keep, self.games = original, profile, keep, games
+        self.rng, self.say = rng, say
+        self.started, self.time_limit = time.monotonic(), time_limit
+        self.judge = Judge(original.edition, executor)
+        self.stages = (*(s for s in STAGES if s < games), games)
+        self.seen: set[tuple[object, ...]] = set()
+        self.tried = 0
+        self.stopped = False
+
+    def time_left(self) -> float:
+        return self.time_limit - FINAL_SECONDS - (time.monotonic() - self.started)
+
+    def fraction(self) -> float:
+        return min(0.99, (time.monotonic() - self.started) / self.time_limit)
+
+    def key(self, sheet: Sheet) -> tuple[object, ...]:
+        first, later = edition_of(sheet).column_points(sheet)
+        return (sheet.cell_colours, sheet.stars, tuple(first), tuple(later),
+                getattr(sheet, "colour_bonus", None), getattr(sheet, "box_cells", None))
+
+    def admissible(self, sheet: Sheet) -> bool:
+        """A new board that keeps the profile and what ``keep`` names."""
+        if self.key(sheet) in self.seen:
+            return False
+        if validate_sheet(sheet, self.profile):  # type: ignore[arg-type]
+            return False
+        return _kept(self.original, sheet, self.keep)
+
+    def evaluate(self, sheet: Sheet, label: str) -> _Candidate | None:
+        """The candidate's games stage by stage while it keeps passing; ``None`` when the
+        time left is too short for its first stage."""
+        from kok_layouts.generator.draft import Draft
+
+        self.seen.add(self.key(sheet))
+        draft = Draft.from_sheet(sheet)
+        results: list[object] = []
+        judged = None
+        for stage in self.stages:
+            needed = self.judge.seconds_per_game * (stage - len(results))
+            if self.time_left() < needed:
+                self.stopped = True
+                if judged is None:
+                    return None
+                break
+            count = stage - len(results)
+
+            def step(done: int, total: int) -> None:
+                self.say(self.fraction(), f"{label}: game {done} of {total}")
+
+            self.judge.progress = step
+            started = time.monotonic()
+            results += self.judge.play(sheet, len(results), count)
+            self.judge.timed(count, time.monotonic() - started)
+            judged = self.judge.judge(draft, sheet, results)  # type: ignore[arg-type]
+            if judged.fails or (judged.unsettled and stage > self.stages[0]):
+                break
+        assert judged is not None
+        self.tried += 1
+        found = judged.verdicts
+        gaps = sum(v.gap for v in found if v.ok is False)
+        passes = len(results) >= self.games and all(v.ok is True for v in found)
+        return _Candidate(sheet, judged, tuple(found), judged.badness + GAP_WEIGHT * gaps,
+                          len(results), passes,
+                          len(changes_between(self.original, sheet)))
+
+    def actions(self, candidate: _Candidate) -> list[Action]:
+        """The advice's actions for what the candidate fails."""
+        judged = candidate.judged
+        measured = judged.measured  # type: ignore[attr-defined]
+        heat = heat_map(candidate.sheet, judged.results)  # type: ignore[attr-defined]
+        advice = advise(candidate.sheet, measured, self.judge.references, heat, None,
+                        self.judge.widening, candidate.verdicts)
+        return list(advice.actions)
+
+    def proposals(self, candidate: _Candidate) -> Iterable[Sheet]:
+        """The boards to try next from ``candidate``: the advice's actions for what it
+        fails, in the advice's order, then :data:`RANDOM_MOVES` of the generator's aimed
+        moves; only new boards that keep the profile and ``keep``."""
+        for action in self.actions(candidate):
+            try:
+                sheet = apply_action(candidate.sheet, action)
+            except KokError:
+                continue
+            if self.admissible(sheet):
+                yield sheet
+        given = 0
+        for sheet in self.moves(candidate, RANDOM_MOVES * 10):
+            if self.admissible(sheet):
+                yield sheet
+                given += 1
+                if given >= RANDOM_MOVES:
+                    return
+
+    def moves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
+        """The generator's aimed moves from the candidate, keeping everything but the grid
+        and the stars as they are."""
+        from kok_layouts.generator.draft import Draft
+        from kok_layouts.generator.moves import (
+            regrow_near,
+            reorder_column,
+            resize_animal,
+            swap_stars,
+            swap_two_regions,
+        )
+
+        judged = candidate.judged
+        base = Draft.from_sheet(candidate.sheet)
+        official = self.profile == "official"
+        whole_areas = not base.column_points  # Kids: the buckets, whole enclosures
+        aim = self.judge.columns_out_of_line(judged)  # type: ignore[arg-type]
+        animal = (self.judge.animal_to_change(judged)  # type: ignore[arg-type]
+                  if whole_areas else None)
+        for _ in range(count):
+            pick = self.rng.random()
+            moved: Draft | None
+            try:
+                if whole_areas:
+                    moved = (resize_animal(base, animal[0], animal[1], self.rng)
+                             if animal is not None and pick < 0.7
+                             else swap_two_regions(base, self.rng))
+                elif not official:
+                    moved = swap_two_regions(base, self.rng)
+                elif aim and pick < 0.5:
+                    moved = regrow_near(base, aim, self.rng)
+                elif pick < 0.75:
+                    moved = reorder_column(base, self.rng)
+                else:
+                    moved = swap_stars(base, self.rng)
+            except (IndexError, KeyError, ValueError):  # a move that does not fit this board
+                moved = None
+            if moved is None:
+                continue
+            new = base.copy()
+            new.cell_colours, new.stars = moved.cell_colours, moved.stars
+            new.regions = moved.regions
+            if official and getattr(candidate.sheet, "box_cells", None):
+                self._boxes(new)
+            try:
+                yield new.to_sheet()
+            except KokError:
+                continue
+
+    def _boxes(self, draft: object) -> None:
+        """Keer op Keer 2: a box cell in each colour's 6-cell area, where it was if it
+        still is, else the area's first cell."""
+        from kok_layouts.generator.draft import Draft
+        from kok_layouts.generator.points import area_index
+
+        assert isinstance(draft, Draft)
+        areas = area_index(draft)
+        sizes: dict[int, int] = {}
+        for area in areas:
+            if area is not None:
+                sizes[area] = sizes.get(area, 0) + 1
+        boxes = []
+        for colour in draft.colours:
+            cells = [c for c, a in enumerate(areas) if a is not None and sizes[a] == 6
+                     and draft.cell_colours[c] == colour.key]
+            if cells:
+                kept = [c for c in draft.box_cells if c in cells]
+                boxes.append(kept[0] if kept else cells[0])
+        draft.box_cells = sorted(boxes)
+
+
+def _check_arguments(sheet: object, seed: object, time_limit: object, keep: object,
+                     profile: object, games: object, jobs: object) -> tuple[Sheet, frozenset[str],
+                                                                             str]:
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"improve a sheet (load_layout), not {type(sheet).__name__}")
+    limits.SEED.check(seed)
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+        raise KokTypeError(f"time_limit is a number of seconds, not {type(time_limit).__name__}")
+    if not limits.IMPROVE_SECONDS.low <= time_limit <= limits.IMPROVE_SECONDS.high:
+        raise BadArgumentError(f"time_limit is {time_limit}; use {limits.IMPROVE_SECONDS}")
+    if isinstance(keep, str) or not isinstance(keep, Iterable):
+        raise KokTypeError(f"keep is a list of {', '.join(KEEPS)}, not {type(keep).__name__}")
+    kept = frozenset(keep)
+    unknown = sorted(str(k) for k in kept if k not in KEEPS)
+    if unknown:
+        raise BadArgumentError(f"cannot keep {unknown[0]!r}; keep any of {', '.join(KEEPS)}")
+    limits.GAMES.check(games)
+    limits.WORKERS.check(jobs, "jobs")
+    own = profile_of(sheet)
+    if profile is None:
+        chosen = own
+    elif profile not in PROFILES:
+        raise BadArgumentError(f"no profile {profile!r}; the profiles are "
+                               f"{', '.join(PROFILES)}")
+    else:
+        chosen = str(profile)
+        problems = validate_sheet(sheet, chosen)  # type: ignore[arg-type]
+        if problems:
+            raise BadArgumentError(f"{sheet.name} does not satisfy the {chosen} profile "
+                                   f"({problems[0].message}); improve it under the {own} one")
+    return sheet, kept, chosen
+
+
+def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
+            keep: Sequence[str] = (), profile: str | None = None,
+            progress: Progress | None = None, games: int = CHECK_GAMES,
+            jobs: int = JOBS) -> Improved:
+    """Search from ``sheet`` for a board that passes every verdict of ``kok check`` (its
+    ``games`` games, two players, seed 1, the strong bot) with the fewest changes.
+
+    ``seed`` drives the search's own random moves; ``keep`` names what must not change
+    (``grid``, ``points``, ``stars``); ``profile`` is the profile to keep (default: the
+    strictest the board satisfies); ``progress`` gets the fraction of the time limit used
+    and a status line. Stops at the first passing board or after ``time_limit`` seconds.
+    """
+    sheet, kept, chosen = _check_arguments(sheet, seed, time_limit, keep, profile, games,
+                                           jobs)
+    say = progress or (lambda fraction, status: None)
+    rng = np.random.default_rng([seed, 22])
+    with worker_pool(jobs) as pool:
+        search = _Search(sheet, chosen, kept, games, pool, rng, float(time_limit), say)
+        first = search.evaluate(sheet, "your board")
+        if first is None:
+            raise BadArgumentError(f"time_limit {time_limit} s leaves no time to play the "
+                                   f"first {search.stages[0]} games")
+        current = best = first
+        say(search.fraction(), f"your board: {_status(first)}")
+        barren = 0
+        while not best.passes and search.time_left() > 0 and not search.stopped:
+            tried, improved = search.tried, False
+            for candidate_sheet in search.proposals(current):
+                judged = search.evaluate(candidate_sheet, f"candidate {search.tried + 1}")
+                if judged is None:
+                    break
+                if judged.passes or judged.rank < current.rank:
+                    current, improved = judged, True
+                    break
+            if current.passes or current.rank < best.rank:
+                best = current
+            say(search.fraction(), f"{search.tried} candidates, best {_status(best)}")
+            # A round with no new candidate at all: nothing is left to try near here.
+            barren = 0 if improved or search.tried > tried else barren + 1
+            if barren >= 3:
+                break
+        say(search.fraction(), "kok check of the best board")
+        report = assess(best.sheet, analyse(best.sheet, pool),
+                        best.judged.results,  # type: ignore[attr-defined]
+                        executor=pool)
+    elapsed = time.monotonic() - search.started
+    return _finish(sheet, best, report, search, chosen, kept, elapsed, say)
+
+
+def _status(candidate: _Candidate) -> str:
+    failing = [v.code for v in candidate.verdicts if v.ok is False]
+    if failing:
+        return "fails " + ", ".join(failing)
+    return "passes" if candidate.passes else f"passes {candidate.games} games"
+
+
+def _finish(original: Sheet, best: _Candidate, report: CheckReport, search: _Search,
+            profile: str, kept: frozenset[str], elapsed: float, say: Progress) -> Improved:
+    changes = changes_between(original, best.sheet)
+    games = best.games
+    outcome = ", ".join(f"{v.code} {'ok' if v.ok else 'FAILS' if v.ok is False else '??'}"
+                        for v in report.verdicts)
+    passes = games >= search.games and all(v.ok is True for v in report.verdicts)
+    state = ("every verdict passes" if passes else
+             "stopped at the time limit" if search.stopped else "no better board found")
+    header = [f"Improved by kok improve from {original.name} ({profile} profile"
+              + (f", kept: {', '.join(sorted(kept))}" if kept else "") + f"): {state}, "
+              f"{search.tried} candidates in {elapsed:.0f} s.",
+              f"{len(changes)} change{'s' if len(changes) != 1 else ''}:"
+              + ("" if changes else " none."),
+              *(f"  {change}" for change in changes),
+              f"kok check ({games} games, 2 players, seed 1): {outcome}."]
+    sheet = best.sheet
+    text = dump_layout(sheet, header)
+    failing = tuple(v.code for v in report.verdicts if v.ok is not True)
+    say(1.0, f"done in {elapsed:.0f} s: {state}")
+    return Improved(sheet, text, tuple(changes), replace(report, sheet=sheet), passes,
+                    search.stopped, elapsed, search.tried, profile, games, failing)

@@ -1,0 +1,188 @@
+"""``kok table``: one game served to every player's phone (see :mod:`kok_layouts.table`).
+
+The terminal prints the host's page first (the links and QR codes of every seat), then
+each seat's link. The state is written after every roll; ``--resume FILE`` continues it
+with the same links. SIGINT, SIGTERM and SIGHUP stop the server; the state file keeps
+the last finished roll, and ``--save`` writes the record of the game so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from kok_layouts import limits
+from kok_layouts.cli import args as arg_types
+from kok_layouts.cli.commands import add_command
+from kok_layouts.errors import KokError, UsageError
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def register(commands: Any) -> None:
+    table = add_command(commands, "table", description=(
+        "Serve one game to the players' phones: each seat opens its own link (or scans its "
+        "QR code on the host's page) and plays on its own sheet, with the rules checked."))
+    table.add_argument("layout", metavar="LAYOUT", nargs="?", default="black",
+                       help="the sheet (a built-in or a layout file; default: black)")
+    table.add_argument("--players", type=arg_types.integer, metavar="N", default=None,
+                       help="people at the table, each with a seat (default: 1)")
+    table.add_argument("--bots", metavar="NAMES", default="",
+                       help="bots in the seats after the people, comma-separated")
+    table.add_argument("--names", metavar="NAMES", default="",
+                       help="the people's names, comma-separated")
+    table.add_argument("--dice", choices=("virtual", "real"), default="virtual",
+                       help="virtual: thrown by the server from the seed; real: the active "
+                            "player enters the faces thrown at the table")
+    table.add_argument("--seed", type=arg_types.seed, default=None, metavar="S",
+                       help="seed the virtual dice (and the bots) for a repeatable game")
+    table.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a rules option or house rule (repeatable): end=roll, "
+                            "number_joker_six=on, pass_penalty=1, star_penalty=3; the "
+                            "host's page shows those in play")
+    table.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this computer "
+                            "only; 0.0.0.0 for phones on the same network)")
+    table.add_argument("--port", type=arg_types.within(limits.PORT), default=0,
+                       help="the port (default: any free port)")
+    table.add_argument("--save", metavar="FILE", type=Path, default=None,
+                       help="write the game record (JSON) to FILE when the game ends")
+    table.add_argument("--state", metavar="FILE", type=Path, default=None,
+                       help="the state file written after every roll (default: a new "
+                            "kok-table-N.json here)")
+    table.add_argument("--resume", metavar="FILE", type=Path, default=None,
+                       help="continue the game of this state file, with the same links")
+    table.add_argument("--away", type=arg_types.within(limits.TABLE_AWAY),
+                       default=int(limits.TABLE_AWAY_SECONDS), metavar="S",
+                       help="seconds a seat must be away before the host may skip it or give "
+                            "it to a bot (default: %(default)s)")
+    table.add_argument("--no-browser", action="store_true",
+                       help="print the addresses but open no browser")
+    table.set_defaults(run=run_table)
+
+
+def free_state_path(folder: Path) -> Path:
+    """``kok-table-1.json``, or the next number that names no file yet."""
+    number = 1
+    while (folder / f"kok-table-{number}.json").exists():
+        number += 1
+    return folder / f"kok-table-{number}.json"
+
+
+def _session(args: argparse.Namespace) -> Any:
+    from kok_layouts.cli.play import bots_of, people_names, seat_names
+    from kok_layouts.editions import edition_of
+    from kok_layouts.model.loader import load_layout
+    from kok_layouts.rules import Options
+    from kok_layouts.table.session import TableSession, layout_reference
+
+    if args.resume is not None:
+        if args.players is not None or args.bots or args.names or args.seed is not None \
+                or args.option or args.state is not None:
+            raise UsageError("--resume continues a game as it was: give no --players, --bots, "
+                             "--names, --seed, --option or --state with it")
+        return TableSession.resume(args.resume)
+    sheet = load_layout(args.layout)
+    edition = edition_of(sheet)
+    bots = bots_of(args.bots)
+    people = 1 if args.players is None else args.players
+    seats = edition.players
+    if people < 1 or (people + len(bots) > 1 and people + len(bots) not in seats):
+        raise UsageError(f"{people} people and {len(bots)} bots: a game of {edition.title} "
+                         f"has {seats.low} to {seats.high} players, at least one a person")
+    names = seat_names(people_names(args.names, people, alone=False), bots)
+    try:
+        options = Options.parse(args.option)
+    except KokError as err:
+        raise UsageError(f"--option: {err}") from None
+    state = args.state or free_state_path(Path.cwd())
+    return TableSession(sheet, layout_reference(args.layout), names,
+                        {people + i: bot.name for i, bot in enumerate(bots)}, dice=args.dice,
+                        seed=args.seed, options=options, solo=len(names) == 1,
+                        state_path=state, away_seconds=float(args.away))
+
+
+def _announce(args: argparse.Namespace, server: Any, session: Any) -> None:
+    """The host's address first (for people and scripts), then each person's link."""
+    print(server.url, flush=True)
+    for seat in server.seat_links():
+        if seat["bot"] is None:
+            print(f"  {seat['name']}: {seat['link']}", flush=True)
+    print(f"kok: the game is kept in {session.state_path} after every roll "
+          f"(kok table --resume {session.state_path})", file=sys.stderr)
+    if args.host not in LOOPBACK:
+        print(f"kok: listening on {args.host}: phones on this network can join with their "
+              "seat's link; each link acts only for its seat", file=sys.stderr)
+    if not args.no_browser:
+        if has_display():
+            webbrowser.open(server.url)
+        else:
+            print("kok: no graphical display here; open the address above in a browser",
+                  file=sys.stderr)
+
+
+def has_display() -> bool:
+    """Whether opening a browser shows a window, rather than a text browser that would
+    take over this terminal."""
+    import os
+
+    if sys.platform in ("darwin", "win32") or os.environ.get("BROWSER"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def run_table(args: argparse.Namespace) -> int:
+    from kok_layouts.cli.args import output_path
+    from kok_layouts.table.server import serve
+
+    output_path(args.save, "--save", inputs=[args.layout])
+    session = _session(args)
+    port = args.port or session.port      # a resumed game keeps its links
+    try:
+        server = serve(session, args.host, port)
+    except OSError as err:
+        if args.port or not session.port:
+            raise UsageError(f"cannot listen on {args.host}:{port}: "
+                             f"{err.strerror or err}") from None
+        server = serve(session, args.host, 0)
+        print(f"kok: port {port} is taken; the links name port {server.port} now",
+              file=sys.stderr)
+    session.port = server.port
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                              name="kok-table", daemon=True)
+    saved = False
+    try:
+        session.begin()
+        thread.start()
+        _announce(args, server, session)
+        while thread.is_alive():
+            with session.changed:
+                session.changed.wait(1.0)
+                over = session.game.over
+            if over and args.save is not None and not saved:
+                session.save_record(args.save)
+                saved = True
+                print(f"wrote the game record {args.save}", flush=True)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if thread.is_alive():
+            server.shutdown()
+        server.server_close()
+        if args.save is not None and not saved:
+            session.save_record(args.save)
+            print(f"wrote the game record {args.save}", flush=True)
+    return 0

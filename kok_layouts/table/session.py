@@ -1,0 +1,607 @@
+"""One game at the table: the seats, their tokens, the dice, the bots, the feed and the
+state on disk.
+
+A :class:`TableSession` is pure Python and thread-safe (one lock); the web server only
+translates requests into its methods, and every method takes the seat the request's token
+belongs to, so no seat can act for another. The flow of a roll:
+
+1. the dice: thrown from the seeded generator (``virtual``), or entered by the active
+   player (``real``; a person enters them for a bot);
+2. the active player's choice, then every passive player's (bots choose as soon as they
+   may, and their moves go to the feed);
+3. a person may take back their choice (:meth:`undo`) until the roll is finished: when
+   everyone has chosen and every person has ended their turn (:meth:`end_turn`);
+4. the roll is logged, the feed says who completed what and whether the game ends, and
+   the state is written to disk atomically, so :meth:`resume` continues from there.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from kok_layouts import limits
+from kok_layouts.editions import edition_of
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, RecordError
+from kok_layouts.model.grid import column_letter
+from kok_layouts.model.loader import builtin_names, load_layout
+from kok_layouts.model.sheet import Sheet
+from kok_layouts.output import write_atomically
+from kok_layouts.rules import (
+    Choice,
+    Game,
+    Options,
+    Roll,
+    Strategy,
+    make_bot,
+    mask_names,
+    new_game,
+    replay,
+    save_record,
+)
+from kok_layouts.rules.dice import colour_faces, face_name
+from kok_layouts.rules.record import read_record, record_json
+from kok_layouts.table.choices import choice_key, crossed_by, distinct_choices
+from kok_layouts.table.feed import (
+    Event,
+    RollStart,
+    choice_event,
+    end_reason,
+    result_line,
+    roll_events,
+    roll_start,
+)
+
+DiceMode = Literal["virtual", "real"]
+DICE_MODES: tuple[DiceMode, ...] = ("virtual", "real")
+STATE_FORMAT = 1
+HOST = -1
+"""The seat number of the host's page, which sees every seat and acts for none."""
+
+
+@dataclass
+class Seat:
+    """One seat: who sits there, the token in their link, and how they are doing."""
+
+    name: str
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    bot: str | None = None
+    """The bot that plays this seat (by name), or ``None`` for a person."""
+    ended: bool = False
+    """Whether the person ended their turn in the current roll."""
+    last_seen: float = field(default_factory=time.monotonic)
+
+
+def _choice_json(game: Game, choice: Choice) -> dict[str, Any]:
+    """A listed choice as the page shows it: its key, its words and its cells."""
+    width = game.sheet.width
+    move: Any = choice.move
+    return {"key": choice_id(choice), "text": choice.describe(game.sheet),
+            "cells": mask_names(crossed_by(choice), width) or [],
+            "special": getattr(move, "face", None), "jokers": move.jokers}
+
+
+def choice_id(choice: Choice) -> str:
+    """The text that names a listed choice between the page and the session."""
+    kind, face, cells = choice_key(choice)
+    return f"{kind}:{face}:{cells:x}"
+
+
+class TableSession:
+    """A game served to the seats' pages (see the module docstring)."""
+
+    def __init__(self, sheet: Sheet, layout: str, players: Sequence[str],
+                 bots: Mapping[int, str] | None = None, *, dice: DiceMode = "virtual",
+                 seed: int | None = None, options: Options | None = None, solo: bool = False,
+                 state_path: Path | None = None, away_seconds: float = limits.TABLE_AWAY_SECONDS
+                 ) -> None:
+        if dice not in DICE_MODES:
+            raise BadArgumentError(f"the dice are virtual or real, not {dice!r}")
+        if seed is not None and (type(seed) is not int or seed not in limits.SEED):
+            raise BadArgumentError(f"a seed is a whole number from {limits.SEED}, not {seed!r}")
+        bots = dict(bots or {})
+        self.game = new_game(sheet, list(players), options, solo=solo)
+        for seat, bot in bots.items():
+            if type(seat) is not int or not 0 <= seat < len(players):
+                raise BadArgumentError(f"no seat {seat!r} for a bot")
+            make_bot(bot)
+        self.layout = layout
+        self.dice: DiceMode = dice
+        self.seed = seed
+        self.seats = [Seat(name, bot=bots.get(i)) for i, name in enumerate(self.game.players)]
+        self.host_token = secrets.token_urlsafe(18)
+        self.state_path = state_path
+        if state_path is not None:
+            private_file(state_path)   # before the first roll: never another game's file
+        self.away_seconds = away_seconds
+        self.port = 0
+        """The port the links name (kept in the state, so a resumed game keeps its links)."""
+        dice_seq, bot_seq = np.random.SeedSequence(seed).spawn(2)
+        self.dice_rng = np.random.default_rng(dice_seq)
+        self.bot_rng = np.random.default_rng(bot_seq)
+        self.strategies: dict[int, Strategy] = {}
+        self.listening: dict[int, int] = {}
+        """How many of each seat's requests wait for news right now."""
+        self.feed: list[Event] = []
+        self.version = 0
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+        self.start: RollStart = roll_start(self.game)
+        self.last_crossed: list[int] = [0] * len(self.seats)
+        """The cells each seat crossed in the last finished roll."""
+        self.current: dict[int, Choice | None] = {}
+        """The choices of the current roll so far, by seat."""
+        self.bomb_options: dict[int, list[str]] = {}
+        """For a seat whose move earns a bomb: the squares it may bomb (top-left cells)."""
+
+    # -- who is who ------------------------------------------------------------------
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat a token belongs to (:data:`HOST` for the host's), ``None`` for any
+        other text; compared in constant time."""
+        found = None
+        if hmac.compare_digest(token.encode(), self.host_token.encode()):
+            found = HOST
+        for index, seat in enumerate(self.seats):
+            if hmac.compare_digest(token.encode(), seat.token.encode()):
+                found = index
+        return found
+
+    def people(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.bot is None]
+
+    def _bot(self, seat: int) -> Strategy | None:
+        name = self.seats[seat].bot
+        if name is None:
+            return None
+        if seat not in self.strategies:
+            self.strategies[seat] = make_bot(name)
+        return self.strategies[seat]
+
+    def seen(self, seat: int) -> None:
+        if seat != HOST:
+            self.seats[seat].last_seen = time.monotonic()
+
+    # -- changes ---------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.version += 1
+        self.changed.notify_all()
+
+    def wait(self, version: int, timeout: float, seat: int = HOST) -> int:
+        """Wait until the state is newer than ``version`` (or ``timeout`` seconds pass);
+        the current version. A seat whose page is waiting here counts as present."""
+        with self.changed:
+            self.listening[seat] = self.listening.get(seat, 0) + 1
+            try:
+                self.changed.wait_for(lambda: self.version != version, timeout)
+            finally:
+                self.listening[seat] -= 1
+                self.seen(seat)
+            return self.version
+
+    def begin(self) -> None:
+        """Start the game (or go on after a resume): throw virtual dice, let bots play."""
+        with self.lock:
+            self.save_state()     # a resumable file from the start, never an empty one
+            self._advance()
+            self._changed()
+
+    def _advance(self) -> None:
+        """Do everything that needs nobody: throw virtual dice, let bots choose, finish a
+        roll that everyone is done with."""
+        game = self.game
+        while not game.over:
+            if game.roll is None:
+                if self.dice == "real":
+                    return
+                self.start = roll_start(game)
+                game.throw(self.dice_rng)
+                continue
+            waiting = game.waiting_for()
+            bots = [s for s in waiting if self.seats[s].bot is not None]
+            if bots:
+                seat = bots[0]
+                strategy = self._bot(seat)
+                assert strategy is not None
+                choice = strategy.choose(game, seat, self.bot_rng)
+                self._play(seat, choice)
+                self.feed.append(choice_event(game, seat, choice, self.seats[seat].bot))
+                continue
+            if waiting or any(not self.seats[s].ended for s in self.people()):
+                return
+            self._finish_roll()
+
+    def _finish_roll(self) -> None:
+        game = self.game
+        log = game.finish_roll()
+        for seat, choice in enumerate(log.choices):
+            self.last_crossed[seat] = 0 if choice is None else crossed_by(choice)
+            if self.seats[seat].bot is None:
+                event = choice_event(game, seat, choice)
+                self.feed.append(Event("choice", event.text, event.player, event.item,
+                                       roll=game.rolls_done))
+        self.feed.extend(roll_events(game, self.start))
+        for place in self.seats:
+            place.ended = False
+        self.current.clear()
+        self.bomb_options.clear()
+        self.save_state()
+
+    def _play(self, seat: int, choice: Choice | None) -> None:
+        self.game.choose(seat, choice)
+        self.current[seat] = choice
+
+    # -- the seats' actions ----------------------------------------------------------
+    def _person(self, seat: int) -> None:
+        if seat == HOST or not 0 <= seat < len(self.seats):
+            raise IllegalMoveError("the host's page plays for no seat; open a seat's link")
+        if self.seats[seat].bot is not None:
+            raise IllegalMoveError(f"{self.seats[seat].name} is played by a bot")
+
+    def throw(self, seat: int, colours: Sequence[str], numbers: Sequence[Any] = (),
+              special: str | None = None) -> None:
+        """Real dice: the faces the active player threw (a person enters them for an
+        active bot)."""
+        with self.lock:
+            self._person(seat)
+            game = self.game
+            if self.dice != "real":
+                raise IllegalMoveError("this game throws virtual dice")
+            if game.over or game.roll is not None:
+                raise IllegalMoveError("the dice are already thrown")
+            active_bot = self.seats[game.active].bot is not None
+            if seat != game.active and not active_bot:
+                raise IllegalMoveError(f"{game.players[game.active]} throws the dice")
+            if not isinstance(colours, (list, tuple)) or not isinstance(numbers, (list, tuple)):
+                raise IllegalMoveError("name the faces of the dice")
+            start = roll_start(game)
+            faces: Any = tuple(n if type(n) is int else str(n) for n in numbers)
+            game.set_roll(Roll(tuple(str(f) for f in colours), faces,
+                               None if special is None else str(special)))
+            self.start = start
+            self._advance()
+            self._changed()
+
+    def choose(self, seat: int, key: str | None = None, *, cells: Sequence[str] | None = None,
+               special: str | None = None, bombs: Sequence[str] = (), end: bool = False) -> None:
+        """``seat`` takes a listed choice (its ``key`` from :meth:`view`) or the choice
+        that crosses ``cells`` (with ``special``: that face of the special die); ``bombs``
+        names the top-left cells of the squares a row's item bombs. ``end`` also ends the
+        turn."""
+        with self.lock:
+            self._person(seat)
+            game = self.game
+            if game.roll is None:
+                raise IllegalMoveError("the dice are not thrown yet")
+            if key is not None:
+                found = [c for c in distinct_choices(game, seat) if choice_id(c) == key]
+                if not found:
+                    raise IllegalMoveError("that move is not (or no longer) one of yours")
+                choice = found[0]
+            else:
+                choice = game.choice_for_cells(seat, list(cells or []), special=special)
+            choice = game.fill_bombs(seat, choice, self._bomb_picker(seat, list(bombs)))
+            self._play(seat, choice)
+            self.bomb_options.pop(seat, None)
+            self.seats[seat].ended = end
+            self._advance()
+            self._changed()
+
+    def _bomb_picker(self, seat: int, named: list[str]) -> Any:
+        def pick(player: Any, options: list[int]) -> int:
+            width = self.game.sheet.width
+            if named:
+                name = named.pop(0)
+                square = player.bomb_at(name)
+                if square not in options:
+                    raise IllegalMoveError(f"the bomb at {name} crosses nothing")
+                return int(square)
+            self.bomb_options[seat] = [(mask_names(o, width) or ["?"])[0] for o in options]
+            self._changed()
+            raise IllegalMoveError("a row's item gives you a bomb: tap the top-left cell "
+                                   "of its 2x2 square")
+        return pick
+
+    def pass_turn(self, seat: int, *, end: bool = False) -> None:
+        """``seat`` crosses nothing this roll."""
+        with self.lock:
+            self._person(seat)
+            if self.game.roll is None:
+                raise IllegalMoveError("the dice are not thrown yet")
+            self._play(seat, None)
+            self.seats[seat].ended = end
+            self._advance()
+            self._changed()
+
+    def end_turn(self, seat: int) -> None:
+        """``seat`` is done with this roll; once everyone is, the roll is finished."""
+        with self.lock:
+            self._person(seat)
+            if seat not in self.game.chosen:
+                raise IllegalMoveError("choose a move or pass first")
+            self.seats[seat].ended = True
+            self._advance()
+            self._changed()
+
+    def undo(self, seat: int) -> Choice | None:
+        """Take back ``seat``'s choice of this roll. The choices made after it are taken
+        back with it: a passive player's come back at once, an active player's change
+        leaves the others to choose again (bots do so at once)."""
+        with self.lock:
+            self._person(seat)
+            game = self.game
+            if game.roll is None or seat not in game.chosen:
+                raise IllegalMoveError("nothing to take back in this roll")
+            later: list[tuple[int, Choice | None]] = []
+            while True:
+                back, choice = game.undo()
+                self.current.pop(back, None)
+                if back == seat:
+                    break
+                later.append((back, choice))
+            if seat != game.active:
+                for back, again in reversed(later):
+                    self._play(back, again)
+            else:
+                for back, _ in later:
+                    self.seats[back].ended = False
+            self.seats[seat].ended = False
+            self.feed.append(Event("undo", f"{game.players[seat]} takes back "
+                                   f"{'a pass' if choice is None else choice.describe(game.sheet)}",
+                                   game.players[seat], roll=game.rolls_done + 1))
+            self._advance()
+            self._changed()
+            return choice
+
+    # -- the host's actions ----------------------------------------------------------
+    def away(self, seat: int) -> float:
+        """Seconds since ``seat``'s page was last heard from (0 while it waits for news)."""
+        if self.listening.get(seat, 0):
+            return 0.0
+        return time.monotonic() - self.seats[seat].last_seen
+
+    def replace_by_bot(self, seat: int, bot: str = "greedy") -> None:
+        """A person who left is played by ``bot`` from now on (after :attr:`away_seconds`
+        without a word from their page)."""
+        with self.lock:
+            self._person(seat)
+            self._check_away(seat)
+            make_bot(bot)
+            self.seats[seat].bot = bot
+            self.feed.append(Event("seat", f"{self.seats[seat].name} left; the {bot} bot "
+                                   "plays for them", self.seats[seat].name, bot))
+            self._advance()
+            self._changed()
+
+    def skip(self, seat: int) -> None:
+        """The host skips an away person for this roll: they pass (or, where passing is
+        not allowed, take the first move listed) and their turn ends."""
+        with self.lock:
+            self._person(seat)
+            self._check_away(seat)
+            game = self.game
+            if game.roll is None or seat not in game.waiting_for():
+                raise IllegalMoveError(f"{self.seats[seat].name} is not to choose now")
+            try:
+                self._play(seat, None)
+            except IllegalMoveError:
+                self._play(seat, distinct_choices(game, seat)[0])
+            self.seats[seat].ended = True
+            self.feed.append(Event("seat", f"{self.seats[seat].name} is away: skipped",
+                                   self.seats[seat].name, "skipped", roll=game.rolls_done + 1))
+            self._advance()
+            self._changed()
+
+    def _check_away(self, seat: int) -> None:
+        gone = self.away(seat)
+        if gone < self.away_seconds:
+            raise IllegalMoveError(f"{self.seats[seat].name} was here {gone:.0f} s ago; wait "
+                                   f"until they are away {self.away_seconds:.0f} s")
+
+    # -- what a page sees ------------------------------------------------------------
+    def view(self, seat: int, since: int = 0) -> dict[str, Any]:
+        """Everything the page of ``seat`` (or the host's) shows, as JSON-ready data:
+        the roll, whose turn, this seat's legal moves, every sheet, the scores, and the
+        feed from event ``since`` on."""
+        with self.lock:
+            self.seen(seat)
+            game = self.game
+            sheet = game.sheet
+            width = sheet.width
+            roll = game.roll
+            scores = game.scores()
+            rows = edition_of(sheet).goal_rows(sheet)
+            sheets = []
+            for index, player in enumerate(game.sheets):
+                extra: dict[str, Any] = {}
+                for name in ("hearts", "boxes_left"):
+                    if hasattr(player, name):
+                        extra[name] = getattr(player, name)
+                chosen = game.chosen
+                choice = self.current.get(index)
+                this_roll = 0 if choice is None else crossed_by(choice)
+                sheets.append({
+                    "name": game.players[index], "bot": self.seats[index].bot,
+                    "crossed": mask_names(player.crossed, width) or [],
+                    "this_roll": mask_names(this_roll, width) or [],
+                    "last_roll": mask_names(self.last_crossed[index], width) or [],
+                    "marks_left": player.marks_left,
+                    "columns": [column_letter(c) for c in player.completed_columns()],
+                    "colours": [sheet.colour_by_key[k].name for k in player.completed_colours()],
+                    "rows": [rows[r] for r in player.completed_rows() if r < len(rows)],
+                    "score": scores[index].as_dict(), **extra,
+                    "chosen": index in chosen, "ended": self.seats[index].ended,
+                    "away": round(self.away(index)),
+                })
+            state: dict[str, Any] = {
+                "version": self.version, "seat": seat, "phase": game.phase.value,
+                "roll_number": game.rolls_done + (0 if game.over else 1),
+                "roll_limit": game.roll_limit, "active": game.active,
+                "dice_mode": self.dice, "players": list(game.players),
+                "waiting": game.waiting_for(), "sheets": sheets,
+                "feed": [e.as_dict() for e in self.feed[since:]], "feed_length": len(self.feed),
+                "over": game.over, "end_reason": end_reason(game),
+                "result": result_line(game) if game.over else "",
+                "winners": game.winners() if game.over else [],
+                "options": game.options.as_dict(), "away_seconds": self.away_seconds,
+                "last_round": game.end_triggered and not game.over,
+                "dice_count": {"colours": game.colour_dice, "numbers": game.number_dice},
+            }
+            if roll is not None:
+                state["roll"] = _roll_json(game, roll)
+            if seat != HOST and roll is not None:
+                colours, numbers = game.dice_for(seat)
+                state["my_dice"] = {"colours": colours, "numbers": numbers,
+                                    "special": game.special_for(seat)}
+                mine = seat in game.waiting_for()
+                state["my_turn"] = mine
+                state["choices"] = ([_choice_json(game, c) for c in distinct_choices(game, seat)]
+                                    if mine else [])
+                state["bomb"] = self.bomb_options.get(seat, [])
+            if seat != HOST and self.dice == "real" and roll is None and not game.over:
+                state["may_throw"] = (seat == game.active
+                                      or self.seats[game.active].bot is not None)
+            return state
+
+    def sheet_json(self) -> dict[str, Any]:
+        """The printed sheet as the page draws it (it never changes during a game)."""
+        sheet = self.game.sheet
+        edition = edition_of(sheet)
+        first, later = edition.column_points(sheet)
+        cells = []
+        for cell in range(sheet.geometry.size):
+            key = sheet.cell_colours[cell]
+            cells.append(None if key is None else {
+                "name": sheet.cell_name(cell), "colour": key, "star": cell in sheet.stars,
+                "area": sheet.area_of[cell],
+                "box": cell in getattr(sheet, "box_cells", frozenset())})
+        index = {c.key: i for i, c in enumerate(sheet.colours)}
+        return {
+            "name": sheet.name, "title": sheet.title, "edition": sheet.edition,
+            "width": sheet.width, "height": sheet.height, "cells": cells,
+            "columns": list(sheet.column_letters()),
+            "colours": [{"key": c.key, "name": c.name, "rgb": c.rgb, "symbol": index[c.key]}
+                        for c in sheet.colours],
+            "faces": [{"key": f, "name": face_name(sheet, f)} for f in colour_faces(sheet)],
+            "numbers": edition.number_dice,
+            "special_faces": list(dict.fromkeys(getattr(sheet, "special_faces", ()))),
+            "start_columns": sorted(column_letter(c) for c in edition.start_columns_of(sheet)),
+            "point_rows": [row for row in (
+                {"kind": "first", "label": "◡" if edition.column_reward == "buckets" else "1",
+                 "values": first},
+                {"kind": "later", "label": "2", "values": later}) if row["values"]],
+            "row_rules": [{"label": r.label, "points": r.points, "item": r.item}
+                          for r in getattr(sheet, "rows", ())],
+            "hearts": edition.hearts, "boxes": edition.boxes,
+            "exclamation_marks": sheet.exclamation_marks,
+            "unit": "points" if edition.start_columns else "circles",
+            "colour_nouns": edition.colour_nouns,
+        }
+
+    # -- on disk ---------------------------------------------------------------------
+    def state_json(self) -> dict[str, Any]:
+        """What :meth:`resume` needs: the game record up to the last finished roll, the
+        seats with their tokens, the dice and the generators' states, and the feed."""
+        return {
+            "kok_table": STATE_FORMAT,
+            "record": record_json(self.game, self.layout, self.seed),
+            "dice": self.dice, "host_token": self.host_token,
+            "seats": [{"name": s.name, "token": s.token, "bot": s.bot} for s in self.seats],
+            "dice_rng": self.dice_rng.bit_generator.state,
+            "bot_rng": self.bot_rng.bit_generator.state,
+            "last_crossed": [mask_names(m, self.game.sheet.width) or [] for m in self.last_crossed],
+            "feed": [e.as_dict() for e in self.feed],
+            "away_seconds": self.away_seconds, "port": self.port,
+        }
+
+    def save_state(self) -> None:
+        """Write the state file (if there is one) atomically, readable by its owner only:
+        it holds the seats' tokens."""
+        if self.state_path is None:
+            return
+        data = json.dumps(self.state_json(), indent=1).encode("utf-8")
+        write_atomically(self.state_path, data)
+
+    def save_record(self, path: Path) -> None:
+        """The normal game record (``kok replay``, ``kok render --record``)."""
+        with self.lock:
+            save_record(self.game, path, self.layout, self.seed)
+
+    @classmethod
+    def resume(cls, path: Path) -> TableSession:
+        """The session whose state :meth:`save_state` wrote to ``path``: the game replayed
+        through the rules up to its last finished roll, the same links and dice."""
+        data = read_record(path)
+        name = str(path)
+        if data.get("kok_table") != STATE_FORMAT or not isinstance(data.get("record"), dict):
+            raise RecordError(f"{name}: not a kok table state file")
+        try:
+            record = data["record"]
+            game = replay(record, name, Path(path).resolve().parent)
+            seats = data["seats"]
+            if not isinstance(seats, list) or len(seats) != len(game.players):
+                raise RecordError(f"{name}: the seats do not match the players")
+            session = cls(game.sheet, str(record["layout"]), list(game.players),
+                          {i: s["bot"] for i, s in enumerate(seats) if s.get("bot")},
+                          dice=data["dice"], seed=record.get("seed"), options=game.options,
+                          solo=game.solo,
+                          away_seconds=float(data.get("away_seconds", limits.TABLE_AWAY_SECONDS)))
+            session.game = game
+            session.state_path = Path(path)
+            port = data.get("port", 0)
+            session.port = port if type(port) is int and port in limits.PORT else 0
+            session.host_token = str(data["host_token"])
+            for seat, saved in zip(session.seats, seats, strict=True):
+                seat.token = str(saved["token"])
+            session.dice_rng.bit_generator.state = data["dice_rng"]
+            session.bot_rng.bit_generator.state = data["bot_rng"]
+            session.feed = [Event(**{**e, "who": tuple(e.get("who", ()))})
+                            for e in data.get("feed", [])]
+            session.last_crossed = [game.sheets[0].board.parse_cells(c) if c else 0
+                                    for c in data.get("last_crossed", [])] or session.last_crossed
+            session.start = roll_start(game)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as err:
+            if isinstance(err, KokError):
+                raise RecordError(f"{name}: {err}") from None
+            raise RecordError(f"{name}: not a kok table state file ({type(err).__name__}: "
+                              f"{err})") from None
+        return session
+
+
+def _roll_json(game: Game, roll: Roll) -> dict[str, Any]:
+    sheet = game.sheet
+    return {"colours": [{"key": f, "name": face_name(sheet, f)} for f in roll.colours],
+            "numbers": [n if n else "?" for n in roll.numbers], "special": roll.special}
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only; refuse an existing
+    file (a state file is never overwritten by a new game)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise BadArgumentError(f"{path} exists; continue that game or name another "
+                               "file") from None
+    except OSError as err:
+        raise BadArgumentError(f"{path}: cannot write: {err.strerror}") from None
+    os.close(descriptor)
+
+
+def layout_reference(layout: str) -> str:
+    """How a record names the layout: a built-in by name, a file by its absolute path (so
+    that the record replays from any folder)."""
+    sheet = load_layout(layout)
+    if sheet.name in builtin_names() and load_layout(sheet.name) is sheet:
+        return sheet.name
+    return str(Path(layout).resolve())

@@ -1,0 +1,221 @@
+"""kok table's web server: a token per seat, acting only for that seat, the designer's
+Host, Origin, body and rate rules, long polls, the QR codes and the sheets' PDF."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kok_layouts import load_layout
+from kok_layouts.design.server import MAX_BODY, RateLimit
+from kok_layouts.table.qr import qr_svg
+from kok_layouts.table.server import TableServer, serve
+from kok_layouts.table.session import TableSession
+
+
+@contextmanager
+def running(session: TableSession, rate: RateLimit | None = None) -> Iterator[TableServer]:
+    """A table server for ``session``, serving in a thread."""
+    server = serve(session, rate=rate or RateLimit(10_000, 10_000.0))
+    session.begin()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def new_session(layout: str = "black", people: int = 2, bots: int = 1) -> TableSession:
+    names = [f"P{i + 1}" for i in range(people)] + [f"B{i + 1}" for i in range(bots)]
+    return TableSession(load_layout(layout), layout, names,
+                        {people + i: "greedy" for i in range(bots)}, seed=3)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[TableServer]:
+    with running(new_session()) as table:
+        yield table
+
+
+def request(server: TableServer, method: str, path: str, body: Any = None, *,
+            token: str | None = None, headers: dict[str, str] | None = None
+            ) -> tuple[int, Any, dict[str, str]]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    sent = {"Host": f"127.0.0.1:{server.port}"}
+    if token is not None:
+        sent["X-Kok-Token"] = token
+    if method == "POST":
+        sent |= {"Origin": f"http://127.0.0.1:{server.port}",
+                 "Content-Type": "application/json"}
+    sent |= headers or {}
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+    connection.request(method, path, data, sent)
+    answer = connection.getresponse()
+    raw = answer.read()
+    kind = answer.getheader("Content-Type", "")
+    value: Any = json.loads(raw) if kind.startswith("application/json") else raw
+    result = answer.status, value, dict(answer.getheaders())
+    connection.close()
+    return result
+
+
+def token(server: TableServer, seat: int) -> str:
+    return server.session.seats[seat].token
+
+
+def test_each_seats_link_opens_its_page_and_a_wrong_token_is_refused(server: TableServer) -> None:
+    status, page, headers = request(server, "GET", f"/?token={token(server, 0)}")
+    assert status == 200 and b"table.js" in page
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "no-referrer"
+    for bad in ("", "nope", token(server, 0)[:-1]):
+        status, answer, _ = request(server, "GET", f"/?token={bad}")
+        assert status == 403 and "token" in answer["error"]
+
+
+def test_a_token_of_another_game_is_refused() -> None:
+    stale = new_session()
+    with running(new_session()) as table:
+        status, _, _ = request(table, "GET", "/api/state", token=stale.seats[0].token)
+        assert status == 403
+        status, _, _ = request(table, "POST", "/api/act", {"action": "pass"},
+                               token=stale.seats[0].token)
+        assert status == 403
+
+
+def test_a_request_acts_only_for_its_tokens_seat() -> None:
+    with running(new_session()) as table:
+        status, answer, _ = request(table, "POST", "/api/act", {"action": "pass", "seat": 0},
+                                    token=token(table, 1))
+        assert status == 400 and "names no seat" in answer["error"]
+        status, answer, _ = request(table, "POST", "/api/act", {"action": "pass"},
+                                    token=token(table, 1))
+        assert status == 422 and "chooses first" in answer["error"]
+        status, _, _ = request(table, "POST", "/api/act", {"action": "pass"},
+                               token=table.session.host_token)
+        assert status == 422
+        status, answer, _ = request(table, "POST", "/api/act", {"action": "skip", "target": 1},
+                                    token=token(table, 0))
+        assert status == 403 and "host" in answer["error"]
+        status, _, _ = request(table, "POST", "/api/act", {"action": "pass", "end": True},
+                               token=token(table, 0))
+        assert status == 200 and 0 in table.session.game.chosen
+
+
+@pytest.mark.parametrize("headers", [{"Host": "evil.example:80"}, {"Origin": "http://evil.example"},
+                                     {"Content-Type": "text/plain"}])
+def test_the_designers_host_and_origin_rules_guard_every_post(
+        server: TableServer, headers: dict[str, str]) -> None:
+    status, answer, _ = request(server, "POST", "/api/act", {"action": "undo"},
+                                token=token(server, 0), headers=headers)
+    assert status in (403, 415) and "error" in answer
+
+
+def test_a_huge_or_broken_body_is_refused(server: TableServer) -> None:
+    huge = b"x" * (MAX_BODY + 1)
+    status, _, _ = request(server, "POST", "/api/act", huge, token=token(server, 0))
+    assert status == 413
+    status, answer, _ = request(server, "POST", "/api/act", b"{not json", token=token(server, 0))
+    assert status == 400 and answer["error"] == "refused: the body is not JSON"
+
+
+def test_too_many_requests_from_one_address_are_refused() -> None:
+    with running(new_session(), RateLimit(5, 0.001)) as table:
+        codes = [request(table, "GET", "/api/state", token=token(table, 0))[0] for _ in range(8)]
+        assert codes[:5] == [200] * 5 and 429 in codes[5:]
+
+
+def test_a_poll_waits_for_the_next_change() -> None:
+    with running(new_session(people=2, bots=0)) as table:
+        version = table.session.version
+        started = time.monotonic()
+        threading.Timer(0.3, lambda: table.session.pass_turn(0)).start()
+        status, view, _ = request(table, "GET", f"/api/state?version={version}",
+                                  token=token(table, 1))
+        assert status == 200 and view["version"] > version and view["my_turn"]
+        assert 0.2 < time.monotonic() - started < 10
+
+
+def test_the_host_sees_every_seats_link_and_qr_code(server: TableServer) -> None:
+    status, view, _ = request(server, "GET", "/api/state?sheet=1", token=server.session.host_token)
+    assert status == 200 and view["sheet"]["width"] == 15
+    links = view["links"]
+    assert [seat["name"] for seat in links] == ["P1", "P2", "B1"]
+    assert links[0]["link"].endswith(token(server, 0)) and links[2]["qr"] is None
+    assert links[0]["qr"].startswith("data:image/svg+xml")
+
+
+def test_the_qr_code_holds_the_link() -> None:
+    import segno
+
+    link = "http://192.168.1.20:8080/?token=abc"
+    assert qr_svg(link) == qr_svg(link)
+    assert segno.make(link, error="m").designator.endswith("M")
+
+
+def test_the_sheets_pdf_is_served_to_a_seat() -> None:
+    with running(new_session()) as table:
+        path = f"/api/sheets.pdf?token={token(table, 0)}"
+        status, data, headers = request(table, "GET", path + "&lang=de")
+        assert status == 200 and data.startswith(b"%PDF")
+        assert "attachment" in headers["Content-Disposition"]
+        status, _, _ = request(table, "GET", path + "&lang=xx")
+        assert status == 422
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.dictionaries(st.sampled_from(["action", "key", "cells", "special", "bombs", "end",
+                                        "colours", "numbers", "target", "bot"]),
+                       st.one_of(st.none(), st.integers(-2**70, 2**70), st.text(max_size=8),
+                                 st.lists(st.text(max_size=4), max_size=4), st.booleans()),
+                       max_size=5))
+def test_any_body_gets_one_line_of_json_and_never_a_server_error(
+        body: dict[str, Any], server: TableServer) -> None:
+    status, answer, _ = request(server, "POST", "/api/act", body, token=token(server, 0))
+    assert status < 500
+    if status != 200:
+        assert "\n" not in answer["error"]
+
+
+def test_listening_on_every_address_links_name_this_computer_and_other_hosts_are_refused(
+        ) -> None:
+    session = new_session()
+    table = serve(session, "0.0.0.0", rate=RateLimit(100, 100.0))
+    try:
+        host = table.link("x").split("//")[1].split(":")[0]
+        assert host == table.public and f"{host}:{table.port}" in table.allowed_hosts
+        assert f"evil.example:{table.port}" not in table.allowed_hosts
+        assert f"localhost:{table.port}" in table.allowed_hosts
+    finally:
+        table.server_close()
+
+
+def test_a_page_waiting_for_news_is_present_not_away() -> None:
+    with running(new_session(people=2, bots=0)) as table:
+        session = table.session
+        session.seats[1].last_seen -= 1000
+        assert session.away(1) > 900
+        waiting = threading.Thread(target=request, args=(
+            table, "GET", f"/api/state?version={session.version}"), kwargs={
+            "token": token(table, 1)})
+        waiting.start()
+        deadline = time.monotonic() + 5
+        while session.away(1) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert session.away(1) == 0
+        session.pass_turn(0)
+        waiting.join(10)
+        assert session.away(1) < 5
