@@ -542,6 +542,16 @@ def test_a_second_tabs_stale_save_shows_the_conflict_and_leaves_the_file_intact(
                            or "")
         assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
         assert kok("validate", str(board)).code == 0
+        # the way on: keep mine writes a new file beside it; theirs stays as it is
+        assert browser.find_element(By.ID, "conflict-box").is_displayed()
+        browser.execute_script("delete document.body.dataset.saved")
+        browser.find_element(By.ID, "conflict-mine").click()
+        wait_for(browser, lambda: browser.execute_script("return document.body.dataset.saved"))
+        assert browser.find_element(By.ID, "file").text == "travel-2.yaml"
+        assert not browser.find_element(By.ID, "conflict-box").is_displayed()
+        assert (board.parent / "travel-2.yaml").read_text().splitlines()[13] == \
+            "  - bGyybbBrr"
+        assert board.read_bytes() == saved
     finally:
         if browser.current_window_handle == second:
             browser.close()
@@ -697,3 +707,38 @@ def test_a_draft_of_a_file_changed_on_disk_is_saved_only_as_a_conflict(
     browser.find_element(By.ID, "save").click()
     wait_for(browser, lambda: browser.execute_script("return document.body.dataset.conflict"))
     assert board.read_text() == edited
+
+
+def _focus(browser: Driver) -> None:
+    browser.execute_script("window.dispatchEvent(new Event('focus'))")
+
+
+def test_a_file_edited_on_disk_is_noticed_on_focus_and_offered_for_reload(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    _paint(browser, "r", "A1")
+    _focus(browser)
+    time.sleep(0.3)
+    assert not browser.find_element(By.ID, "conflict-box").is_displayed()  # nothing changed
+    board.write_text(board.read_text().replace("Travel board", "Edited elsewhere"))
+    _focus(browser)
+    wait_for(browser, lambda: browser.find_element(By.ID, "conflict-box").is_displayed())
+    assert "was changed on disk" in browser.find_element(By.ID, "conflict-text").text
+    browser.find_element(By.ID, "conflict-theirs").click()
+    wait_for(browser, lambda: browser.find_element(By.ID, "title").get_attribute("value")
+             == "Edited elsewhere")
+    assert cell(browser, "A1").get_attribute("title") == "A1: green"  # theirs
+    assert "dirty" not in (browser.find_element(By.ID, "file-state").get_attribute("class")
+                           or "")
+    browser.find_element(By.ID, "undo").click()  # mine comes back
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    settled(browser)
+    board.write_text(board.read_text().replace("Edited elsewhere", "Edited twice"))
+    _focus(browser)
+    wait_for(browser, lambda: browser.find_element(By.ID, "conflict-box").is_displayed())
+    browser.execute_script("delete document.body.dataset.saved")
+    browser.find_element(By.ID, "conflict-overwrite").click()  # by consent
+    wait_for(browser, lambda: browser.execute_script("return document.body.dataset.saved"))
+    text = board.read_text()
+    assert text.splitlines()[13] == "  - rGyybbBrr" and "Edited twice" not in text
+    assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]

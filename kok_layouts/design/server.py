@@ -340,16 +340,22 @@ class Designer:
         doc = body.get("doc")
         return self._stem(doc if isinstance(doc, Mapping) else {})
 
-    def target(self, doc: Mapping[str, Any], overwrite: bool = False) -> tuple[Path, str]:
+    def target(self, doc: Mapping[str, Any], overwrite: bool = False,
+               as_new: bool = False) -> tuple[Path, str]:
         """The file a save writes: the session's file, or a new one in the working
         directory named after the board (``my-board.yaml``, ``my-board-2.yaml`` if that
         name is taken by anything, a dangling symbolic link too). With ``overwrite``, a
-        board without a file takes its own name (``my-board.yaml``) even if it is taken."""
-        if self.path is not None:
+        board without a file takes its own name (``my-board.yaml``) even if it is taken.
+        With ``as_new`` (a conflict's "keep mine"), always a name nothing has yet, after
+        the session's file (``travel-2.yaml``) or else the board."""
+        if self.path is not None and not as_new:
             return self.path, self.display or self.path.name
         stem = self._stem(doc)
         candidate = f"{stem}.yaml"
-        if overwrite:
+        if as_new and self.path is not None:
+            stem = self._stem({"name": self.path.stem})
+            candidate = f"{stem}-2.yaml"
+        if overwrite and not as_new:
             return self.folder / candidate, candidate
         for number in range(2, limits.SAVE_NAME_TRIES + 2):
             if not os.path.lexists(self.folder / candidate):
@@ -399,6 +405,24 @@ class Designer:
                              for i in list_layouts()],
                 "can_generate": True}
 
+    def version(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Whether the session's file still holds the version the page is based on
+        (``base``): the page asks on focus, so a file edited on disk (by a text editor
+        or another tab) is noticed and offered for reload before any save."""
+        base = save_base(body)
+        with self.lock:
+            if self.path is None:
+                return {"file": self.target(self.doc or {})[1], "current": None,
+                        "changed": False}
+            display = self.display or self.path.name
+            try:
+                found = _read_version(self.path, display)
+            except RequestError as err:
+                return {"file": display, "current": None, "changed": True,
+                        "problem": str(err)}
+        current = None if found is None else found[1]
+        return {"file": display, "current": current, "changed": current != base}
+
     # The API --------------------------------------------------------------------------
 
     def api(self, route: str, body: dict[str, Any]) -> tuple[str, bytes]:
@@ -408,6 +432,8 @@ class Designer:
             return _json(self.state())
         if route == "start":
             return self._start(body)
+        if route == "version":
+            return _json(self.version(body))
         if route not in _DOCUMENT_ROUTES:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no such action {shown(route, 60)!r}")
         doc = check_document(body.get("doc"))
@@ -458,15 +484,21 @@ class Designer:
     def _save(self, doc: Document, body: Mapping[str, Any]) -> tuple[str, bytes]:
         base = save_base(body)
         overwrite = _is_bool(body, "overwrite")
-        expected = body.get("file")
+        as_new = _is_bool(body, "as_new")
+        if as_new and (overwrite or base is not None):
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: a save as a new file "
+                               "has base null and never overwrites")
+        expected = None if as_new else body.get("file")
         with self.lock:
-            path, display = self.target(doc, overwrite)
+            path, display = self.target(doc, overwrite, as_new)
             if expected is not None and expected != display:
+                version = _read_version(path, display)
                 raise RequestError(HTTPStatus.CONFLICT, f"this board now saves to "
                                    f"{shown(display)}, not {shown(str(expected), 60)} "
-                                   "(another tab started a new board); nothing was "
-                                   "written", {"conflict": {"file": display, "base": base,
-                                                            "current": None}})
+                                   "(another tab started or saved a board); nothing was "
+                                   "written", {"conflict": {
+                                       "file": display, "base": base,
+                                       "current": None if version is None else version[1]}})
             # A file this session read or wrote; any other taken name needs overwrite.
             known = path == self.path and self.base is not None
             version = _read_version(path, display)

@@ -609,8 +609,11 @@ function discardDraft() {
 // Every save names the version of the file it is based on (base: the file's SHA-256 as the
 // server last told this page, null for a file that does not exist yet) and the file the
 // page believes it saves to. A save that would overwrite what this page never saw is
-// refused with HTTP 409 and the file stays as it is; the page says so and keeps its work.
-// All of the protocol is here: what a save sends, what a saved file and a conflict change.
+// refused with HTTP 409 and the file stays as it is; the page then offers the three ways
+// on: keep mine (save as a new file beside it), load theirs (undo brings mine back), or
+// overwrite (a save based on the version now on disk). The page also asks whether the file
+// changed whenever it gets the focus, so an edit in a text editor or another tab is
+// noticed before any save. All of the protocol is here.
 
 function saveRequest() {
   return { doc: state.doc, base: state.base, file: state.file };
@@ -622,20 +625,28 @@ function learnVersion(info) {
   state.conflict = null;
   delete document.body.dataset.conflict;
   $("#status").classList.remove("conflict");
+  $("#conflict-box").hidden = true;
+}
+
+// The conflict box: what happened, and the three ways on.
+function offerConflict(conflict, line) {
+  state.conflict = conflict;
+  document.body.dataset.conflict = conflict.file || "";
+  $("#conflict-text").textContent = line;
+  $("#conflict-box").hidden = false;
 }
 
 function showConflict(err) {
   const conflict = (err.data && err.data.conflict) || {};
-  state.conflict = conflict;
-  document.body.dataset.conflict = conflict.file || "";
   clearError();
   status(`not saved: ${err.message}`);
   $("#status").classList.add("conflict");
+  offerConflict(conflict, `Not saved: ${err.message}. What now?`);
 }
 
-async function save() {
+async function sendSave(body) {
   try {
-    const result = await api("save", saveRequest());
+    const result = await api("save", body);
     dropDraft();
     learnVersion(result);
     state.draftKey = result.draft_key || state.draftKey;
@@ -652,6 +663,64 @@ async function save() {
     if (err instanceof ApiError && err.status === 409) showConflict(err);
     else showError(err.message);
   }
+}
+
+const save = () => sendSave(saveRequest());
+
+// Keep mine: a new file beside the other one, which stays as it is.
+const saveAsNew = () => sendSave({ doc: state.doc, base: null, as_new: true });
+
+// Overwrite: a save based on the version on disk now, so it replaces it by consent.
+function overwrite() {
+  const conflict = state.conflict || {};
+  sendSave({ doc: state.doc, base: conflict.current ?? null, file: conflict.file ?? state.file,
+             overwrite: true });
+}
+
+// Load theirs: the file as it is now; undo brings this page's version back.
+async function loadTheirs() {
+  try {
+    const info = await api("state");
+    if (!info.doc) throw new Error("the file holds no board to load");
+    remember();
+    state.doc = info.doc;
+    state.file = info.file;
+    learnVersion(info);
+    state.saved = snapshot();
+    state.serverDoc = JSON.parse(snapshot());
+    state.serverBase = state.base;
+    state.draftKey = info.draft_key || state.draftKey;
+    showFile(info.file);
+    changed();
+    status(`loaded ${info.file} as it is on disk; undo brings your version back`);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+// Whether the file changed on disk since this page read it (asked on focus).
+async function checkDisk() {
+  if (!state.doc || $("#designer").hidden || !$("#conflict-box").hidden) return;
+  try {
+    const answer = await api("version", { base: state.base });
+    if (!answer.changed || !$("#conflict-box").hidden) return;
+    const how = answer.current === null ? "is gone or unreadable" : "was changed on disk";
+    offerConflict({ file: answer.file, base: state.base, current: answer.current },
+                  `${answer.file} ${how} since this page read it (by another program or `
+                  + "tab). Your board here is unchanged. What now?");
+    document.body.dataset.diskChanged = answer.file;
+  } catch (_) { /* offline: the offline line says so */ }
+}
+
+function wireConflicts() {
+  $("#conflict-mine").addEventListener("click", saveAsNew);
+  $("#conflict-theirs").addEventListener("click", loadTheirs);
+  $("#conflict-overwrite").addEventListener("click", overwrite);
+  $("#conflict-later").addEventListener("click", () => { $("#conflict-box").hidden = true; });
+  window.addEventListener("focus", checkDisk);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkDisk();
+  });
 }
 
 // ---- Downloads ------------------------------------------------------------------------
@@ -1012,6 +1081,7 @@ function wire() {
             seed: $("#start-seed").value });
   });
   document.addEventListener("keydown", onKey);
+  wireConflicts();
 }
 
 async function main() {
