@@ -499,7 +499,7 @@ def test_the_page_takes_its_limits_and_each_editions_parts_from_the_server(
         players = browser.find_element(By.ID, "check-players")
         assert players.get_attribute("max") == str(EDITIONS["kids"].players.high)
         legends = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#extras legend")]
-        assert legends == ["Animals", "Marks", "Visitors"]
+        assert legends == ["Animals", "Board", "Marks", "Visitors"]
         assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
         assert browser.find_element(By.CSS_SELECTOR, '[data-tool="enclosure"]').is_displayed()
         assert not browser.find_elements(By.CSS_SELECTOR, "[data-column]")
@@ -742,3 +742,181 @@ def test_a_file_edited_on_disk_is_noticed_on_focus_and_offered_for_reload(
     text = board.read_text()
     assert text.splitlines()[13] == "  - rGyybbBrr" and "Edited twice" not in text
     assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
+
+
+# Every part editable --------------------------------------------------------------------
+
+
+def _type(browser: Driver, selector: str, text: str) -> WebElement:
+    box = browser.find_element(By.CSS_SELECTOR, selector)
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(text, Keys.TAB)
+    return box
+
+
+def _grid(path: Path) -> list[str]:
+    doc, _ = read_document(path.read_bytes(), str(path))
+    rows: list[str] = doc["grid"]
+    return rows
+
+
+def test_a_colour_added_paints_and_is_saved_and_one_in_use_is_not_removed(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    browser, _ = page
+    browser.find_element(By.ID, "add-colour").click()
+    added = browser.find_element(By.CSS_SELECTOR, '[data-colour="p"]')
+    assert added.text == "6 purple" and added.get_attribute("aria-pressed") == "true"
+    cell(browser, "A1").click()
+    assert cell(browser, "A1").get_attribute("title") == "A1: purple"
+    browser.find_element(By.CSS_SELECTOR, '[aria-label="remove g"]').click()
+    assert "green paints 8 cells" in browser.find_element(By.ID, "status").text
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-colour="g"]')
+    browser.find_element(By.ID, "add-colour").click()  # brown, unused: removed at once
+    browser.find_element(By.CSS_SELECTOR, '[aria-label="remove b"]').click()  # blue: in use
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-colour="b"]')
+    browser.find_element(By.CSS_SELECTOR, '[aria-label="remove a"]').click()  # brown is "a"
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-colour="a"]')
+    counts = browser.find_element(By.CSS_SELECTOR, '[data-count="p"]').text
+    assert "1 cells" in counts and "1 areas: 1" in counts
+    settled(browser)
+    save(browser)
+    text = board.read_text()
+    assert 'p: {name: purple, print: "#888888"}' in text and "brown" not in text
+    assert _grid(board)[0] == "pGyybbBrr"
+    assert kok("validate", str(board)).code == 0
+
+
+def test_a_column_inserted_at_position_1_moves_the_board_and_its_points_right(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    browser, _ = page
+    before = _grid(board)
+    Select(browser.find_element(By.ID, "edit-column")).select_by_visible_text("A")
+    browser.find_element(By.CSS_SELECTOR, '[data-edit="insert_column"]').click()
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="J5"]'))
+    settled(browser)
+    save(browser)
+    assert _grid(board) == [row[0].lower() + row for row in before]
+    text = board.read_text()
+    assert "start_columns: [F]" in text
+    assert kok("validate", str(board)).code == 0
+    browser.find_element(By.ID, "undo").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-cell="J5"]')
+    settled(browser)
+
+
+def _area(grid: list[str], name: str) -> set[tuple[int, int]]:
+    """The cells of one colour that touch each other, from the cell ``name``."""
+    start = (int(name[1:]) - 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ".index(name[0]))
+    colour = grid[start[0]][start[1]].lower()
+    area, todo = {start}, [start]
+    while todo:
+        row, col = todo.pop()
+        for r, c in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+            if (0 <= r < len(grid) and 0 <= c < len(grid[0]) and (r, c) not in area
+                    and grid[r][c].lower() == colour):
+                area.add((r, c))
+                todo.append((r, c))
+    return area
+
+
+def test_fill_paints_every_cell_of_the_area_clicked_and_keeps_its_stars(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    before = _grid(board)
+    area = _area(before, "C1")
+    assert len(area) > 3
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').click()
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="fill"]').click()
+    cell(browser, "C1").click()
+    settled(browser)
+    save(browser)
+    after = _grid(board)
+    for row, line in enumerate(before):
+        for col, char in enumerate(line):
+            want = ("R" if char.isupper() else "r") if (row, col) in area else char
+            assert after[row][col] == want, (row, col)
+
+
+def test_a_number_typed_as_2_5_is_refused_in_place_and_a_whole_one_is_kept(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    box = _type(browser, '[data-points="first-A"]', "2.5")
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "a whole number, not 2.5" in (box.get_attribute("title") or "")
+    assert "not changed" in browser.find_element(By.ID, "status").text
+    assert browser.find_element(By.ID, "undo").is_enabled() is False  # nothing changed
+    box = _type(browser, '[data-points="first-A"]', "7")
+    assert box.get_attribute("aria-invalid") is None
+    settled(browser)
+    save(browser)
+    assert "first: [7, 3, 2," in board.read_text().replace("  ", " ") or \
+        "[ 7," in board.read_text()
+
+
+def test_clicking_a_problem_selects_its_cells_and_points_at_its_yaml_line(
+        browser: Driver, board: Path) -> None:
+    text = board.read_text()
+    board.write_text(text.replace("  - gGyybbBrr", "  - zGyybbBrr"))
+    with running(str(board), board.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        shown = problems(browser)
+        assert len(shown) == 1 and "letter 'z' is not a colour" in shown[0]
+        line = int(shown[0].removeprefix(f"{board}:").split(":")[0])
+        browser.find_element(By.CSS_SELECTOR, "#problems li").click()
+        selected = [c.get_attribute("data-cell") for c in
+                    browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected")]
+        assert selected == ["A1"]
+        hit = browser.find_element(By.CSS_SELECTOR, "#yaml .line.hit")
+        assert hit.get_attribute("data-line") == str(line)
+        assert hit.text == "  - zGyybbBrr"
+
+
+def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
+        browser: Driver, tmp_path: Path, kok: Any) -> None:
+    path = tmp_path / "grey.yaml"
+    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        box = _type(browser, '[data-field="rows.points"] input', "2.5")
+        assert box.get_attribute("aria-invalid") == "true"
+        _type(browser, '[data-field="rows.points"] input', "6")
+        Select(browser.find_element(By.ID, "edit-row")).select_by_visible_text("3")
+        browser.find_element(By.CSS_SELECTOR, '[data-edit="insert_row"]').click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="A8"]'))
+        Select(browser.find_element(By.CSS_SELECTOR, '[aria-label="row 3 item"]')) \
+            .select_by_value("bomb")
+        _type(browser, '[data-field="special_die"] input', "heart bomb bomb stars row block")
+        _type(browser, '[data-field="boxes.count"] input', "8")
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "points: 6" in text
+    assert "items: [box, bomb, bomb, heart, bomb, box, heart, bomb]" in text
+    assert "labels: [P, Q, Z, R, S, T, U, V]" in text
+    assert "special_die: [heart, bomb, bomb, stars, row, block]" in text
+    assert "count: 8" in text
+    assert kok("validate", str(path)).code == 0
+
+
+def test_a_kids_visitor_an_animals_die_colour_and_a_new_animal_are_saved(
+        browser: Driver, tmp_path: Path, kok: Any) -> None:
+    path = tmp_path / "zoo.yaml"
+    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        _type(browser, '[aria-label="die colour of p"]', "white")
+        _type(browser, '[aria-label="visitor B"]', "de dierenarts")
+        browser.find_element(By.ID, "add-colour").click()
+        added = browser.find_element(By.CSS_SELECTOR, '[data-colour="m"]')
+        assert added.text == "6 monkey"
+        _type(browser, '[data-field="food_boxes"] input', "3")
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "p: {name: penguin, colour: white" in text
+    assert "m: {name: monkey, colour: white, print: \"#888888\"}" in text
+    assert '  - "de dierenarts"\n' in text
+    assert "food_boxes: 3" in text

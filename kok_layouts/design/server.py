@@ -62,6 +62,7 @@ from kok_layouts.design.document import (
     Document,
     builtin_document,
     check_document,
+    edit,
     new_document,
     read_document,
     resize,
@@ -439,6 +440,8 @@ class Designer:
         doc = check_document(body.get("doc"))
         if route == "resize":
             return _json({"doc": resize(doc, _int(body, "width"), _int(body, "height"))})
+        if route == "edit":
+            return _json({"doc": edit(doc, _text(body, "op"), _int(body, "at"))})
         if route == "save":
             return self._save(doc, body)
         _, display = self.target(doc)
@@ -446,7 +449,8 @@ class Designer:
         if route == "validate":
             result = validate(text, display, _profile(body))
             return _json({"file": display, "problems": list(result.lines),
-                          "valid": result.valid})
+                          "places": [list(place) for place in result.places],
+                          "valid": result.valid, "yaml": text})
         if route == "yaml":
             return "application/x-yaml; charset=utf-8", text.encode("utf-8")
         sheet = validate(text, display).sheet
@@ -562,7 +566,7 @@ class Designer:
         return job
 
 
-_DOCUMENT_ROUTES = ("resize", "save", "validate", "yaml", "preview", "pdf", "check")
+_DOCUMENT_ROUTES = ("resize", "edit", "save", "validate", "yaml", "preview", "pdf", "check")
 """The actions that take a board (``doc``) and do something with it."""
 
 

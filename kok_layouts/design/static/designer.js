@@ -32,6 +32,9 @@ const state = {
   draftKey: null,  // where this file's unsaved draft is kept in the browser
   serverDoc: null, // the board as the server gave it, for "discard the draft"
   serverBase: null,
+  selected: [],    // the cells a clicked problem is about
+  problems: [],    // the last problems with their line and column in the YAML
+  yaml: "",
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -244,6 +247,19 @@ function applyTool(name, dragging) {
       if (boxes.includes(name)) boxes.splice(boxes.indexOf(name), 1);
       else boxes.push(name);
       return true;
+    case "fill": {
+      // Paint the whole area (the neighbouring cells of one colour, one enclosure in Kids)
+      // with the last colour picked; stars stay.
+      if (dragging || char === ".") return false;
+      const colour = state.lastColour || Object.keys(palette())[0];
+      let done = false;
+      for (const [r, c] of areaOf(row, col)) {
+        const old = state.doc.grid[r][c];
+        const next = old !== old.toLowerCase() ? colour.toUpperCase() : colour;
+        if (next !== old) { setChar("grid", r, c, next); done = true; }
+      }
+      return done;
+    }
     case "enclosure": {
       if (dragging || char === ".") return false;
       if (!Array.isArray(state.doc.enclosures)) {
@@ -269,6 +285,7 @@ function cellAction(name, dragging) {
     state.strokeStarted = state.painting;
   }
   state.focus = name;
+  followFocus(name);
   changed();
 }
 
@@ -293,6 +310,45 @@ function renderAll() {
   renderTools();
   renderSheet();
   renderExtras();
+  renderCounts();
+  renderGridTools();
+}
+
+// The grid toolbar's choice of column and row follows the focused cell.
+function renderGridTools() {
+  const pick = (selector, count, name) => {
+    const box = $(selector);
+    const was = box.value;
+    box.replaceChildren(...Array.from({ length: count }, (_, i) => el("option",
+      { value: String(i), text: name(i) })), el("option", { value: String(count), text: "end" }));
+    box.value = was !== "" && Number(was) <= count ? was : "0";
+  };
+  pick("#edit-column", width(), (i) => LETTERS[i]);
+  pick("#edit-row", height(), (i) => String(i + 1));
+}
+
+function followFocus(name) {
+  const { row, col } = parseCell(name);
+  $("#edit-column").value = String(col);
+  $("#edit-row").value = String(row);
+}
+
+// Insert or delete a row or column, mirror or turn the board: the server does it, so every
+// list along the rows and columns follows (points, buckets, visitors, boxes, row items).
+async function gridEdit(op) {
+  const at = op.endsWith("column") ? Number($("#edit-column").value)
+    : op.endsWith("row") ? Number($("#edit-row").value) : 0;
+  try {
+    const result = await api("edit", { doc: state.doc, op, at });
+    remember();
+    state.doc = result.doc;
+    state.selected = [];
+    changed();
+    clearError();
+    status(`${op.replace("_", " ")} done; undo takes it back`);
+  } catch (err) {
+    showError(err.message);
+  }
 }
 
 function renderTools() {
@@ -316,6 +372,57 @@ function renderTools() {
   $("#file-state").classList.toggle("dirty", isDirty());
 }
 
+// The cells of the area (neighbouring cells of one group) that holds the cell at row, col.
+function areaOf(row, col) {
+  const group = groupOf(row, col);
+  if (group === null) return [];
+  const seen = new Set([`${row},${col}`]);
+  const todo = [[row, col]];
+  const cells = [];
+  while (todo.length) {
+    const [r, c] = todo.pop();
+    cells.push([r, c]);
+    for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const nr = r + dr, nc = c + dc, key = `${nr},${nc}`;
+      if (nr < 0 || nc < 0 || nr >= height() || nc >= width() || seen.has(key)) continue;
+      if (groupOf(nr, nc) !== group) continue;
+      seen.add(key);
+      todo.push([nr, nc]);
+    }
+  }
+  return cells;
+}
+
+// Cells and areas per colour, as the designer balances a board: how many cells each colour
+// has and the sizes of its areas, largest first.
+function renderCounts() {
+  const counts = {}, areas = {};
+  const seen = new Set();
+  for (let row = 0; row < height(); row += 1) {
+    for (let col = 0; col < width(); col += 1) {
+      const char = state.doc.grid[row][col];
+      if (char === ".") continue;
+      const key = char.toLowerCase();
+      counts[key] = (counts[key] || 0) + 1;
+      if (seen.has(`${row},${col}`)) continue;
+      const area = areaOf(row, col);
+      for (const [r, c] of area) seen.add(`${r},${c}`);
+      (areas[key] = areas[key] || []).push(area.length);
+    }
+  }
+  const keys = [...new Set([...Object.keys(palette()), ...Object.keys(counts)])];
+  const rows = keys.map((key) => {
+    const entry = palette()[key];
+    const sizes = (areas[key] || []).sort((a, b) => b - a);
+    return el("tr", { "data-count": key },
+      el("td", {}, el("span", { class: "swatch", style: { background: printColour(key) } }),
+         entry ? entry.name || key : `${key} (no such colour)`),
+      el("td", { text: `${counts[key] || 0} cells` }),
+      el("td", { text: sizes.length ? `${sizes.length} areas: ${sizes.join(" ")}` : "no area" }));
+  });
+  $("#counts").replaceChildren(el("table", {}, ...rows));
+}
+
 function groupOf(row, col) {
   const char = state.doc.grid[row][col];
   if (char === ".") return null;
@@ -324,18 +431,60 @@ function groupOf(row, col) {
   return char.toLowerCase() + mark;
 }
 
+// What is wrong with the text of a whole-number field, or "" when it is a number in range.
+function numberProblem(input, min, max) {
+  const text = input.value.trim();
+  if (input.validity && input.validity.badInput) return "not a number";
+  if (text === "") return "a whole number is needed";
+  if (!/^-?[0-9]+$/.test(text)) return `a whole number, not ${text}`;
+  const number = Number(text);
+  if (min !== undefined && min !== null && number < Number(min)) return `at least ${min}`;
+  if (max !== undefined && max !== null && number > Number(max)) return `at most ${max}`;
+  return "";
+}
+
+// Mark a field's text as refused (or not) where it is typed: red, with the reason.
+function markField(input, problem, label) {
+  input.setCustomValidity(problem);
+  input.classList.toggle("invalid", Boolean(problem));
+  if (problem) {
+    input.setAttribute("aria-invalid", "true");
+    input.title = `${label}: ${problem}; the board keeps its last value`;
+  } else {
+    input.removeAttribute("aria-invalid");
+    input.title = "";
+  }
+}
+
+// A field for a whole number: refused in place while it is not one (2.5, 1e3, -) or out
+// of range; the board keeps its last number until the field holds a good one.
 function numberInput(value, onchange, attrs = {}) {
   let current = value;
-  return el("input", {
-    type: "number", value: value ?? "", ...attrs,
-    onchange: (event) => {
-      const number = parseInt(event.target.value, 10);
-      if (Number.isNaN(number)) return;  // half typed: the board keeps the last number
-      current = number;
-      commitField((doc) => onchange(doc, number));
-    },
-    onblur: (event) => { if (event.target.value === "") event.target.value = current ?? ""; },
+  const label = attrs["aria-label"] || "number";
+  const input = el("input", { type: "number", step: "1", value: value ?? "", ...attrs });
+  const check = () => {
+    const problem = numberProblem(input, attrs.min, attrs.max);
+    markField(input, problem, label);
+    return problem;
+  };
+  input.addEventListener("input", check);
+  input.addEventListener("change", () => {
+    const problem = check();
+    if (problem) {
+      status(`not changed: ${label} is ${problem}`);
+      return;
+    }
+    const number = Number(input.value.trim());
+    current = number;
+    commitField((doc) => onchange(doc, number));
   });
+  input.addEventListener("blur", () => {
+    if (input.value === "" && current !== undefined && current !== null) {
+      input.value = current;
+      check();
+    }
+  });
+  return input;
 }
 
 function renderSheet() {
@@ -381,6 +530,7 @@ function renderSheet() {
       const entry = hole ? null : palette()[char.toLowerCase()];
       const what = hole ? "hole" : `${entry ? entry.name : char}${star ? ", star" : ""}`
         + (boxes.includes(name) ? ", box" : "");
+      if (state.selected.includes(name)) classes.push("selected");
       tr.append(el("td", { class: ["cell", ...walls].join(" ") }, el("button", {
         type: "button", "data-cell": name, class: classes.join(" ").trim() || null,
         tabindex: name === state.focus ? "0" : "-1", title: `${name}: ${what}`,
@@ -445,13 +595,63 @@ function field(spec) {
     input = el("input", { type: "checkbox", checked: value,
                           onchange: (e) => commitField((doc) => set(doc, e.target.checked)) });
   } else if (typeof value === "number") {
-    input = numberInput(value, set, { min: spec.min, max: spec.max });
+    input = numberInput(value, set, { min: spec.min, max: spec.max, "aria-label": label });
+  } else if (Array.isArray(value) && spec.min !== undefined) {
+    // A list of whole numbers (a row's points each): every word must be one.
+    input = el("input", { type: "text", value: value.join(" "), "aria-label": label });
+    input.addEventListener("change", () => {
+      const words = input.value.split(/[\s,]+/).filter(Boolean);
+      const bad = words.find((w) => !/^-?[0-9]+$/.test(w)
+        || Number(w) < spec.min || Number(w) > spec.max);
+      const problem = bad !== undefined ? `${bad} is not a whole number from ${spec.min} `
+        + `to ${spec.max}` : words.length ? "" : "a list of whole numbers is needed";
+      markField(input, problem, label);
+      if (problem) { status(`not changed: ${label}: ${problem}`); return; }
+      commitField((doc) => set(doc, words.map(Number)));
+    });
   } else {
     input = el("input", { type: "text", value: Array.isArray(value) ? value.join(" ") : value,
+      class: path[path.length - 1] === "description" ? "wide" : null,
       onchange: (e) => commitField((doc) => set(doc, Array.isArray(value)
         ? e.target.value.split(/[\s,]+/).filter(Boolean) : e.target.value)) });
   }
   return el("label", { "data-field": path.join(".") }, `${label} `, input);
+}
+
+// A new colour (animal) for the palette: a free letter and a name not yet taken.
+function addColour() {
+  const entries = palette();
+  if (Object.keys(entries).length >= parts().palette_size.max) {
+    status(`not added: a board has at most ${parts().palette_size.max} ${parts().palette_legend.toLowerCase()}`);
+    return;
+  }
+  const names = new Set(Object.values(entries).map((e) => e.name));
+  const name = parts().spare_names.find((n) => !names.has(n)) || "new";
+  const used = new Set([...Object.keys(entries), "."]);
+  const key = [name[0], ...GROUPS].find((k) => !used.has(k));
+  commit((doc) => {
+    const entry = {};
+    for (const [text] of parts().palette_texts) entry[text] = text === "name" ? name : "white";
+    entry.print = "#888888";
+    doc[paletteKey()][key] = entry;
+  });
+  selectTool({ kind: "colour", key });
+  status(`added ${name} (${key}); paint with it, or rename it`);
+}
+
+// Remove a colour (animal) no cell is painted with; one in use says how many cells it has.
+function removeColour(key) {
+  const used = state.doc.grid.join("").split("").filter((c) => c.toLowerCase() === key).length;
+  const name = palette()[key].name || key;
+  if (used) {
+    status(`not removed: ${name} paints ${used} cells; paint them another colour first`);
+    return;
+  }
+  commit((doc) => { delete doc[paletteKey()][key]; });
+  if (state.tool.kind === "colour" && state.tool.key === key) {
+    selectTool({ kind: "colour", key: Object.keys(palette())[0] });
+  }
+  status(`removed ${name}`);
 }
 
 function fieldset(legend, ...fields) {
@@ -463,15 +663,21 @@ function renderExtras() {
   const box = $("#extras");
   box.replaceChildren();
   const groups = [];
-  const colours = Object.entries(palette()).map(([key, entry]) => el("label",
-    { "data-palette": key }, `${key} `,
-    el("input", { type: "text", value: entry.name ?? "", "aria-label": `name of ${key}`,
+  const colours = Object.entries(palette()).map(([key, entry]) => el("span",
+    { "data-palette": key, class: "entry" }, `${key} `,
+    ...parts().palette_texts.map(([text, label]) => el("input", {
+      type: "text", value: entry[text] ?? "", "aria-label": `${label} of ${key}`,
       class: "name", onchange: (e) => commitField((doc) => {
-        doc[paletteKey()][key].name = e.target.value;
-      }) }),
+        doc[paletteKey()][key][text] = e.target.value;
+      }) })),
     el("input", { type: "color", "aria-label": `print colour of ${key}`,
       value: /^#[0-9a-f]{6}$/i.test(entry.print || "") ? entry.print.toLowerCase() : "#999999",
-      onchange: (e) => commit((doc) => { doc[paletteKey()][key].print = e.target.value; }) })));
+      onchange: (e) => commit((doc) => { doc[paletteKey()][key].print = e.target.value; }) }),
+    el("button", { type: "button", class: "remove", "aria-label": `remove ${key}`,
+                   title: `remove ${entry.name || key}`, text: "×",
+                   onclick: () => removeColour(key) })));
+  colours.push(el("button", { type: "button", id: "add-colour", onclick: addColour,
+    text: `+ ${parts().palette_texts[0][1] === "name" ? "colour" : parts().palette_texts[0][1]}` }));
   groups.push(fieldset(parts().palette_legend, ...colours));
   for (const spec of parts().fieldsets) {
     if (spec.per_column) {
@@ -509,7 +715,15 @@ async function runChecks() {
     state.file = result.file;
     showFile(result.file);
     const list = $("#problems");
-    list.replaceChildren(...result.problems.map((line) => el("li", { text: line })));
+    const places = Array.isArray(result.places) ? result.places : [];
+    state.problems = result.problems.map((line, i) => ({ line, place: places[i] || [null, null] }));
+    renderYaml(result.yaml || "");
+    list.replaceChildren(...state.problems.map((problem, i) => el("li", {
+      text: problem.line, tabindex: "0", "data-problem": String(i),
+      title: "show the cells or the field this is about",
+      onclick: () => selectProblem(problem),
+      onkeydown: (e) => { if (e.key === "Enter") selectProblem(problem); },
+    })));
     $("#valid").hidden = !result.valid;
     clearError();
     try {
@@ -526,6 +740,79 @@ async function runChecks() {
     if (mine === state.seq) showError(err.message);
   } finally {
     if (mine === state.seq) document.body.dataset.pending = "0";
+  }
+}
+
+// ---- Problems point into the YAML and at the board -----------------------------------------
+
+function renderYaml(text) {
+  state.yaml = text;
+  const lines = text.replace(/\n$/, "").split("\n");
+  $("#yaml").replaceChildren(...lines.map((line, i) =>
+    el("span", { class: "line", "data-line": String(i + 1), text: line || " " })));
+}
+
+// The top-level key whose block holds YAML line `line` (1-based), and that key's line.
+function keyOfLine(line) {
+  const lines = state.yaml.split("\n");
+  for (let i = Math.min(line, lines.length) - 1; i >= 0; i -= 1) {
+    const match = /^([A-Za-z_][\w-]*)\s*:/.exec(lines[i]);
+    if (match) return { key: match[1], at: i + 1 };
+  }
+  return null;
+}
+
+// The cells a problem is about: the cells its text names, else the grid cell (or row) its
+// line and column point at.
+function problemCells(problem) {
+  const named = (problem.line.replace(/^.*?:\d+:\d+: /, "").match(/\b[A-Z][0-9]{1,2}\b/g) || [])
+    .filter((name) => {
+      const { row, col } = parseCell(name);
+      return col >= 0 && col < width() && row >= 0 && row < height();
+    });
+  if (named.length) return [...new Set(named)];
+  const [line, column] = problem.place;
+  const owner = line ? keyOfLine(line) : null;
+  if (!owner || !["grid", "enclosures"].includes(owner.key)) return [];
+  const row = line - owner.at - 1;
+  if (row < 0 || row >= height()) return [];
+  const text = state.yaml.split("\n")[line - 1] || "";
+  const start = text.search(/[A-Za-z.]/);
+  const col = column ? column - 1 - start : -1;
+  if (col >= 0 && col < width()) return [cellName(row, col)];
+  return Array.from({ length: width() }, (_, c) => cellName(row, c));
+}
+
+function selectProblem(problem) {
+  for (const old of document.querySelectorAll("#yaml .hit, .field-hit")) {
+    old.classList.remove("hit", "field-hit");
+  }
+  const [line] = problem.place;
+  const span = line ? document.querySelector(`#yaml [data-line="${line}"]`) : null;
+  if (span) {
+    span.classList.add("hit");
+    $("#yaml-pane").open = true;
+    span.scrollIntoView({ block: "nearest" });
+  }
+  state.selected = problemCells(problem);
+  renderSheet();
+  if (state.selected.length) {
+    status(`the problem is about ${state.selected.length > 6
+      ? `${state.selected.length} cells` : state.selected.join(" ")}`);
+    return;
+  }
+  // Not about cells: the field of the key the line belongs to.
+  const owner = line ? keyOfLine(line) : null;
+  if (!owner) return;
+  const special = { title: "#title", name: "#name", column_points: "[data-points]",
+                    buckets: "[data-points]", [paletteKey()]: "[data-palette]" };
+  const target = document.querySelector(`[data-field^="${owner.key}"]`)
+    || (special[owner.key] ? document.querySelector(special[owner.key]) : null);
+  if (target) {
+    target.classList.add("field-hit");
+    const input = target.matches("input, select") ? target : target.querySelector("input, select");
+    if (input) input.focus();
+    status(`the problem is about ${owner.key}`);
   }
 }
 
@@ -950,6 +1237,7 @@ function moveFocus(name, dCol, dRow) {
   const next = cellName(Math.min(Math.max(row + dRow, 0), height() - 1),
                         Math.min(Math.max(col + dCol, 0), width() - 1));
   state.focus = next;
+  followFocus(next);
   for (const cell of document.querySelectorAll("[data-cell]")) {
     cell.tabIndex = cell.dataset.cell === next ? 0 : -1;
   }
@@ -979,7 +1267,7 @@ function onKey(event) {
     selectTool({ kind: "colour", key: keys[Number(event.key) - 1] });
     return;
   }
-  const tools = { s: "star", h: "hole", e: "erase", b: "box", n: "enclosure" };
+  const tools = { s: "star", h: "hole", e: "erase", b: "box", n: "enclosure", f: "fill" };
   if (tools[key]) selectTool({ kind: tools[key] });
 }
 
@@ -1017,6 +1305,9 @@ function wire() {
   });
   for (const button of document.querySelectorAll("[data-tool]")) {
     button.addEventListener("click", () => selectTool({ kind: button.dataset.tool }));
+  }
+  for (const button of document.querySelectorAll("[data-edit]")) {
+    button.addEventListener("click", () => gridEdit(button.dataset.edit));
   }
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
