@@ -259,6 +259,31 @@ def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
         wait_for(browser, lambda: browser.execute_script(
             "const i = document.querySelector('#check-result img');"
             "return i === null || (i.complete && i.naturalWidth > 0)"))
+        # the page says the games were too few and offers more
+        more = browser.find_elements(By.CSS_SELECTOR, "#verdicts .more-games")
+        assert more and more[0].text == "needs more games: run 100"
+        # the charts at full size (wider than the side panel), to enlarge and download
+        chart = browser.find_element(By.ID, "chart")
+        assert chart.size["width"] > 600
+        browser.find_element(By.ID, "chart-enlarge").click()
+        assert "enlarged" in (chart.get_attribute("class") or "")
+        kinds = browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            Promise.all(["chart-png", "chart-svg", "chart-pdf"].map((id) =>
+              fetch(document.getElementById(id).href).then((r) => r.headers.get("Content-Type"))))
+              .then(done);""")
+        assert kinds == ["image/png", "image/svg+xml", "application/pdf"]
+        # the heat map names its columns and rows and has a legend
+        heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#heat-map th")]
+        assert heads[:3] == ["", "A", "B"] and "1" in heads and "5" in heads
+        assert "of sheets crossed the cell" in browser.find_element(By.ID, "heat-legend").text
+        # a change makes the verdicts stale; undo makes them current again
+        assert not browser.find_element(By.ID, "check-stale").is_displayed()
+        _paint(browser, "r", "A1")
+        assert browser.find_element(By.ID, "check-stale").is_displayed()
+        browser.find_element(By.ID, "undo").click()
+        assert not browser.find_element(By.ID, "check-stale").is_displayed()
+        browser.find_element(By.ID, "chart-enlarge").click()
         tall = browser.execute_script("return document.documentElement.scrollHeight")
         browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
         try:
@@ -920,3 +945,26 @@ def test_a_kids_visitor_an_animals_die_colour_and_a_new_animal_are_saved(
     assert "m: {name: monkey, colour: white, print: \"#888888\"}" in text
     assert '  - "de dierenarts"\n' in text
     assert "food_boxes: 3" in text
+
+
+def test_generate_has_its_own_edition_size_and_seed_and_a_balanced_search_with_progress(
+        browser: Driver, tmp_path: Path) -> None:
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        Select(browser.find_element(By.ID, "start-edition")).select_by_value("classic")
+        Select(browser.find_element(By.ID, "gen-edition")).select_by_value("kids")
+        size = [browser.find_element(By.ID, f).get_attribute("value")
+                for f in ("gen-width", "gen-height")]
+        assert size == ["13", "5"]  # the Kids pad's, not the Empty board form's
+        browser.find_element(By.ID, "gen-balanced").click()
+        _type(browser, "#gen-seconds", "5")
+        browser.find_element(By.ID, "generate").click()
+        wait_for(browser, lambda: browser.find_element(By.ID, "gen-progress").is_displayed())
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="M5"]'),
+                 timeout=90)
+        settled(browser)
+        assert browser.find_element(By.ID, "designer").is_displayed()
+        legends = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#extras legend")]
+        assert legends[0] == "Animals"
+        assert not browser.find_elements(By.CSS_SELECTOR, '[data-cell="N1"]')

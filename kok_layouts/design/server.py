@@ -62,6 +62,7 @@ from kok_layouts.design.document import (
     Document,
     builtin_document,
     check_document,
+    copy_document,
     edit,
     new_document,
     read_document,
@@ -84,6 +85,8 @@ DRAIN_LIMIT = 4 * MAX_BODY
 RATE_BURST = 60
 RATE_PER_SECOND = 20.0
 PREVIEW_DPI = 60
+CHART_DPI = 110
+"""The check report's charts as the page shows them: full size, readable."""
 TOKEN_COOKIE = "kok_design_token"
 TOKEN_HEADER = "X-Kok-Token"
 _SAFE_NAME = re.compile(r"[^a-z0-9_-]+")
@@ -120,24 +123,76 @@ class CheckJob:
                 "finished": self.finished, "error": self.error, "report": self.report,
                 "text": self.text, "chart": self.chart is not None}
 
+    def chart_as(self, kind: str) -> tuple[str, bytes]:
+        """The report's charts as a PNG (made with the check), a PDF or an SVG (drawn
+        when asked)."""
+        if self.chart is None or self.report is None:
+            raise RequestError(HTTPStatus.NOT_FOUND, "the check has no chart")
+        if kind == "png":
+            return "image/png", self.chart
+        if kind == "pdf":
+            return "application/pdf", render_report(self.report)
+        from kok_layouts.design.svg import scene_svg
+        from kok_layouts.render.charts import report_scene
 
-def generated_document(edition: str, width: int, height: int, seed: int) -> Document:
+        return "image/svg+xml", scene_svg(report_scene(self.report)).encode("utf-8")
+
+
+@dataclass
+class GenerateJob:
+    """One balanced ``kok generate`` search running in a thread; the page polls it."""
+
+    id: str
+    done: float = 0.0
+    line: str = "starting"
+    doc: Document | None = None
+    error: str | None = None
+    finished: bool = False
+
+    def state(self) -> dict[str, Any]:
+        return {"id": self.id, "done": self.done, "line": self.line,
+                "finished": self.finished, "error": self.error, "ready": self.doc is not None}
+
+
+def generated_document(edition: str, width: int, height: int, seed: int,
+                       balanced: bool = False, seconds: float = 110.0,
+                       progress: Callable[[float, str], None] | None = None) -> Document:
     """A new board from the generator (``kok generate``): the official profile at the
-    edition's printed size, profile basic at any other size."""
+    edition's printed size, profile basic at any other size; with ``balanced``, improved
+    by the generator's search for at most ``seconds``."""
     chosen = get_edition(edition)
     size = None if (width, height) == chosen.official_size else (width, height)
     try:
-        board = generate(chosen.name, seed=seed, size=size)
+        board = generate(chosen.name, seed=seed, size=size, balanced=balanced,
+                         time_limit=seconds, progress=progress)
     except GenerateError as err:
         raise DesignError(str(err)) from None
     return layout_mapping(board.sheet)
+
+
+def _run_generate(job: GenerateJob, edition: str, width: int, height: int, seed: int,
+                  seconds: float) -> None:
+    def progress(done: float, line: str) -> None:
+        job.done, job.line = done, line
+
+    try:
+        job.doc = generated_document(edition, width, height, seed, True, seconds, progress)
+        job.done, job.line = 1.0, "done"
+    except KokError as err:
+        job.error = str(err).splitlines()[0]
+    except Exception as err:  # one line in the page, never a stack trace
+        job.error = f"the search failed: {type(err).__name__}: {err}".splitlines()[0]
+    finally:
+        job.finished = True
 
 
 def page_parts() -> dict[str, Any]:
     """What the page needs to know before it draws any board: every edition's parts (its
     palette, tools, fields and their limits) and the limits of the start and check forms."""
     return {"editions": [edition.designer.as_dict(edition) for edition in EDITIONS.values()],
-            "limits": limits.as_dict()}
+            "limits": {**limits.as_dict(),
+                       "balance_seconds": limits.DESIGN_BALANCE_SECONDS.as_dict(),
+                       "check_default_games": limits.DESIGN_CHECK_DEFAULT_GAMES}}
 
 
 # Files: what a save may write, and the version it is based on ---------------------------
@@ -290,6 +345,7 @@ class Designer:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     lock: threading.Lock = field(default_factory=threading.Lock)
     job: CheckJob | None = None
+    search: GenerateJob | None = None
 
     @classmethod
     def open(cls, target: str | None, folder: Path) -> Designer:
@@ -435,6 +491,8 @@ class Designer:
             return self._start(body)
         if route == "version":
             return _json(self.version(body))
+        if route == "generate":
+            return self._generate(body)
         if route not in _DOCUMENT_ROUTES:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no such action {shown(route, 60)!r}")
         doc = check_document(body.get("doc"))
@@ -474,6 +532,11 @@ class Designer:
         elif how == "generate":
             doc = generated_document(str(body.get("edition")), _int(body, "width"),
                                      _int(body, "height"), _int(body, "seed"))
+        elif how == "search":  # the board a finished balanced search found
+            search = self.search_state(_text(body, "id"))
+            if search.doc is None:
+                raise DesignError(search.error or "the search has not finished yet")
+            doc = copy_document(search.doc)
         else:
             raise DesignError("start from a size, a built-in or a generated board")
         with self.lock:
@@ -559,6 +622,35 @@ class Designer:
         thread.start()
         return _json(job.state())
 
+    def _generate(self, body: dict[str, Any]) -> tuple[str, bytes]:
+        """Start a balanced search (``kok generate --balanced``) in a thread."""
+        edition = str(body.get("edition"))
+        if edition not in EDITIONS:
+            raise DesignError(f"unknown edition {shown(edition, 40)!r}; use "
+                              f"{', '.join(EDITIONS)}")
+        width, height, seed = _int(body, "width"), _int(body, "height"), _int(body, "seed")
+        seconds = _int(body, "seconds")
+        if seconds not in limits.DESIGN_BALANCE_SECONDS:
+            raise DesignError(f"seconds is {seconds}; use {limits.DESIGN_BALANCE_SECONDS}")
+        if seed not in limits.SEED:
+            raise DesignError(f"seed is {seed}; use {limits.SEED}")
+        new_document(edition, width, height)  # the size is refused here, before the search
+        with self.lock:
+            if self.search is not None and not self.search.finished:
+                raise DesignError("a search is already running; wait for it to finish")
+            job = self.search = GenerateJob(secrets.token_hex(8))
+        thread = threading.Thread(target=_run_generate,
+                                  args=(job, edition, width, height, seed, float(seconds)),
+                                  name=f"kok-generate-{job.id}", daemon=True)
+        thread.start()
+        return _json(job.state())
+
+    def search_state(self, job_id: str) -> GenerateJob:
+        job = self.search
+        if job is None or not hmac.compare_digest(job.id.encode(), job_id.encode()):
+            raise RequestError(HTTPStatus.NOT_FOUND, "no such search; start one")
+        return job
+
     def check_state(self, job_id: str) -> CheckJob:
         job = self.job
         if job is None or not hmac.compare_digest(job.id.encode(), job_id.encode()):
@@ -586,7 +678,7 @@ def _run_check(job: CheckJob, sheet: Sheet, games: int, players: int) -> None:
         data = report.as_dict()
         job.text = text_report(report)
         if report.summary is not None:
-            job.chart = render_report(data, png=True, dpi=80)
+            job.chart = render_report(data, png=True, dpi=CHART_DPI)
         job.report = json.loads(json.dumps(data, default=str))
     except KokError as err:
         job.error = str(err).splitlines()[0]
@@ -1008,12 +1100,22 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if route == "/":
             route = "/index.html"
+        if route.startswith("/api/generate/"):
+            search = designer.search_state(route.removeprefix("/api/generate/"))
+            self._send(HTTPStatus.OK, "application/json",
+                       json.dumps(search.state()).encode("utf-8"))
+            return
         if route.startswith("/api/check/"):
-            job = designer.check_state(route.removeprefix("/api/check/").removesuffix(".png"))
-            if route.endswith(".png"):
-                if job.chart is None:
-                    raise RequestError(HTTPStatus.NOT_FOUND, "the check has no chart")
-                self._send(HTTPStatus.OK, "image/png", job.chart)
+            name = route.removeprefix("/api/check/")
+            job_id, _, kind = name.partition(".")
+            job = designer.check_state(job_id)
+            if kind in _CHART_KINDS:
+                content_type, data = job.chart_as(kind)
+                self._send(HTTPStatus.OK, content_type, data, {
+                    "Content-Disposition": f'attachment; filename="check-{job.id}.{kind}"'}
+                    if "download" in urlsplit(self.path).query.split("&") else None)
+            elif kind:
+                raise RequestError(HTTPStatus.NOT_FOUND, f"no chart as {shown(kind, 20)}")
             else:
                 self._send(HTTPStatus.OK, "application/json",
                            json.dumps(job.state()).encode("utf-8"))
@@ -1041,6 +1143,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 _DOWNLOADS = {"yaml": "yaml", "pdf": "pdf"}
+_CHART_KINDS = ("png", "pdf", "svg")
+"""The forms a check's charts are served in."""
 """The actions whose answer the page saves as a file, and the file's extension."""
 
 

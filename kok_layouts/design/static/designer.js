@@ -33,6 +33,8 @@ const state = {
   serverDoc: null, // the board as the server gave it, for "discard the draft"
   serverBase: null,
   selected: [],    // the cells a clicked problem is about
+  checked: null,   // the board (as a snapshot) the report on screen is about
+  search: null,    // the balanced search running, if any
   problems: [],    // the last problems with their line and column in the YAML
   yaml: "",
 };
@@ -159,6 +161,15 @@ function changed() {
   renderAll();
   scheduleChecks();
   keepDraft();
+  markStale();
+}
+
+// A report is about the board it checked: once the board differs, the report says so.
+function markStale() {
+  const stale = state.checked !== null && snapshot() !== state.checked;
+  $("#report").classList.toggle("stale", stale);
+  $("#check-stale").hidden = !stale;
+  document.body.dataset.stale = stale ? "1" : "0";
 }
 
 function commit(mutate) {
@@ -173,8 +184,10 @@ function commitField(mutate) {
   remember();
   mutate(state.doc);
   renderTools();
+  renderCounts();
   scheduleChecks();
   keepDraft();
+  markStale();
 }
 
 function undo() {
@@ -1031,13 +1044,15 @@ async function download(route, extension) {
 
 async function startCheck() {
   try {
+    const checking = snapshot();
     const job = await api("check", {
       doc: state.doc, games: $("#check-games").value, players: $("#check-players").value,
     });
     state.job = job.id;
+    state.checking = checking;
     $("#check").disabled = true;
     $("#check-progress").hidden = false;
-    $("#check-result").replaceChildren(el("p", { text: "checking…" }));
+    $("#check-summary").textContent = "checking…";
     pollCheck(job.id);
   } catch (err) {
     showError(err.message);
@@ -1062,9 +1077,11 @@ async function pollCheck(id) {
     bar.hidden = true;
     if (job.error) {
       showError(job.error);
-      $("#check-result").replaceChildren();
+      $("#check-summary").textContent = "";
     } else {
+      state.checked = state.checking || snapshot();
       renderReport(job);
+      markStale();
       status("kok check finished");
     }
   } catch (err) {
@@ -1080,8 +1097,8 @@ function textOf(item) {
 }
 
 function heatTable(heat) {
-  // The heat map: the share of sheets on which each cell was crossed (rows of numbers),
-  // with the mean roll it was crossed at when the report has it.
+  // The heat map: the share of sheets on which each cell was crossed, with the column
+  // letters and row numbers of the board around it and a legend of its colours.
   const rows = heat && Array.isArray(heat.crossed) ? heat.crossed
     : Array.isArray(heat) && heat.every(Array.isArray) ? heat : null;
   if (!rows) return null;
@@ -1089,23 +1106,37 @@ function heatTable(heat) {
   const numbers = rows.flat().filter((v) => typeof v === "number");
   if (!numbers.length) return null;
   const low = Math.min(...numbers), high = Math.max(...numbers);
+  const colourOf = (share) =>
+    `hsl(${Math.round(220 - 220 * share)}, 75%, ${Math.round(82 - 32 * share)}%)`;
   const table = el("table", { class: "heat", id: "heat-map", "aria-label": "heat map" });
+  const columns = Math.max(...rows.map((line) => line.length));
+  table.append(el("tr", {}, el("th"), ...Array.from({ length: columns },
+    (_, col) => el("th", { text: LETTERS[col], scope: "col" }))));
   rows.forEach((line, row) => {
-    const tr = el("tr");
+    const tr = el("tr", {}, el("th", { text: String(row + 1), scope: "row" }));
     line.forEach((value, col) => {
       const known = typeof value === "number";
       const share = known && high > low ? (value - low) / (high - low) : 0;
-      const colour = known
-        ? `hsl(${Math.round(220 - 220 * share)}, 75%, ${Math.round(82 - 32 * share)}%)` : "#fff";
       const roll = rolls[row] && typeof rolls[row][col] === "number"
         ? `, mean roll ${rolls[row][col]}` : "";
       tr.append(el("td", {
         title: `${cellName(row, col)}: ${known ? Math.round(value * 100) + "% of sheets" : "-"}${roll}`,
-        style: { background: colour } }));
+        text: known ? String(Math.round(value * 100)) : "",
+        style: { background: known ? colourOf(share) : "#fff" } }));
     });
     table.append(tr);
   });
-  return table;
+  const legend = el("div", { class: "legend", id: "heat-legend" },
+    el("span", { text: `${Math.round(low * 100)}%` }), el("span", { class: "ramp" }),
+    el("span", { text: `${Math.round(high * 100)}% of sheets crossed the cell` }));
+  return el("div", {}, table, legend);
+}
+
+// Verdicts the games could not tell: the page offers a check with more games (the
+// uncertainty halves with four times the games), up to the most the page runs.
+function moreGames() {
+  const games = Number($("#check-games").value) || 0;
+  return Math.min(Math.max(games * 4, 100), state.limits.check_games.max);
 }
 
 function adviceParts(advice) {
@@ -1144,22 +1175,45 @@ function renderReport(job) {
   const verdicts = Array.isArray(report.verdicts) ? report.verdicts : [];
   if (verdicts.length) {
     parts.push(el("h3", { text: "Verdicts" }));
+    const more = moreGames();
+    const games = Number($("#check-games").value) || 0;
     parts.push(el("ul", { id: "verdicts" }, ...verdicts.map((v) =>
       // ok is true, false, or null ("not enough games to tell"), which is no failure
-      el("li", { class: v.ok === null ? "unknown" : v.ok ? "ok" : "bad",
-                 text: `${v.ok === null ? "?" : v.ok ? "✓" : "✗"} ${textOf(v)}` }))));
+      el("li", { class: v.ok === null ? "unknown" : v.ok ? "ok" : "bad" },
+         `${v.ok === null ? "?" : v.ok ? "✓" : "✗"} ${textOf(v)}`,
+         v.ok === null && more > games ? el("button", {
+           type: "button", class: "more-games", text: `needs more games: run ${more}`,
+           title: "four times the games halve the uncertainty",
+           onclick: () => { $("#check-games").value = String(more); startCheck(); } })
+           : null))));
   }
   parts.push(...adviceParts(report.advice));
   const heat = heatTable(report.heat_map ?? report.heatmap);
   if (heat) parts.push(el("h3", { text: "Heat map (share of sheets crossing each cell)" }), heat);
   if (job.chart) {
-    parts.push(el("img", { src: `/api/check/${job.id}.png`, alt: "the check report's charts" }));
+    const image = el("img", { src: `/api/check/${job.id}.png`, id: "chart",
+                              alt: "the check report's charts" });
+    parts.push(el("h3", { text: "Charts" }), el("p", { class: "downloads" },
+      el("button", { type: "button", id: "chart-enlarge", text: "enlarge",
+        onclick: (e) => {
+          const big = image.classList.toggle("enlarged");
+          e.target.textContent = big ? "fit the window" : "enlarge";
+        } }),
+      el("a", { href: `/api/check/${job.id}.png?download`, id: "chart-png", download: "",
+                text: "PNG ⇩" }),
+      el("a", { href: `/api/check/${job.id}.svg?download`, id: "chart-svg", download: "",
+                text: "SVG ⇩" }),
+      el("a", { href: `/api/check/${job.id}.pdf?download`, id: "chart-pdf", download: "",
+                text: "PDF ⇩" })),
+      el("div", { class: "chart-wrap" }, image));
   }
   if (job.text) {
     parts.push(el("details", {}, el("summary", { text: "full report" }),
                   el("pre", { text: job.text })));
   }
   $("#check-result").replaceChildren(...parts);
+  $("#report").hidden = false;
+  $("#check-summary").textContent = `${String(report.verdict ?? "")} — the report is below`;
 }
 
 // ---- Starting -----------------------------------------------------------------------------
@@ -1186,6 +1240,9 @@ function showDesigner(info, restore = false) {
   $("#start-cancel").hidden = false;
   $("#designer").hidden = false;
   $("#check-result").replaceChildren();
+  $("#report").hidden = true;
+  state.checked = null;
+  $("#check-summary").textContent = "";
   $("#check-players").min = parts().players.min;
   $("#check-players").max = parts().players.max;
   changed();
@@ -1205,14 +1262,19 @@ function learn(info) {
   bound("#start-height, #height", info.limits.height);
   bound("#start-seed", info.limits.seed);
   bound("#check-games", info.limits.check_games);
+  bound("#gen-width", info.limits.width);
+  bound("#gen-height", info.limits.height);
+  bound("#gen-seconds", info.limits.balance_seconds);
+  $("#check-games").value = String(info.limits.check_default_games);
   $("#title").maxLength = info.limits.title_length;
   $("#name").maxLength = info.limits.layout_name_length;
 }
 
 function showStart(info) {
-  const editions = $("#start-edition");
-  editions.replaceChildren(...info.editions.map((e) =>
-    el("option", { value: e.name, text: `${e.name} (${e.title})` })));
+  for (const selector of ["#start-edition", "#gen-edition"]) {
+    $(selector).replaceChildren(...info.editions.map((e) =>
+      el("option", { value: e.name, text: `${e.name} (${e.title})` })));
+  }
   $("#start-name").replaceChildren(...info.builtins.map((b) =>
     el("option", { value: b.name, text: `${b.name} — ${b.title} (${b.edition})` })));
   $("#generate").disabled = !info.can_generate;
@@ -1228,6 +1290,42 @@ async function start(body) {
     showDesigner(info);
     clearError();
   } catch (err) {
+    showError(err.message);
+  }
+}
+
+// A balanced search (kok generate --balanced) runs on the server; the page shows its
+// progress and opens the board it found.
+async function search(request) {
+  try {
+    const job = await api("generate", request);
+    state.search = job.id;
+    $("#generate").disabled = true;
+    $("#gen-progress").hidden = false;
+    pollSearch(job.id);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function pollSearch(id) {
+  try {
+    const response = await fetch(`/api/generate/${id}`, { credentials: "same-origin" });
+    const job = await response.json();
+    if (!response.ok) throw new Error(job.error || response.statusText);
+    $("#gen-progress").value = job.done;
+    $("#gen-line").textContent = job.line;
+    if (!job.finished) {
+      setTimeout(() => pollSearch(id), 400);
+      return;
+    }
+    $("#generate").disabled = false;
+    $("#gen-progress").hidden = true;
+    state.search = null;
+    if (job.error) showError(job.error);
+    else await start({ from: "search", id });
+  } catch (err) {
+    $("#generate").disabled = false;
     showError(err.message);
   }
 }
@@ -1351,11 +1449,17 @@ function wire() {
     }
   });
   $("#start-edition").addEventListener("change", (event) => {
-    // The printed sheet's size: a generated board of that size follows the official profile.
     const [w, h] = state.editions[event.target.value].official_size;
     $("#start-width").value = w;
     $("#start-height").value = h;
   });
+  $("#gen-edition").addEventListener("change", (event) => {
+    // The printed sheet's size: a generated board of that size follows the official profile.
+    const [w, h] = state.editions[event.target.value].official_size;
+    $("#gen-width").value = w;
+    $("#gen-height").value = h;
+  });
+  $("#check-again").addEventListener("click", startCheck);
   $("#start-size").addEventListener("submit", (event) => {
     event.preventDefault();
     start({ from: "size", edition: $("#start-edition").value,
@@ -1367,9 +1471,10 @@ function wire() {
   });
   $("#start-generate").addEventListener("submit", (event) => {
     event.preventDefault();
-    start({ from: "generate", edition: $("#start-edition").value,
-            width: $("#start-width").value, height: $("#start-height").value,
-            seed: $("#start-seed").value });
+    const request = { edition: $("#gen-edition").value, width: $("#gen-width").value,
+                      height: $("#gen-height").value, seed: $("#start-seed").value };
+    if ($("#gen-balanced").checked) search({ ...request, seconds: $("#gen-seconds").value });
+    else start({ from: "generate", ...request });
   });
   document.addEventListener("keydown", onKey);
   wireConflicts();
