@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from kok_layouts.design.document import read_document
-from kok_layouts.design.server import DesignServer
+from kok_layouts.design.server import Designer, DesignServer, serve
 from tests.conftest import ROOT
 from tests.test_design_server import running
 
@@ -968,3 +968,51 @@ def test_generate_has_its_own_edition_size_and_seed_and_a_balanced_search_with_p
         legends = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#extras legend")]
         assert legends[0] == "Animals"
         assert not browser.find_elements(By.CSS_SELECTOR, '[data-cell="N1"]')
+
+
+# Survives the server ------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _serving(designer: Designer, port: int = 0) -> Iterator[DesignServer]:
+    server = serve(designer, port=port)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                              daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_a_server_restart_keeps_the_draft_and_the_page_saves_to_the_new_server(
+        browser: Driver, board: Path, kok: Any) -> None:
+    """kok design started again in the folder takes the last session's port and token
+    (tests/test_design_sessions.py), so the page left open finds it at its own address."""
+    first = Designer.open(str(board), board.parent)
+    with _serving(first) as server:
+        port = server.port
+        browser.get(server.url)
+        settled(browser)
+        _paint(browser, "r", "A1")
+    # the server is gone: the page says so, and painting goes on
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="b"]').click()
+    cell(browser, "C1").click()
+    wait_for(browser, lambda: browser.find_element(By.ID, "offline").is_displayed())
+    assert "Offline" in browser.find_element(By.ID, "offline").text
+    assert cell(browser, "C1").get_attribute("title") == "C1: blue"
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, lambda: "not saved: kok design is not answering"
+             in browser.find_element(By.ID, "status").text)
+    again = Designer.open(str(board), board.parent)
+    again.token = first.token
+    with _serving(again, port):
+        wait_for(browser, lambda: not browser.find_element(By.ID, "offline").is_displayed())
+        assert "reconnected" in browser.find_element(By.ID, "status").text
+        settled(browser)
+        save(browser)
+        assert _grid(board)[0] == "rGbybbBrr"
+        assert kok("validate", str(board)).code == 0

@@ -195,6 +195,84 @@ def page_parts() -> dict[str, Any]:
                        "check_default_games": limits.DESIGN_CHECK_DEFAULT_GAMES}}
 
 
+# Sessions remembered per folder: a restarted kok design answers the page that is open ------
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,128}")
+SESSION_FILE_BYTES = 4096
+
+
+def state_folder() -> Path:
+    """Where ``kok design`` remembers its sessions: ``$XDG_STATE_HOME/kok_layouts/design``
+    (``~/.local/state/kok_layouts/design`` without it)."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "state"
+    return root / "kok_layouts" / "design"
+
+
+@dataclass(frozen=True)
+class Session:
+    """The port and token the last ``kok design`` in a folder served: the next one in
+    that folder takes both, so a page left open reconnects to it (same address, same
+    origin, same drafts in the browser, same cookie) without losing its work."""
+
+    port: int
+    token: str
+
+    @staticmethod
+    def file(folder: Path) -> Path:
+        key = content_hash(str(folder.resolve()).encode("utf-8", "surrogateescape"))[:32]
+        return state_folder() / f"{key}.json"
+
+    @classmethod
+    def recall(cls, folder: Path) -> Session | None:
+        """The session remembered for ``folder``; ``None`` if there is none or its file
+        is not one this program wrote (too big, not JSON, not a regular file, bad values)."""
+        path = cls.file(folder)
+        try:
+            found = _read_version(path, str(path))
+        except RequestError:
+            return None
+        if found is None or len(found[0]) > SESSION_FILE_BYTES:
+            return None
+        try:
+            data = json.loads(found[0].decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        port, token = data.get("port"), data.get("token")
+        if (type(port) is not int or port not in limits.PORT or port == 0
+                or not isinstance(token, str) or not _TOKEN.fullmatch(token)
+                or data.get("folder") != str(folder.resolve())):
+            return None
+        return cls(port, token)
+
+    def keep(self, folder: Path) -> str | None:
+        """Remember this session for ``folder`` (readable by this user only); a line
+        saying why not when the state folder cannot be written, else ``None``."""
+        path = self.file(folder)
+        data = json.dumps({"folder": str(folder.resolve()), "port": self.port,
+                           "token": self.token}).encode("utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle, name = tempfile.mkstemp(prefix=".session.", suffix=".part",
+                                            dir=path.parent)
+            try:
+                with os.fdopen(handle, "wb") as out:  # mkstemp's file is 0600
+                    out.write(data)
+                Path(name).replace(path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    Path(name).unlink()
+                raise
+        except (OSError, UnicodeError) as err:
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            return (f"cannot remember this session in {shown(str(path.parent), 80)}: "
+                    f"{shown(reason, 60)}; a page left open will not reconnect to the next "
+                    "kok design")
+        return None
+
+
 # Files: what a save may write, and the version it is based on ---------------------------
 
 
@@ -780,6 +858,8 @@ class DesignServer(ThreadingHTTPServer):
         self.rate = RateLimit()
         self.log: Callable[[str], None] = log_line
         """Where the server writes its one line per refused request (tests collect them)."""
+        self.connections: set[Any] = set()
+        self.connections_lock = threading.Lock()
         super().__init__((host, port), _Handler)
         bound = self.server_address
         self.host, self.port = host, int(bound[1])
@@ -795,6 +875,26 @@ class DesignServer(ThreadingHTTPServer):
         """The address to open, with the token."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/?token={self.designer.token}"
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self.connections_lock:
+            self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self.connections_lock:
+            self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening and end every open connection too (a page's keep-alive one),
+        so a stopped server answers nothing, as when its process ends."""
+        super().server_close()
+        with self.connections_lock:
+            still_open = list(self.connections)
+        for connection in still_open:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A failure outside any request's own handling: one line, never a traceback."""

@@ -57,12 +57,19 @@ function el(tag, attrs = {}, ...children) {
 // ---- Talking to the server -------------------------------------------------------------
 
 async function api(route, body = {}, as = "json") {
-  const response = await fetch("/api/" + route, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch("/api/" + route, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (_) {
+    goOffline();  // no answer at all: the server stopped (the edits go on here)
+    throw new ApiError(OFFLINE, 0, {});
+  }
+  if (state.offline) backOnline();
   if (!response.ok) {
     let line = `${response.status} ${response.statusText}`;
     let data = {};
@@ -89,7 +96,75 @@ function downloadName(response) {
   return match ? match[1] : null;
 }
 
+// ---- Offline: the server stopped --------------------------------------------------------
+// Edits go on in the page and are kept as a draft in the browser. The page asks every few
+// seconds whether a server answers again; `kok design` started again in the same folder
+// takes the same port and token (remembered per folder), so this page reconnects and saves
+// as before. A server at another address is another origin with other storage: for it the
+// page offers the draft as a file that `kok design FILE` opens.
+
+const OFFLINE = "offline: kok design is not answering";
+const RETRY_MS = 1500;
+
+function goOffline() {
+  if (state.offline) return;
+  state.offline = true;
+  document.body.dataset.offline = "1";
+  $("#offline-text").textContent = "Offline: kok design stopped answering. Your edits go on "
+    + "here and are kept in this browser; start kok design again in the same folder and "
+    + "this page reconnects.";
+  $("#offline").hidden = false;
+  document.body.dataset.pending = "0";
+  setTimeout(ping, RETRY_MS);
+}
+
+function backOnline() {
+  state.offline = false;
+  document.body.dataset.offline = "0";
+  $("#offline").hidden = true;
+  status("reconnected to kok design; nothing was lost");
+  if (state.doc && !$("#designer").hidden) {
+    scheduleChecks();
+    checkDisk();
+  }
+}
+
+async function ping() {
+  if (!state.offline) return;
+  try {
+    const response = await fetch("/api/version", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ base: state.base }),
+    });
+    if (response.status === 403) {
+      $("#offline-text").textContent = "A new kok design answers here, with another access "
+        + "token: open the address it printed (this board is restored there from the "
+        + "browser), or download the draft.";
+    } else {
+      backOnline();
+      return;
+    }
+  } catch (_) { /* still no server */ }
+  setTimeout(ping, RETRY_MS);
+}
+
+// The draft as a file: JSON is YAML, so `kok design board-draft.yaml` opens it.
+function downloadDraft() {
+  if (!state.doc) return;
+  const blob = new Blob([JSON.stringify(state.doc, null, 2) + "\n"],
+                        { type: "application/x-yaml" });
+  const url = URL.createObjectURL(blob);
+  const stem = String(state.doc.name || "board").toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
+  const link = el("a", { href: url, download: `${stem || "board"}-draft.yaml` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
 function showError(message) {
+  if (String(message) === OFFLINE) return;  // the offline line says it
   const box = $("#error");
   box.textContent = String(message).split("\n")[0];
   box.hidden = false;
@@ -895,7 +970,36 @@ function restoreDraft(info) {
   return true;
 }
 
+// A server without a board (kok design started with no file) and a draft of a new board
+// of this folder in the browser: the board comes back as it was left.
+function restoreNewBoard(info) {
+  const store = draftStore();
+  if (!store || !info.draft_key) return false;
+  let draft = null;
+  try { draft = JSON.parse(store.getItem(DRAFT_PREFIX + info.draft_key)); } catch (_) { /* */ }
+  if (!(draft && draft.doc && Array.isArray(draft.doc.grid) && draft.doc.grid.length
+        && state.editions[draft.doc.edition])) return false;
+  showDesigner({ ...info, doc: draft.doc, saved: false, base: null });
+  const strings = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string") : []);
+  state.undo = strings(draft.undo);
+  state.redo = strings(draft.redo);
+  state.serverDoc = null;
+  const when = new Date(Number(draft.at) || Date.now()).toLocaleTimeString();
+  $("#draft-text").textContent = `restored an unsaved new board (from ${when})`;
+  $("#draft").hidden = false;
+  renderTools();
+  return true;
+}
+
 function discardDraft() {
+  if (state.serverDoc === null) {  // a restored new board: back to the start forms
+    dropDraft();
+    state.doc = null;
+    $("#designer").hidden = true;
+    api("state").then(showStart).catch((err) => showError(err.message));
+    status("discarded the unsaved board");
+    return;
+  }
   dropDraft();
   state.doc = JSON.parse(JSON.stringify(state.serverDoc));
   state.base = state.serverBase;
@@ -961,7 +1065,9 @@ async function sendSave(body) {
     showFile(result.file);
   } catch (err) {
     if (err instanceof ApiError && err.status === 409) showConflict(err);
-    else showError(err.message);
+    else if (err instanceof ApiError && err.status === 0) {
+      status("not saved: kok design is not answering; the board is kept in this browser");
+    } else showError(err.message);
   }
 }
 
@@ -1061,7 +1167,13 @@ async function startCheck() {
 
 async function pollCheck(id) {
   try {
-    const response = await fetch(`/api/check/${id}`, { credentials: "same-origin" });
+    let response;
+    try {
+      response = await fetch(`/api/check/${id}`, { credentials: "same-origin" });
+    } catch (_) {
+      goOffline();
+      throw new Error(OFFLINE);
+    }
     const job = await response.json();
     if (!response.ok) throw new Error(job.error || response.statusText);
     const bar = $("#check-progress");
@@ -1478,6 +1590,7 @@ function wire() {
   });
   document.addEventListener("keydown", onKey);
   wireConflicts();
+  $("#offline-download").addEventListener("click", downloadDraft);
 }
 
 async function main() {
@@ -1487,7 +1600,7 @@ async function main() {
     learn(info);
     $("#profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p, text: p })));
     if (info.doc) showDesigner(info, true);
-    else showStart(info);
+    else if (!restoreNewBoard(info)) showStart(info);
   } catch (err) {
     showError(err.message);
   }
