@@ -259,9 +259,20 @@ def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
         wait_for(browser, lambda: browser.execute_script(
             "const i = document.querySelector('#check-result img');"
             "return i === null || (i.complete && i.naturalWidth > 0)"))
+        tall = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
+        browser.execute_script("window.scrollTo(0, 0)")
+        try:
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(screenshot))
+        finally:
+            browser.set_window_size(*WINDOW)
+        assert screenshot.read_bytes().startswith(b"\x89PNG")
         # the page says the games were too few and offers more
-        more = browser.find_elements(By.CSS_SELECTOR, "#verdicts .more-games")
-        assert more and more[0].text == "needs more games: run 100"
+        assert browser.find_element(By.ID, "more-games").text == "Run 100 games"
+        assert browser.find_element(By.ID, "more-games-line").text.startswith(
+            f"{len(browser.find_elements(By.CSS_SELECTOR, '#verdicts li'))} verdicts need "
+            "more than 12 games")
         # the charts at full size (wider than the side panel), to enlarge and download
         chart = browser.find_element(By.ID, "chart")
         assert chart.size["width"] > 600
@@ -284,14 +295,6 @@ def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
         browser.find_element(By.ID, "undo").click()
         assert not browser.find_element(By.ID, "check-stale").is_displayed()
         browser.find_element(By.ID, "chart-enlarge").click()
-        tall = browser.execute_script("return document.documentElement.scrollHeight")
-        browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
-        try:
-            screenshot.parent.mkdir(parents=True, exist_ok=True)
-            browser.save_screenshot(str(screenshot))
-        finally:
-            browser.set_window_size(*WINDOW)
-        assert screenshot.read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_page_on_another_origin_cannot_save(browser: Driver, board: Path) -> None:
@@ -1016,3 +1019,38 @@ def test_a_server_restart_keeps_the_draft_and_the_page_saves_to_the_new_server(
         save(browser)
         assert _grid(board)[0] == "rGbybbBrr"
         assert kok("validate", str(board)).code == 0
+
+
+# The README's screenshots -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("edition", "layout"), [("classic", "black"), ("kok2", "grey"),
+                                                 ("kids", "kids")])
+def test_each_editions_page_is_drawn_whole_in_a_1024_pixel_window(
+        browser: Driver, tmp_path: Path, edition: str, layout: str,
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Takes the README's screenshot of each edition's page (examples/output/
+    designer-EDITION.png, only with KOK_UPDATE_SCREENSHOTS=1)."""
+    folder = ROOT / "examples" / "output" if UPDATE_SCREENSHOTS else \
+        tmp_path_factory.mktemp("screenshots")
+    path = tmp_path / f"{layout}.yaml"
+    shutil.copy(ROOT / "layouts" / f"{layout}.yaml", path)
+    monkeypatch.chdir(tmp_path)
+    with running(path.name, tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        wait_for(browser, lambda: browser.execute_script("return document.body.dataset.previewAt"))
+        assert problems(browser) == []
+        assert browser.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth")
+        counts = browser.find_elements(By.CSS_SELECTOR, "#counts tr")
+        assert len(counts) == len(browser.find_elements(By.CSS_SELECTOR, "[data-colour]"))
+        tall = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(WINDOW[0], min(tall + 140, 2400))
+        browser.execute_script("window.scrollTo(0, 0)")
+        try:
+            shot = folder / f"designer-{edition}.png"
+            browser.save_screenshot(str(shot))
+        finally:
+            browser.set_window_size(*WINDOW)
+        assert shot.read_bytes().startswith(b"\x89PNG")

@@ -699,7 +699,7 @@ function field(spec) {
     });
   } else {
     input = el("input", { type: "text", value: Array.isArray(value) ? value.join(" ") : value,
-      class: path[path.length - 1] === "description" ? "wide" : null,
+      class: path[path.length - 1] === "description" ? "wide" : Array.isArray(value) ? "list" : null,
       onchange: (e) => commitField((doc) => set(doc, Array.isArray(value)
         ? e.target.value.split(/[\s,]+/).filter(Boolean) : e.target.value)) });
   }
@@ -806,6 +806,7 @@ async function runChecks() {
     const places = Array.isArray(result.places) ? result.places : [];
     state.problems = result.problems.map((line, i) => ({ line, place: places[i] || [null, null] }));
     renderYaml(result.yaml || "");
+    document.body.dataset.problemsAt = String(performance.now());  // for benchmarks
     list.replaceChildren(...state.problems.map((problem, i) => el("li", {
       text: problem.line, tabindex: "0", "data-problem": String(i),
       title: "show the cells or the field this is about",
@@ -819,6 +820,9 @@ async function runChecks() {
       if (mine !== state.seq) return;
       if (state.previewUrl) URL.revokeObjectURL(state.previewUrl);
       state.previewUrl = URL.createObjectURL(image.blob);
+      $("#preview").onload = () => {
+        document.body.dataset.previewAt = String(performance.now());
+      };
       $("#preview").src = state.previewUrl;
       $("#preview").dataset.seq = String(mine);
     } catch (err) {
@@ -1291,13 +1295,16 @@ function renderReport(job) {
     const games = Number($("#check-games").value) || 0;
     parts.push(el("ul", { id: "verdicts" }, ...verdicts.map((v) =>
       // ok is true, false, or null ("not enough games to tell"), which is no failure
-      el("li", { class: v.ok === null ? "unknown" : v.ok ? "ok" : "bad" },
-         `${v.ok === null ? "?" : v.ok ? "✓" : "✗"} ${textOf(v)}`,
-         v.ok === null && more > games ? el("button", {
-           type: "button", class: "more-games", text: `needs more games: run ${more}`,
-           title: "four times the games halve the uncertainty",
-           onclick: () => { $("#check-games").value = String(more); startCheck(); } })
-           : null))));
+      el("li", { class: v.ok === null ? "unknown" : v.ok ? "ok" : "bad",
+                 text: `${v.ok === null ? "?" : v.ok ? "✓" : "✗"} ${textOf(v)}` }))));
+    const untold = verdicts.filter((v) => v.ok === null).length;
+    if (untold && more > games) {
+      parts.push(el("p", { id: "more-games-line" },
+        `${untold} verdict${untold > 1 ? "s" : ""} need${untold > 1 ? "" : "s"} more than `
+        + `${games} games; four times the games halve the uncertainty. `,
+        el("button", { type: "button", id: "more-games", text: `Run ${more} games`,
+                       onclick: () => { $("#check-games").value = String(more); startCheck(); } })));
+    }
   }
   parts.push(...adviceParts(report.advice));
   const heat = heatTable(report.heat_map ?? report.heatmap);
