@@ -4,21 +4,30 @@ columns following them."""
 
 from __future__ import annotations
 
+import json
+import shutil
+from collections.abc import Iterator
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kok_layouts.design.document import (
     EDITS,
     DesignError,
     builtin_document,
+    check_document,
     edit,
     to_yaml,
     validate,
 )
+from kok_layouts.design.server import DesignServer, RateLimit
 from kok_layouts.errors import KokError
+from tests.conftest import ROOT
+from tests.test_design_server import post, running
 
 BOARDS = {name: builtin_document(name)[0] for name in ("black", "grey", "kids")}
+SAMPLE = builtin_document("black")[0]
 
 
 def _size(doc: dict[str, object]) -> tuple[int, int]:
@@ -119,3 +128,30 @@ def test_the_smallest_board_loses_no_more_columns() -> None:
         small = edit(small, "delete_column", 0)
     with pytest.raises(DesignError, match="columns wide"):
         edit(small, "delete_column", 0)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DesignServer]:
+    folder = tmp_path_factory.mktemp("edits")
+    shutil.copy(ROOT / "examples" / "travel.yaml", folder / "travel.yaml")
+    with running(str(folder / "travel.yaml"), folder) as server:
+        server.rate = RateLimit(burst=10_000, per_second=10_000.0)  # many examples
+        yield server
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(operation=st.one_of(st.sampled_from(EDITS), st.text(max_size=30), st.integers(),
+                           st.none()),
+       at=st.one_of(st.integers(-5, 30), st.integers(), st.text(max_size=12), st.floats(),
+                    st.booleans(), st.none(), st.lists(st.integers(), max_size=2)))
+def test_an_edit_request_gets_the_edited_board_or_one_line(site: DesignServer,
+                                                           operation: object,
+                                                           at: object) -> None:
+    doc = SAMPLE
+    status, data = post(site, "edit", {"doc": doc, "op": operation, "at": at})
+    answer = json.loads(data)
+    if status == 200:
+        assert operation in EDITS and check_document(answer["doc"])
+    else:
+        assert status in (400, 422) and "\n" not in answer["error"], answer
