@@ -890,6 +890,7 @@ def test_clicking_a_problem_selects_its_cells_and_points_at_its_yaml_line(
         settled(browser)
         shown = problems(browser)
         assert len(shown) == 1 and "letter 'z' is not a colour" in shown[0]
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected")
         line = int(shown[0].removeprefix(f"{board}:").split(":")[0])
         browser.find_element(By.CSS_SELECTOR, "#problems li").click()
         selected = [c.get_attribute("data-cell") for c in
@@ -898,6 +899,18 @@ def test_clicking_a_problem_selects_its_cells_and_points_at_its_yaml_line(
         hit = browser.find_element(By.CSS_SELECTOR, "#yaml .line.hit")
         assert hit.get_attribute("data-line") == str(line)
         assert hit.text == "  - zGyybbBrr"
+    # a problem that is about a field, not cells: the field is marked and takes the focus
+    board.write_text(text.replace("star_penalty: 2", "star_penalty: 200"))
+    with running(str(board), board.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        shown = problems(browser)
+        assert len(shown) == 1 and "star_penalty" in shown[0]
+        browser.find_element(By.CSS_SELECTOR, "#problems li").click()
+        field = browser.find_element(By.CSS_SELECTOR, ".field-hit")
+        assert field.get_attribute("data-field") == "star_penalty"
+        assert browser.switch_to.active_element.get_attribute("value") == "200"
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected")
 
 
 def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
