@@ -1067,3 +1067,35 @@ def test_each_editions_page_is_drawn_whole_in_a_1024_pixel_window(
         finally:
             browser.set_window_size(*WINDOW)
         assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_new_unsaved_board_survives_a_restart_and_offers_its_draft_as_a_file(
+        browser: Driver, tmp_path: Path, downloads: Path) -> None:
+    first = Designer.open(None, tmp_path)
+    with _serving(first) as server:
+        port = server.port
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="A1"]'))
+        settled(browser)
+        _type(browser, "#title", "Left open")
+        settled(browser)
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="star"]').click()
+    cell(browser, "B2").click()  # a change, and the server is gone
+    wait_for(browser, lambda: browser.find_element(By.ID, "offline").is_displayed())
+    browser.find_element(By.ID, "offline-download").click()
+    draft = downloads / "my-board-draft.yaml"
+    wait_for(browser, draft.exists)
+    doc, _ = read_document(draft.read_bytes(), str(draft))  # JSON is YAML: kok design opens it
+    assert doc["title"] == "Left open"
+    again = Designer.open(None, tmp_path)  # kok design again, with no file: the start page
+    again.token = first.token
+    with _serving(again, port):
+        _leave_and_reload(browser)
+        assert browser.find_element(By.ID, "designer").is_displayed()
+        assert browser.find_element(By.ID, "title").get_attribute("value") == "Left open"
+        assert "restored an unsaved new board" in browser.find_element(By.ID, "draft").text
+        save(browser)
+    assert (tmp_path / "my-board.yaml").is_file()
+    assert 'title: "Left open"' in (tmp_path / "my-board.yaml").read_text()
