@@ -212,6 +212,11 @@ HTTP_LINE_LENGTH = 300
 """The longest error line the designer's server answers or logs."""
 SAVE_NAME_TRIES = 1_000
 """How many numbered names (``my-board-2.yaml``, ...) a new board's save tries."""
+DESIGN_BALANCE_SECONDS = Bounds(5, 110, "the seconds of a balanced search")
+"""How long the designer's Generate may search for a balanced board (as kok generate)."""
+DESIGN_CHECK_DEFAULT_GAMES = 2_000
+"""The designer's default games for kok check: enough that every verdict on an official
+pad can be told (fewer leave seats and column verdicts at "not enough games")."""
 
 
 # -- AI environments (kok_layouts.env) ---------------------------------------------------

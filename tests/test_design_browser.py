@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from kok_layouts.design.document import read_document
-from kok_layouts.design.server import DesignServer
+from kok_layouts.design.server import Designer, DesignServer, serve
 from tests.conftest import ROOT
 from tests.test_design_server import running
 
@@ -261,12 +261,40 @@ def test_kok_check_shows_progress_then_verdicts(browser: Driver, board: Path,
             "return i === null || (i.complete && i.naturalWidth > 0)"))
         tall = browser.execute_script("return document.documentElement.scrollHeight")
         browser.set_window_size(WINDOW[0], min(tall + 140, 2000))
+        browser.execute_script("window.scrollTo(0, 0)")
         try:
             screenshot.parent.mkdir(parents=True, exist_ok=True)
             browser.save_screenshot(str(screenshot))
         finally:
             browser.set_window_size(*WINDOW)
         assert screenshot.read_bytes().startswith(b"\x89PNG")
+        # the page says the games were too few and offers more
+        assert browser.find_element(By.ID, "more-games").text == "Run 100 games"
+        assert browser.find_element(By.ID, "more-games-line").text.startswith(
+            f"{len(browser.find_elements(By.CSS_SELECTOR, '#verdicts li'))} verdicts need "
+            "more than 12 games")
+        # the charts at full size (wider than the side panel), to enlarge and download
+        chart = browser.find_element(By.ID, "chart")
+        assert chart.size["width"] > 600
+        browser.find_element(By.ID, "chart-enlarge").click()
+        assert "enlarged" in (chart.get_attribute("class") or "")
+        kinds = browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            Promise.all(["chart-png", "chart-svg", "chart-pdf"].map((id) =>
+              fetch(document.getElementById(id).href).then((r) => r.headers.get("Content-Type"))))
+              .then(done);""")
+        assert kinds == ["image/png", "image/svg+xml", "application/pdf"]
+        # the heat map names its columns and rows and has a legend
+        heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#heat-map th")]
+        assert heads[:3] == ["", "A", "B"] and "1" in heads and "5" in heads
+        assert "of sheets crossed the cell" in browser.find_element(By.ID, "heat-legend").text
+        # a change makes the verdicts stale; undo makes them current again
+        assert not browser.find_element(By.ID, "check-stale").is_displayed()
+        _paint(browser, "r", "A1")
+        assert browser.find_element(By.ID, "check-stale").is_displayed()
+        browser.find_element(By.ID, "undo").click()
+        assert not browser.find_element(By.ID, "check-stale").is_displayed()
+        browser.find_element(By.ID, "chart-enlarge").click()
 
 
 def test_a_page_on_another_origin_cannot_save(browser: Driver, board: Path) -> None:
@@ -499,7 +527,7 @@ def test_the_page_takes_its_limits_and_each_editions_parts_from_the_server(
         players = browser.find_element(By.ID, "check-players")
         assert players.get_attribute("max") == str(EDITIONS["kids"].players.high)
         legends = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#extras legend")]
-        assert legends == ["Animals", "Marks", "Visitors"]
+        assert legends == ["Animals", "Board", "Marks", "Visitors"]
         assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
         assert browser.find_element(By.CSS_SELECTOR, '[data-tool="enclosure"]').is_displayed()
         assert not browser.find_elements(By.CSS_SELECTOR, "[data-column]")
@@ -542,6 +570,16 @@ def test_a_second_tabs_stale_save_shows_the_conflict_and_leaves_the_file_intact(
                            or "")
         assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
         assert kok("validate", str(board)).code == 0
+        # the way on: keep mine writes a new file beside it; theirs stays as it is
+        assert browser.find_element(By.ID, "conflict-box").is_displayed()
+        browser.execute_script("delete document.body.dataset.saved")
+        browser.find_element(By.ID, "conflict-mine").click()
+        wait_for(browser, lambda: browser.execute_script("return document.body.dataset.saved"))
+        assert browser.find_element(By.ID, "file").text == "travel-2.yaml"
+        assert not browser.find_element(By.ID, "conflict-box").is_displayed()
+        assert (board.parent / "travel-2.yaml").read_text().splitlines()[13] == \
+            "  - bGyybbBrr"
+        assert board.read_bytes() == saved
     finally:
         if browser.current_window_handle == second:
             browser.close()
@@ -697,3 +735,367 @@ def test_a_draft_of_a_file_changed_on_disk_is_saved_only_as_a_conflict(
     browser.find_element(By.ID, "save").click()
     wait_for(browser, lambda: browser.execute_script("return document.body.dataset.conflict"))
     assert board.read_text() == edited
+
+
+def _focus(browser: Driver) -> None:
+    browser.execute_script("window.dispatchEvent(new Event('focus'))")
+
+
+def test_a_file_edited_on_disk_is_noticed_on_focus_and_offered_for_reload(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    _paint(browser, "r", "A1")
+    _focus(browser)
+    time.sleep(0.3)
+    assert not browser.find_element(By.ID, "conflict-box").is_displayed()  # nothing changed
+    board.write_text(board.read_text().replace("Travel board", "Edited elsewhere"))
+    _focus(browser)
+    wait_for(browser, lambda: browser.find_element(By.ID, "conflict-box").is_displayed())
+    assert "was changed on disk" in browser.find_element(By.ID, "conflict-text").text
+    browser.find_element(By.ID, "conflict-theirs").click()
+    wait_for(browser, lambda: browser.find_element(By.ID, "title").get_attribute("value")
+             == "Edited elsewhere")
+    assert cell(browser, "A1").get_attribute("title") == "A1: green"  # theirs
+    assert "dirty" not in (browser.find_element(By.ID, "file-state").get_attribute("class")
+                           or "")
+    browser.find_element(By.ID, "undo").click()  # mine comes back
+    assert cell(browser, "A1").get_attribute("title") == "A1: red"
+    settled(browser)
+    board.write_text(board.read_text().replace("Edited elsewhere", "Edited twice"))
+    _focus(browser)
+    wait_for(browser, lambda: browser.find_element(By.ID, "conflict-box").is_displayed())
+    browser.execute_script("delete document.body.dataset.saved")
+    browser.find_element(By.ID, "conflict-overwrite").click()  # by consent
+    wait_for(browser, lambda: browser.execute_script("return document.body.dataset.saved"))
+    text = board.read_text()
+    assert text.splitlines()[13] == "  - rGyybbBrr" and "Edited twice" not in text
+    assert sorted(p.name for p in board.parent.iterdir()) == ["travel.yaml"]
+
+
+# Every part editable --------------------------------------------------------------------
+
+
+def _type(browser: Driver, selector: str, text: str) -> WebElement:
+    box = browser.find_element(By.CSS_SELECTOR, selector)
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(text, Keys.TAB)
+    return box
+
+
+def _grid(path: Path) -> list[str]:
+    doc, _ = read_document(path.read_bytes(), str(path))
+    rows: list[str] = doc["grid"]
+    return rows
+
+
+def test_a_colour_added_paints_and_is_saved_and_one_in_use_is_not_removed(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    browser, _ = page
+    browser.find_element(By.ID, "add-colour").click()
+    added = browser.find_element(By.CSS_SELECTOR, '[data-colour="p"]')
+    assert added.text == "6 purple" and added.get_attribute("aria-pressed") == "true"
+    cell(browser, "A1").click()
+    assert cell(browser, "A1").get_attribute("title") == "A1: purple"
+    browser.find_element(By.CSS_SELECTOR, '[aria-label="remove g"]').click()
+    assert "green paints 8 cells" in browser.find_element(By.ID, "status").text
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-colour="g"]')
+    browser.find_element(By.ID, "add-colour").click()  # brown, unused: removed at once
+    browser.find_element(By.CSS_SELECTOR, '[aria-label="remove b"]').click()  # blue: in use
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-colour="b"]')
+    browser.find_element(By.CSS_SELECTOR, '[aria-label="remove a"]').click()  # brown is "a"
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-colour="a"]')
+    counts = browser.find_element(By.CSS_SELECTOR, '[data-count="p"]').text
+    assert "1 cells" in counts and "1 areas: 1" in counts
+    settled(browser)
+    save(browser)
+    text = board.read_text()
+    assert 'p: {name: purple, print: "#888888"}' in text and "brown" not in text
+    assert _grid(board)[0] == "pGyybbBrr"
+    assert kok("validate", str(board)).code == 0
+
+
+def test_a_column_inserted_at_position_1_moves_the_board_and_its_points_right(
+        page: tuple[Driver, DesignServer], board: Path, kok: Any) -> None:
+    browser, _ = page
+    before = _grid(board)
+    Select(browser.find_element(By.ID, "edit-column")).select_by_visible_text("A")
+    browser.find_element(By.CSS_SELECTOR, '[data-edit="insert_column"]').click()
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="J5"]'))
+    settled(browser)
+    save(browser)
+    assert _grid(board) == [row[0].lower() + row for row in before]
+    text = board.read_text()
+    assert "start_columns: [F]" in text
+    assert kok("validate", str(board)).code == 0
+    browser.find_element(By.ID, "undo").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-cell="J5"]')
+    settled(browser)
+
+
+def _area(grid: list[str], name: str) -> set[tuple[int, int]]:
+    """The cells of one colour that touch each other, from the cell ``name``."""
+    start = (int(name[1:]) - 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ".index(name[0]))
+    colour = grid[start[0]][start[1]].lower()
+    area, todo = {start}, [start]
+    while todo:
+        row, col = todo.pop()
+        for r, c in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+            if (0 <= r < len(grid) and 0 <= c < len(grid[0]) and (r, c) not in area
+                    and grid[r][c].lower() == colour):
+                area.add((r, c))
+                todo.append((r, c))
+    return area
+
+
+def test_fill_paints_every_cell_of_the_area_clicked_and_keeps_its_stars(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    before = _grid(board)
+    area = _area(before, "C1")
+    assert len(area) > 3
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="r"]').click()
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="fill"]').click()
+    cell(browser, "C1").click()
+    settled(browser)
+    save(browser)
+    after = _grid(board)
+    for row, line in enumerate(before):
+        for col, char in enumerate(line):
+            want = ("R" if char.isupper() else "r") if (row, col) in area else char
+            assert after[row][col] == want, (row, col)
+
+
+def test_a_number_typed_as_2_5_is_refused_in_place_and_a_whole_one_is_kept(
+        page: tuple[Driver, DesignServer], board: Path) -> None:
+    browser, _ = page
+    box = _type(browser, '[data-points="first-A"]', "2.5")
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "a whole number, not 2.5" in (box.get_attribute("title") or "")
+    assert "not changed" in browser.find_element(By.ID, "status").text
+    assert browser.find_element(By.ID, "undo").is_enabled() is False  # nothing changed
+    box = _type(browser, '[data-points="first-A"]', "7")
+    assert box.get_attribute("aria-invalid") is None
+    settled(browser)
+    save(browser)
+    assert "first: [7, 3, 2," in board.read_text().replace("  ", " ") or \
+        "[ 7," in board.read_text()
+
+
+def test_clicking_a_problem_selects_its_cells_and_points_at_its_yaml_line(
+        browser: Driver, board: Path) -> None:
+    text = board.read_text()
+    board.write_text(text.replace("  - gGyybbBrr", "  - zGyybbBrr"))
+    with running(str(board), board.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        shown = problems(browser)
+        assert len(shown) == 1 and "letter 'z' is not a colour" in shown[0]
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected")
+        line = int(shown[0].removeprefix(f"{board}:").split(":")[0])
+        browser.find_element(By.CSS_SELECTOR, "#problems li").click()
+        selected = [c.get_attribute("data-cell") for c in
+                    browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected")]
+        assert selected == ["A1"]
+        hit = browser.find_element(By.CSS_SELECTOR, "#yaml .line.hit")
+        assert hit.get_attribute("data-line") == str(line)
+        assert hit.text == "  - zGyybbBrr"
+    # a problem that is about a field, not cells: the field is marked and takes the focus
+    board.write_text(text.replace("star_penalty: 2", "star_penalty: 200"))
+    with running(str(board), board.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        shown = problems(browser)
+        assert len(shown) == 1 and "star_penalty" in shown[0]
+        browser.find_element(By.CSS_SELECTOR, "#problems li").click()
+        field = browser.find_element(By.CSS_SELECTOR, ".field-hit")
+        assert field.get_attribute("data-field") == "star_penalty"
+        assert browser.switch_to.active_element.get_attribute("value") == "200"
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected")
+
+
+def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
+        browser: Driver, tmp_path: Path, kok: Any) -> None:
+    path = tmp_path / "grey.yaml"
+    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        box = _type(browser, '[data-field="rows.points"] input', "2.5")
+        assert box.get_attribute("aria-invalid") == "true"
+        _type(browser, '[data-field="rows.points"] input', "6")
+        Select(browser.find_element(By.ID, "edit-row")).select_by_visible_text("3")
+        browser.find_element(By.CSS_SELECTOR, '[data-edit="insert_row"]').click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="A8"]'))
+        Select(browser.find_element(By.CSS_SELECTOR, '[aria-label="row 3 item"]')) \
+            .select_by_value("bomb")
+        _type(browser, '[data-field="special_die"] input', "heart bomb bomb stars row block")
+        _type(browser, '[data-field="boxes.count"] input', "8")
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "points: 6" in text
+    assert "items: [box, bomb, bomb, heart, bomb, box, heart, bomb]" in text
+    assert "labels: [P, Q, Z, R, S, T, U, V]" in text
+    assert "special_die: [heart, bomb, bomb, stars, row, block]" in text
+    assert "count: 8" in text
+    assert kok("validate", str(path)).code == 0
+
+
+def test_a_kids_visitor_an_animals_die_colour_and_a_new_animal_are_saved(
+        browser: Driver, tmp_path: Path, kok: Any) -> None:
+    path = tmp_path / "zoo.yaml"
+    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
+    with running(str(path), tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        _type(browser, '[aria-label="die colour of p"]', "white")
+        _type(browser, '[aria-label="visitor B"]', "de dierenarts")
+        browser.find_element(By.ID, "add-colour").click()
+        added = browser.find_element(By.CSS_SELECTOR, '[data-colour="m"]')
+        assert added.text == "6 monkey"
+        _type(browser, '[data-field="food_boxes"] input', "3")
+        settled(browser)
+        save(browser)
+    text = path.read_text()
+    assert "p: {name: penguin, colour: white" in text
+    assert "m: {name: monkey, colour: white, print: \"#888888\"}" in text
+    assert '  - "de dierenarts"\n' in text
+    assert "food_boxes: 3" in text
+
+
+def test_generate_has_its_own_edition_size_and_seed_and_a_balanced_search_with_progress(
+        browser: Driver, tmp_path: Path) -> None:
+    with running(None, tmp_path) as server:
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        Select(browser.find_element(By.ID, "start-edition")).select_by_value("classic")
+        Select(browser.find_element(By.ID, "gen-edition")).select_by_value("kids")
+        size = [browser.find_element(By.ID, f).get_attribute("value")
+                for f in ("gen-width", "gen-height")]
+        assert size == ["13", "5"]  # the Kids pad's, not the Empty board form's
+        browser.find_element(By.ID, "gen-balanced").click()
+        _type(browser, "#gen-seconds", "5")
+        browser.find_element(By.ID, "generate").click()
+        wait_for(browser, lambda: browser.find_element(By.ID, "gen-progress").is_displayed())
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="M5"]'),
+                 timeout=90)
+        settled(browser)
+        assert browser.find_element(By.ID, "designer").is_displayed()
+        legends = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#extras legend")]
+        assert legends[0] == "Animals"
+        assert not browser.find_elements(By.CSS_SELECTOR, '[data-cell="N1"]')
+
+
+# Survives the server ------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _serving(designer: Designer, port: int = 0) -> Iterator[DesignServer]:
+    server = serve(designer, port=port)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                              daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_a_server_restart_keeps_the_draft_and_the_page_saves_to_the_new_server(
+        browser: Driver, board: Path, kok: Any) -> None:
+    """kok design started again in the folder takes the last session's port and token
+    (tests/test_design_sessions.py), so the page left open finds it at its own address."""
+    first = Designer.open(str(board), board.parent)
+    with _serving(first) as server:
+        port = server.port
+        browser.get(server.url)
+        settled(browser)
+        _paint(browser, "r", "A1")
+    # the server is gone: the page says so, and painting goes on
+    browser.find_element(By.CSS_SELECTOR, '[data-colour="b"]').click()
+    cell(browser, "C1").click()
+    wait_for(browser, lambda: browser.find_element(By.ID, "offline").is_displayed())
+    assert "Offline" in browser.find_element(By.ID, "offline").text
+    assert cell(browser, "C1").get_attribute("title") == "C1: blue"
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, lambda: "not saved: kok design is not answering"
+             in browser.find_element(By.ID, "status").text)
+    again = Designer.open(str(board), board.parent)
+    again.token = first.token
+    with _serving(again, port):
+        wait_for(browser, lambda: not browser.find_element(By.ID, "offline").is_displayed())
+        assert "reconnected" in browser.find_element(By.ID, "status").text
+        settled(browser)
+        save(browser)
+        assert _grid(board)[0] == "rGbybbBrr"
+        assert kok("validate", str(board)).code == 0
+
+
+# The README's screenshots -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("edition", "layout"), [("classic", "black"), ("kok2", "grey"),
+                                                 ("kids", "kids")])
+def test_each_editions_page_is_drawn_whole_in_a_1024_pixel_window(
+        browser: Driver, tmp_path: Path, edition: str, layout: str,
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Takes the README's screenshot of each edition's page (examples/output/
+    designer-EDITION.png, only with KOK_UPDATE_SCREENSHOTS=1)."""
+    folder = ROOT / "examples" / "output" if UPDATE_SCREENSHOTS else \
+        tmp_path_factory.mktemp("screenshots")
+    path = tmp_path / f"{layout}.yaml"
+    shutil.copy(ROOT / "layouts" / f"{layout}.yaml", path)
+    monkeypatch.chdir(tmp_path)
+    with running(path.name, tmp_path) as server:
+        browser.get(server.url)
+        settled(browser)
+        wait_for(browser, lambda: browser.execute_script("return document.body.dataset.previewAt"))
+        assert problems(browser) == []
+        assert browser.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth")
+        counts = browser.find_elements(By.CSS_SELECTOR, "#counts tr")
+        assert len(counts) == len(browser.find_elements(By.CSS_SELECTOR, "[data-colour]"))
+        tall = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(WINDOW[0], min(tall + 140, 2400))
+        browser.execute_script("window.scrollTo(0, 0)")
+        try:
+            shot = folder / f"designer-{edition}.png"
+            browser.save_screenshot(str(shot))
+        finally:
+            browser.set_window_size(*WINDOW)
+        assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_new_unsaved_board_survives_a_restart_and_offers_its_draft_as_a_file(
+        browser: Driver, tmp_path: Path, downloads: Path) -> None:
+    first = Designer.open(None, tmp_path)
+    with _serving(first) as server:
+        port = server.port
+        browser.get(server.url)
+        wait_for(browser, lambda: browser.find_element(By.ID, "start").is_displayed())
+        browser.find_element(By.CSS_SELECTOR, "#start-size button").click()
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, '[data-cell="A1"]'))
+        settled(browser)
+        _type(browser, "#title", "Left open")
+        settled(browser)
+    browser.find_element(By.CSS_SELECTOR, '[data-tool="star"]').click()
+    cell(browser, "B2").click()  # a change, and the server is gone
+    wait_for(browser, lambda: browser.find_element(By.ID, "offline").is_displayed())
+    browser.find_element(By.ID, "offline-download").click()
+    draft = downloads / "my-board-draft.yaml"
+    wait_for(browser, draft.exists)
+    doc, _ = read_document(draft.read_bytes(), str(draft))  # JSON is YAML: kok design opens it
+    assert doc["title"] == "Left open"
+    again = Designer.open(None, tmp_path)  # kok design again, with no file: the start page
+    again.token = first.token
+    with _serving(again, port):
+        _leave_and_reload(browser)
+        assert browser.find_element(By.ID, "designer").is_displayed()
+        assert browser.find_element(By.ID, "title").get_attribute("value") == "Left open"
+        assert "restored an unsaved new board" in browser.find_element(By.ID, "draft").text
+        save(browser)
+    assert (tmp_path / "my-board.yaml").is_file()
+    assert 'title: "Left open"' in (tmp_path / "my-board.yaml").read_text()

@@ -334,7 +334,8 @@ def test_hostile_bodies_get_an_answer_or_one_line_never_a_crash(
 def test_kok_design_prints_the_url_with_its_token_first(travel: Path) -> None:
     process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "design", str(travel),
                                 "--no-browser"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, cwd=travel.parent)
+                               stderr=subprocess.PIPE, text=True, cwd=travel.parent,
+                               env={**os.environ, "XDG_STATE_HOME": str(travel.parent)})
     try:
         assert process.stdout is not None
         first = process.stdout.readline().strip()
@@ -417,6 +418,7 @@ def test_without_a_display_kok_design_does_not_start_a_text_browser(
         travel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")}
+    env["XDG_STATE_HOME"] = str(travel.parent)  # the session is remembered there
     process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "design", str(travel)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                cwd=travel.parent, env=env)
@@ -471,13 +473,15 @@ def test_the_page_gets_every_editions_parts_and_the_limits(server: DesignServer)
     assert status == 200
     info = json.loads(data)
     assert [e["name"] for e in info["editions"]] == list(EDITIONS)
-    assert info["limits"] == json.loads(json.dumps(limits.as_dict()))
+    assert info["limits"] == json.loads(json.dumps({
+        **limits.as_dict(), "balance_seconds": limits.DESIGN_BALANCE_SECONDS.as_dict(),
+        "check_default_games": limits.DESIGN_CHECK_DEFAULT_GAMES}))
     for parts in info["editions"]:
         edition = EDITIONS[parts["name"]]
         assert parts["palette_key"] == edition.palette_key
         assert parts["players"] == {"min": 1, "max": edition.players.high}
         assert parts["official_size"] == list(edition.official_size)
-        assert {"star", "hole", "erase"} <= set(parts["tools"])
+        assert {"star", "hole", "erase", "fill"} <= set(parts["tools"])
 
 
 def test_the_check_takes_as_many_players_as_the_edition_allows(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import difflib
 import json
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +58,9 @@ class Validation:
     """One line per problem, exactly as ``kok validate`` prints it; empty when valid."""
     sheet: Sheet | None
     """The sheet, when the document builds one (even with structural problems left)."""
+    places: tuple[tuple[int | None, int | None], ...] = ()
+    """Each problem's line and column in the YAML text (``None`` where it has none), so
+    the page can point at the line and at the cells or the field it is about."""
 
     @property
     def valid(self) -> bool:
@@ -390,10 +393,200 @@ def validate(text: str, file: str, profile: Profile = "basic") -> Validation:
     try:
         sheet = parse_layout(text, file)
     except LayoutError as err:
-        return Validation(tuple(str(p) for p in err.problems), None)
+        return Validation(tuple(str(p) for p in err.problems), None, _places(err.problems))
     problems: list[Problem] = check_sheet(sheet, profile)
-    return Validation(tuple(str(p) for p in problems), sheet)
+    return Validation(tuple(str(p) for p in problems), sheet, _places(problems))
+
+
+def _places(problems: Sequence[Problem]) -> tuple[tuple[int | None, int | None], ...]:
+    return tuple((p.location.line, p.location.column) if p.location else (None, None)
+                 for p in problems)
 
 
 def copy_document(doc: Mapping[str, Any]) -> Document:
     return copy.deepcopy(dict(doc))
+
+
+# Editing the grid as a whole: rows and columns anywhere, mirror and rotate ---------------
+
+EDITS = ("insert_column", "delete_column", "insert_row", "delete_row", "mirror_columns",
+         "mirror_rows", "rotate_180", "rotate_90")
+"""What :func:`edit` does to a board: insert or delete a column or a row at a position
+(0 is column A or row 1), mirror left to right or top to bottom, turn it half or a quarter
+round (clockwise)."""
+
+_Map = Any  # a function of a position, or None when a thing has no place on the new board
+
+
+def _letter_index(value: Any) -> int | None:
+    if isinstance(value, str) and len(value) == 1 and value.upper() in string.ascii_uppercase:
+        return string.ascii_uppercase.index(value.upper())
+    return None
+
+
+def _cell_position(value: Any) -> tuple[int, int] | None:
+    if isinstance(value, str) and len(value) >= 2 and value[1:].isdigit() and value[1:].isascii():
+        column = _letter_index(value[0])
+        if column is not None:
+            return int(value[1:]) - 1, column
+    return None
+
+
+def _cell_label(row: int, column: int) -> str:
+    return f"{string.ascii_uppercase[column]}{row + 1}"
+
+
+def _apply(doc: Document, width: int, height: int, source: _Map, forward: _Map,
+           column_source: _Map, row_source: _Map, column_forward: _Map,
+           fresh_column: int | None = None, fresh_row: int | None = None) -> Document:
+    """The board rebuilt at ``width`` x ``height``: each new cell from ``source(row, col)``
+    (``(row, col, fresh)`` on the old board; a fresh cell loses its star), cell names and
+    column letters moved by ``forward`` (``None``: gone), per-column and per-row lists
+    taken from ``column_source`` and ``row_source``, column letters (start columns, box
+    columns) moved by ``column_forward``; ``fresh_column`` and ``fresh_row`` are new."""
+    for key in _GRID_KEYS:
+        rows = doc.get(key)
+        if not (isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows)):
+            continue
+        built = []
+        for row in range(height):
+            line = []
+            for column in range(width):
+                old_row, old_column, fresh = source(row, column)
+                char = rows[old_row][old_column] if old_column < len(rows[old_row]) else "."
+                line.append(char.lower() if fresh else char)
+            built.append("".join(line))
+        doc[key] = built
+
+    def listed(values: list[Any], count: int, taken: _Map) -> list[Any]:
+        out = []
+        for index in range(count):
+            old = taken(index)
+            out.append(values[min(old, len(values) - 1)] if values else None)
+        return out
+
+    points = doc.get("column_points")
+    if isinstance(points, dict):
+        for which in _PER_COLUMN_DEFAULTS:
+            if isinstance(points.get(which), list):
+                points[which] = listed(points[which], width, column_source)
+    if isinstance(doc.get("buckets"), list):
+        doc["buckets"] = listed(doc["buckets"], width, column_source)
+    visitors = doc.get("visitors")
+    if isinstance(visitors, list):
+        moved = listed(visitors, width, column_source)
+        if fresh_column is not None:  # a new column's visitor gets a name of its own
+            moved[fresh_column] = f"visitor {string.ascii_uppercase[fresh_column]}"
+        doc["visitors"] = moved
+
+    def letters(values: list[Any]) -> list[Any]:
+        out = []
+        for value in values:
+            column = _letter_index(value)
+            if column is None:
+                out.append(value)
+                continue
+            moved = column_forward(column)
+            if moved is not None:
+                out.append(string.ascii_uppercase[moved])
+        return sorted(set(out), key=str)
+
+    if isinstance(doc.get("start_columns"), list):
+        doc["start_columns"] = letters(doc["start_columns"])
+    boxes = doc.get("boxes")
+    if isinstance(boxes, dict):
+        if isinstance(boxes.get("columns"), list):
+            boxes["columns"] = letters(boxes["columns"])
+        if isinstance(boxes.get("cells"), list):
+            cells = []
+            for value in boxes["cells"]:
+                position = _cell_position(value)
+                if position is None:
+                    cells.append(value)
+                elif (place := forward(*position)) is not None:
+                    cells.append(_cell_label(*place))
+            boxes["cells"] = cells
+    rows_part = doc.get("rows")
+    if isinstance(rows_part, dict):
+        labels = rows_part.get("labels")
+        if isinstance(labels, list) and labels:
+            moved = [None if i == fresh_row else labels[min(row_source(i), len(labels) - 1)]
+                     for i in range(height)]
+            moved = [None if label in moved[:i] else label for i, label in enumerate(moved)]
+            free = iter(c for c in string.ascii_uppercase[::-1] if c not in moved)
+            rows_part["labels"] = [label if label is not None else next(free, "A")
+                                   for label in moved]
+        for key in ("items", "points"):
+            if isinstance(rows_part.get(key), list):
+                rows_part[key] = listed(rows_part[key], height, row_source)
+    return doc
+
+
+def edit(doc: Mapping[str, Any], operation: str, at: int = 0) -> Document:
+    """The board with one edit of :data:`EDITS` done, every per-column and per-row part
+    following it (points, buckets, visitors, start columns, boxes, row labels and items).
+    A new row or column repeats its neighbour without stars."""
+    if operation not in EDITS:
+        raise DesignError(f"unknown edit {shown(str(operation), 40)!r}; use "
+                          f"{', '.join(EDITS)}")
+    result = check_document(doc)
+    width, height = grid_size(result)
+    if type(at) is not int:
+        raise KokTypeError(f"the position is a whole number, not {shown(repr(at), 40)}")
+    limit = {"insert_column": width, "delete_column": width - 1,
+             "insert_row": height, "delete_row": height - 1}.get(operation)
+    if limit is not None and not 0 <= at <= limit:
+        what = "column" if "column" in operation else "row"
+        raise DesignError(f"there is no {what} at position {at + 1}; the board has "
+                          f"{width if what == 'column' else height} {what}s")
+    same = lambda index: index  # noqa: E731
+    if operation == "insert_column":
+        _check_size(width + 1, height)
+        near = min(at, width - 1)
+        return _apply(
+            result, width + 1, height,
+            lambda r, c: (r, near if c == at else c - (c > at), c == at),
+            lambda r, c: (r, c + (c >= at)),
+            lambda c: near if c == at else c - (c > at), same,
+            lambda c: c + (c >= at), fresh_column=at)
+    if operation == "delete_column":
+        _check_size(width - 1, height)
+        return _apply(
+            result, width - 1, height, lambda r, c: (r, c + (c >= at), False),
+            lambda r, c: None if c == at else (r, c - (c > at)),
+            lambda c: c + (c >= at), same, lambda c: None if c == at else c - (c > at))
+    if operation == "insert_row":
+        _check_size(width, height + 1)
+        near = min(at, height - 1)
+        return _apply(
+            result, width, height + 1,
+            lambda r, c: (near if r == at else r - (r > at), c, r == at),
+            lambda r, c: (r + (r >= at), c), same,
+            lambda r: near if r == at else r - (r > at), same, fresh_row=at)
+    if operation == "delete_row":
+        _check_size(width, height - 1)
+        return _apply(
+            result, width, height - 1, lambda r, c: (r + (r >= at), c, False),
+            lambda r, c: None if r == at else (r - (r > at), c), same,
+            lambda r: r + (r >= at), same)
+    if operation == "mirror_columns":
+        return _apply(result, width, height, lambda r, c: (r, width - 1 - c, False),
+                      lambda r, c: (r, width - 1 - c), lambda c: width - 1 - c, same,
+                      lambda c: width - 1 - c)
+    if operation == "mirror_rows":
+        return _apply(result, width, height, lambda r, c: (height - 1 - r, c, False),
+                      lambda r, c: (height - 1 - r, c), same, lambda r: height - 1 - r, same)
+    if operation == "rotate_180":
+        return _apply(result, width, height,
+                      lambda r, c: (height - 1 - r, width - 1 - c, False),
+                      lambda r, c: (height - 1 - r, width - 1 - c),
+                      lambda c: width - 1 - c, lambda r: height - 1 - r,
+                      lambda c: width - 1 - c)
+    # A quarter turn clockwise: columns become rows, so the lists along them are cut or
+    # padded to the new size as a resize does, and start columns start in the middle.
+    _check_size(height, width)
+    turned = _apply(result, height, width, lambda r, c: (height - 1 - c, r, False),
+                    lambda r, c: (c, height - 1 - r),
+                    lambda c: min(c, width - 1), lambda r: min(r, height - 1),
+                    lambda c: None)
+    return resize(turned, height, width)

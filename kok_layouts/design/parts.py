@@ -18,8 +18,8 @@ from kok_layouts.model.sheet import ROW_ITEMS
 if TYPE_CHECKING:
     from kok_layouts.editions import Edition
 
-TOOLS = ("star", "hole", "erase")
-"""The tools every edition has, besides painting."""
+TOOLS = ("star", "hole", "erase", "fill")
+"""The tools every edition has, besides painting (fill: paint a whole area at once)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,11 @@ class DesignerParts:
     fieldsets: tuple[Fieldset, ...]
     row_items: tuple[str, ...] = ()
     """The items a row of the grid may carry (Keer op Keer 2)."""
+    palette_texts: tuple[tuple[str, str], ...] = (("name", "name"),)
+    """The text keys of a palette entry besides its print colour, with their labels
+    (Kids: the animal's name and the colour of its die face)."""
+    spare_names: tuple[str, ...] = ()
+    """Names for a colour (animal) added to the palette, in the order they are offered."""
 
     def as_dict(self, edition: Edition) -> dict[str, Any]:
         """The parts as the page reads them, with the edition's name and limits."""
@@ -103,6 +108,9 @@ class DesignerParts:
             "column_rows": [row.as_dict() for row in self.column_rows],
             "fieldsets": [fieldset.as_dict() for fieldset in self.fieldsets],
             "row_items": list(self.row_items),
+            "palette_texts": [list(pair) for pair in self.palette_texts],
+            "spare_names": list(self.spare_names),
+            "palette_size": limits.COLOURS.as_dict(),
             "players": {"min": 1, "max": edition.players.high},
             "official_size": list(edition.official_size),
         }
@@ -112,7 +120,10 @@ _COLUMN_POINTS = (
     ColumnRow("first", ("column_points", "first"), limits.POINTS, "first", "first points"),
     ColumnRow("later", ("column_points", "later"), limits.POINTS, "later", "later points"),
 )
+_BOARD = Fieldset("Board", (Field("description", ("description",), default=""),))
+_COLOUR_NAMES = ("purple", "brown", "pink", "cyan", "grey", "white", "black", "teal")
 _CLASSIC_FIELDSETS = (
+    _BOARD,
     Fieldset("Colour bonus", (Field("first", ("colour_bonus", "first"), limits.POINTS),
                               Field("later", ("colour_bonus", "later"), limits.POINTS))),
     Fieldset("Marks", (
@@ -123,11 +134,11 @@ _CLASSIC_FIELDSETS = (
 
 CLASSIC_PARTS = DesignerParts(
     template="black", palette_legend="Colours", tools=TOOLS, start_columns=True,
-    column_rows=_COLUMN_POINTS, fieldsets=_CLASSIC_FIELDSETS)
+    column_rows=_COLUMN_POINTS, fieldsets=_CLASSIC_FIELDSETS, spare_names=_COLOUR_NAMES)
 
 KOK2_PARTS = DesignerParts(
     template="grey", palette_legend="Colours", tools=(*TOOLS, "box"), start_columns=True,
-    column_rows=_COLUMN_POINTS, row_items=ROW_ITEMS,
+    column_rows=_COLUMN_POINTS, row_items=ROW_ITEMS, spare_names=_COLOUR_NAMES,
     fieldsets=(
         *_CLASSIC_FIELDSETS,
         Fieldset("Rows", (Field("points", ("rows", "points"), limits.POINTS),
@@ -139,13 +150,16 @@ KOK2_PARTS = DesignerParts(
                            Field("columns", ("boxes", "columns")))),
         Fieldset("Hearts", (Field("track", ("hearts", "track"), limits.HEART_TRACK),
                             Field("under columns", ("hearts", "under_columns")))),
+        Fieldset("Special die", (Field("faces", ("special_die",)),)),
     ))
 
 KIDS_PARTS = DesignerParts(
     template="kids", palette_legend="Animals", tools=(*TOOLS, "enclosure"),
-    start_columns=False,
+    start_columns=False, palette_texts=(("name", "animal"), ("colour", "die colour")),
+    spare_names=("monkey", "zebra", "giraffe", "bear", "parrot", "seal", "tiger", "panda"),
     column_rows=(ColumnRow("buckets", ("buckets",), limits.BUCKETS, "buckets", "buckets"),),
     fieldsets=(
+        _BOARD,
         Fieldset("Marks", (
             Field("exclamation marks", ("exclamation_marks",), limits.EXCLAMATION_MARKS),
             Field("chameleon every", ("chameleon_every",), limits.CHAMELEON_EVERY),

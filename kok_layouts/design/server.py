@@ -62,6 +62,8 @@ from kok_layouts.design.document import (
     Document,
     builtin_document,
     check_document,
+    copy_document,
+    edit,
     new_document,
     read_document,
     resize,
@@ -83,6 +85,8 @@ DRAIN_LIMIT = 4 * MAX_BODY
 RATE_BURST = 60
 RATE_PER_SECOND = 20.0
 PREVIEW_DPI = 60
+CHART_DPI = 110
+"""The check report's charts as the page shows them: full size, readable."""
 TOKEN_COOKIE = "kok_design_token"
 TOKEN_HEADER = "X-Kok-Token"
 _SAFE_NAME = re.compile(r"[^a-z0-9_-]+")
@@ -119,24 +123,154 @@ class CheckJob:
                 "finished": self.finished, "error": self.error, "report": self.report,
                 "text": self.text, "chart": self.chart is not None}
 
+    def chart_as(self, kind: str) -> tuple[str, bytes]:
+        """The report's charts as a PNG (made with the check), a PDF or an SVG (drawn
+        when asked)."""
+        if self.chart is None or self.report is None:
+            raise RequestError(HTTPStatus.NOT_FOUND, "the check has no chart")
+        if kind == "png":
+            return "image/png", self.chart
+        if kind == "pdf":
+            return "application/pdf", render_report(self.report)
+        from kok_layouts.design.svg import scene_svg
+        from kok_layouts.render.charts import report_scene
 
-def generated_document(edition: str, width: int, height: int, seed: int) -> Document:
+        return "image/svg+xml", scene_svg(report_scene(self.report)).encode("utf-8")
+
+
+@dataclass
+class GenerateJob:
+    """One balanced ``kok generate`` search running in a thread; the page polls it."""
+
+    id: str
+    done: float = 0.0
+    line: str = "starting"
+    doc: Document | None = None
+    error: str | None = None
+    finished: bool = False
+
+    def state(self) -> dict[str, Any]:
+        return {"id": self.id, "done": self.done, "line": self.line,
+                "finished": self.finished, "error": self.error, "ready": self.doc is not None}
+
+
+def generated_document(edition: str, width: int, height: int, seed: int,
+                       balanced: bool = False, seconds: float = 110.0,
+                       progress: Callable[[float, str], None] | None = None) -> Document:
     """A new board from the generator (``kok generate``): the official profile at the
-    edition's printed size, profile basic at any other size."""
+    edition's printed size, profile basic at any other size; with ``balanced``, improved
+    by the generator's search for at most ``seconds``."""
     chosen = get_edition(edition)
     size = None if (width, height) == chosen.official_size else (width, height)
     try:
-        board = generate(chosen.name, seed=seed, size=size)
+        board = generate(chosen.name, seed=seed, size=size, balanced=balanced,
+                         time_limit=seconds, progress=progress)
     except GenerateError as err:
         raise DesignError(str(err)) from None
     return layout_mapping(board.sheet)
+
+
+def _run_generate(job: GenerateJob, edition: str, width: int, height: int, seed: int,
+                  seconds: float) -> None:
+    def progress(done: float, line: str) -> None:
+        job.done, job.line = done, line
+
+    try:
+        job.doc = generated_document(edition, width, height, seed, True, seconds, progress)
+        job.done, job.line = 1.0, "done"
+    except KokError as err:
+        job.error = str(err).splitlines()[0]
+    except Exception as err:  # one line in the page, never a stack trace
+        job.error = f"the search failed: {type(err).__name__}: {err}".splitlines()[0]
+    finally:
+        job.finished = True
 
 
 def page_parts() -> dict[str, Any]:
     """What the page needs to know before it draws any board: every edition's parts (its
     palette, tools, fields and their limits) and the limits of the start and check forms."""
     return {"editions": [edition.designer.as_dict(edition) for edition in EDITIONS.values()],
-            "limits": limits.as_dict()}
+            "limits": {**limits.as_dict(),
+                       "balance_seconds": limits.DESIGN_BALANCE_SECONDS.as_dict(),
+                       "check_default_games": limits.DESIGN_CHECK_DEFAULT_GAMES}}
+
+
+# Sessions remembered per folder: a restarted kok design answers the page that is open ------
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,128}")
+SESSION_FILE_BYTES = 4096
+
+
+def state_folder() -> Path:
+    """Where ``kok design`` remembers its sessions: ``$XDG_STATE_HOME/kok_layouts/design``
+    (``~/.local/state/kok_layouts/design`` without it)."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "state"
+    return root / "kok_layouts" / "design"
+
+
+@dataclass(frozen=True)
+class Session:
+    """The port and token the last ``kok design`` in a folder served: the next one in
+    that folder takes both, so a page left open reconnects to it (same address, same
+    origin, same drafts in the browser, same cookie) without losing its work."""
+
+    port: int
+    token: str
+
+    @staticmethod
+    def file(folder: Path) -> Path:
+        key = content_hash(str(folder.resolve()).encode("utf-8", "surrogateescape"))[:32]
+        return state_folder() / f"{key}.json"
+
+    @classmethod
+    def recall(cls, folder: Path) -> Session | None:
+        """The session remembered for ``folder``; ``None`` if there is none or its file
+        is not one this program wrote (too big, not JSON, not a regular file, bad values)."""
+        path = cls.file(folder)
+        try:
+            found = _read_version(path, str(path))
+        except RequestError:
+            return None
+        if found is None or len(found[0]) > SESSION_FILE_BYTES:
+            return None
+        try:
+            data = json.loads(found[0].decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        port, token = data.get("port"), data.get("token")
+        if (type(port) is not int or port not in limits.PORT or port == 0
+                or not isinstance(token, str) or not _TOKEN.fullmatch(token)
+                or data.get("folder") != str(folder.resolve())):
+            return None
+        return cls(port, token)
+
+    def keep(self, folder: Path) -> str | None:
+        """Remember this session for ``folder`` (readable by this user only); a line
+        saying why not when the state folder cannot be written, else ``None``."""
+        path = self.file(folder)
+        data = json.dumps({"folder": str(folder.resolve()), "port": self.port,
+                           "token": self.token}).encode("utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle, name = tempfile.mkstemp(prefix=".session.", suffix=".part",
+                                            dir=path.parent)
+            try:
+                with os.fdopen(handle, "wb") as out:  # mkstemp's file is 0600
+                    out.write(data)
+                Path(name).replace(path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    Path(name).unlink()
+                raise
+        except (OSError, UnicodeError) as err:
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            return (f"cannot remember this session in {shown(str(path.parent), 80)}: "
+                    f"{shown(reason, 60)}; a page left open will not reconnect to the next "
+                    "kok design")
+        return None
 
 
 # Files: what a save may write, and the version it is based on ---------------------------
@@ -289,6 +423,7 @@ class Designer:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     lock: threading.Lock = field(default_factory=threading.Lock)
     job: CheckJob | None = None
+    search: GenerateJob | None = None
 
     @classmethod
     def open(cls, target: str | None, folder: Path) -> Designer:
@@ -340,16 +475,22 @@ class Designer:
         doc = body.get("doc")
         return self._stem(doc if isinstance(doc, Mapping) else {})
 
-    def target(self, doc: Mapping[str, Any], overwrite: bool = False) -> tuple[Path, str]:
+    def target(self, doc: Mapping[str, Any], overwrite: bool = False,
+               as_new: bool = False) -> tuple[Path, str]:
         """The file a save writes: the session's file, or a new one in the working
         directory named after the board (``my-board.yaml``, ``my-board-2.yaml`` if that
         name is taken by anything, a dangling symbolic link too). With ``overwrite``, a
-        board without a file takes its own name (``my-board.yaml``) even if it is taken."""
-        if self.path is not None:
+        board without a file takes its own name (``my-board.yaml``) even if it is taken.
+        With ``as_new`` (a conflict's "keep mine"), always a name nothing has yet, after
+        the session's file (``travel-2.yaml``) or else the board."""
+        if self.path is not None and not as_new:
             return self.path, self.display or self.path.name
         stem = self._stem(doc)
         candidate = f"{stem}.yaml"
-        if overwrite:
+        if as_new and self.path is not None:
+            stem = self._stem({"name": self.path.stem})
+            candidate = f"{stem}-2.yaml"
+        if overwrite and not as_new:
             return self.folder / candidate, candidate
         for number in range(2, limits.SAVE_NAME_TRIES + 2):
             if not os.path.lexists(self.folder / candidate):
@@ -399,6 +540,24 @@ class Designer:
                              for i in list_layouts()],
                 "can_generate": True}
 
+    def version(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Whether the session's file still holds the version the page is based on
+        (``base``): the page asks on focus, so a file edited on disk (by a text editor
+        or another tab) is noticed and offered for reload before any save."""
+        base = save_base(body)
+        with self.lock:
+            if self.path is None:
+                return {"file": self.target(self.doc or {})[1], "current": None,
+                        "changed": False}
+            display = self.display or self.path.name
+            try:
+                found = _read_version(self.path, display)
+            except RequestError as err:
+                return {"file": display, "current": None, "changed": True,
+                        "problem": str(err)}
+        current = None if found is None else found[1]
+        return {"file": display, "current": current, "changed": current != base}
+
     # The API --------------------------------------------------------------------------
 
     def api(self, route: str, body: dict[str, Any]) -> tuple[str, bytes]:
@@ -408,11 +567,17 @@ class Designer:
             return _json(self.state())
         if route == "start":
             return self._start(body)
+        if route == "version":
+            return _json(self.version(body))
+        if route == "generate":
+            return self._generate(body)
         if route not in _DOCUMENT_ROUTES:
             raise RequestError(HTTPStatus.NOT_FOUND, f"no such action {shown(route, 60)!r}")
         doc = check_document(body.get("doc"))
         if route == "resize":
             return _json({"doc": resize(doc, _int(body, "width"), _int(body, "height"))})
+        if route == "edit":
+            return _json({"doc": edit(doc, _text(body, "op"), _int(body, "at"))})
         if route == "save":
             return self._save(doc, body)
         _, display = self.target(doc)
@@ -420,7 +585,8 @@ class Designer:
         if route == "validate":
             result = validate(text, display, _profile(body))
             return _json({"file": display, "problems": list(result.lines),
-                          "valid": result.valid})
+                          "places": [list(place) for place in result.places],
+                          "valid": result.valid, "yaml": text})
         if route == "yaml":
             return "application/x-yaml; charset=utf-8", text.encode("utf-8")
         sheet = validate(text, display).sheet
@@ -444,6 +610,11 @@ class Designer:
         elif how == "generate":
             doc = generated_document(str(body.get("edition")), _int(body, "width"),
                                      _int(body, "height"), _int(body, "seed"))
+        elif how == "search":  # the board a finished balanced search found
+            search = self.search_state(_text(body, "id"))
+            if search.doc is None:
+                raise DesignError(search.error or "the search has not finished yet")
+            doc = copy_document(search.doc)
         else:
             raise DesignError("start from a size, a built-in or a generated board")
         with self.lock:
@@ -458,15 +629,21 @@ class Designer:
     def _save(self, doc: Document, body: Mapping[str, Any]) -> tuple[str, bytes]:
         base = save_base(body)
         overwrite = _is_bool(body, "overwrite")
-        expected = body.get("file")
+        as_new = _is_bool(body, "as_new")
+        if as_new and (overwrite or base is not None):
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: a save as a new file "
+                               "has base null and never overwrites")
+        expected = None if as_new else body.get("file")
         with self.lock:
-            path, display = self.target(doc, overwrite)
+            path, display = self.target(doc, overwrite, as_new)
             if expected is not None and expected != display:
+                version = _read_version(path, display)
                 raise RequestError(HTTPStatus.CONFLICT, f"this board now saves to "
                                    f"{shown(display)}, not {shown(str(expected), 60)} "
-                                   "(another tab started a new board); nothing was "
-                                   "written", {"conflict": {"file": display, "base": base,
-                                                            "current": None}})
+                                   "(another tab started or saved a board); nothing was "
+                                   "written", {"conflict": {
+                                       "file": display, "base": base,
+                                       "current": None if version is None else version[1]}})
             # A file this session read or wrote; any other taken name needs overwrite.
             known = path == self.path and self.base is not None
             version = _read_version(path, display)
@@ -523,6 +700,35 @@ class Designer:
         thread.start()
         return _json(job.state())
 
+    def _generate(self, body: dict[str, Any]) -> tuple[str, bytes]:
+        """Start a balanced search (``kok generate --balanced``) in a thread."""
+        edition = str(body.get("edition"))
+        if edition not in EDITIONS:
+            raise DesignError(f"unknown edition {shown(edition, 40)!r}; use "
+                              f"{', '.join(EDITIONS)}")
+        width, height, seed = _int(body, "width"), _int(body, "height"), _int(body, "seed")
+        seconds = _int(body, "seconds")
+        if seconds not in limits.DESIGN_BALANCE_SECONDS:
+            raise DesignError(f"seconds is {seconds}; use {limits.DESIGN_BALANCE_SECONDS}")
+        if seed not in limits.SEED:
+            raise DesignError(f"seed is {seed}; use {limits.SEED}")
+        new_document(edition, width, height)  # the size is refused here, before the search
+        with self.lock:
+            if self.search is not None and not self.search.finished:
+                raise DesignError("a search is already running; wait for it to finish")
+            job = self.search = GenerateJob(secrets.token_hex(8))
+        thread = threading.Thread(target=_run_generate,
+                                  args=(job, edition, width, height, seed, float(seconds)),
+                                  name=f"kok-generate-{job.id}", daemon=True)
+        thread.start()
+        return _json(job.state())
+
+    def search_state(self, job_id: str) -> GenerateJob:
+        job = self.search
+        if job is None or not hmac.compare_digest(job.id.encode(), job_id.encode()):
+            raise RequestError(HTTPStatus.NOT_FOUND, "no such search; start one")
+        return job
+
     def check_state(self, job_id: str) -> CheckJob:
         job = self.job
         if job is None or not hmac.compare_digest(job.id.encode(), job_id.encode()):
@@ -530,7 +736,7 @@ class Designer:
         return job
 
 
-_DOCUMENT_ROUTES = ("resize", "save", "validate", "yaml", "preview", "pdf", "check")
+_DOCUMENT_ROUTES = ("resize", "edit", "save", "validate", "yaml", "preview", "pdf", "check")
 """The actions that take a board (``doc``) and do something with it."""
 
 
@@ -550,7 +756,7 @@ def _run_check(job: CheckJob, sheet: Sheet, games: int, players: int) -> None:
         data = report.as_dict()
         job.text = text_report(report)
         if report.summary is not None:
-            job.chart = render_report(data, png=True, dpi=80)
+            job.chart = render_report(data, png=True, dpi=CHART_DPI)
         job.report = json.loads(json.dumps(data, default=str))
     except KokError as err:
         job.error = str(err).splitlines()[0]
@@ -652,6 +858,8 @@ class DesignServer(ThreadingHTTPServer):
         self.rate = RateLimit()
         self.log: Callable[[str], None] = log_line
         """Where the server writes its one line per refused request (tests collect them)."""
+        self.connections: set[Any] = set()
+        self.connections_lock = threading.Lock()
         super().__init__((host, port), _Handler)
         bound = self.server_address
         self.host, self.port = host, int(bound[1])
@@ -667,6 +875,26 @@ class DesignServer(ThreadingHTTPServer):
         """The address to open, with the token."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/?token={self.designer.token}"
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self.connections_lock:
+            self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self.connections_lock:
+            self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening and end every open connection too (a page's keep-alive one),
+        so a stopped server answers nothing, as when its process ends."""
+        super().server_close()
+        with self.connections_lock:
+            still_open = list(self.connections)
+        for connection in still_open:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A failure outside any request's own handling: one line, never a traceback."""
@@ -972,12 +1200,22 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if route == "/":
             route = "/index.html"
+        if route.startswith("/api/generate/"):
+            search = designer.search_state(route.removeprefix("/api/generate/"))
+            self._send(HTTPStatus.OK, "application/json",
+                       json.dumps(search.state()).encode("utf-8"))
+            return
         if route.startswith("/api/check/"):
-            job = designer.check_state(route.removeprefix("/api/check/").removesuffix(".png"))
-            if route.endswith(".png"):
-                if job.chart is None:
-                    raise RequestError(HTTPStatus.NOT_FOUND, "the check has no chart")
-                self._send(HTTPStatus.OK, "image/png", job.chart)
+            name = route.removeprefix("/api/check/")
+            job_id, _, kind = name.partition(".")
+            job = designer.check_state(job_id)
+            if kind in _CHART_KINDS:
+                content_type, data = job.chart_as(kind)
+                self._send(HTTPStatus.OK, content_type, data, {
+                    "Content-Disposition": f'attachment; filename="check-{job.id}.{kind}"'}
+                    if "download" in urlsplit(self.path).query.split("&") else None)
+            elif kind:
+                raise RequestError(HTTPStatus.NOT_FOUND, f"no chart as {shown(kind, 20)}")
             else:
                 self._send(HTTPStatus.OK, "application/json",
                            json.dumps(job.state()).encode("utf-8"))
@@ -1005,6 +1243,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 _DOWNLOADS = {"yaml": "yaml", "pdf": "pdf"}
+_CHART_KINDS = ("png", "pdf", "svg")
+"""The forms a check's charts are served in."""
 """The actions whose answer the page saves as a file, and the file's extension."""
 
 
