@@ -133,9 +133,9 @@ class CheckJob:
         if kind == "pdf":
             return "application/pdf", render_report(self.report)
         from kok_layouts.design.svg import scene_svg
-        from kok_layouts.render.charts import report_scene
+        from kok_layouts.render.report import report_strip
 
-        return "image/svg+xml", scene_svg(report_scene(self.report)).encode("utf-8")
+        return "image/svg+xml", scene_svg(report_strip(self.report)).encode("utf-8")
 
 
 @dataclass
