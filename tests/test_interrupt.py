@@ -65,3 +65,25 @@ def test_ctrl_c_ends_every_process_with_exit_130_and_no_file(
     assert err.strip().splitlines() == ["kok: interrupted"]
     assert not any(_alive(pid) for pid in workers)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_kok_called_in_process_leaves_the_signal_handlers_as_it_found_them(
+        tmp_path: Path) -> None:
+    """A stop in-process (tests, scripts calling ``main``) ignores the signals while the
+    run cleans up, then puts back the caller's handlers: the processes the caller starts
+    later must not inherit an ignored Ctrl-C."""
+    import threading
+
+    from kok_layouts.cli.main import main
+
+    before = {n: signal.getsignal(n) for n in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGTERM))
+    timer.start()
+    try:
+        code = main(["simulate", "black", "--games", "100000", "--jobs", "1",
+                     "-o", str(tmp_path / "games.jsonl")])
+    finally:
+        timer.cancel()
+    assert code == 143
+    assert {n: signal.getsignal(n) for n in before} == before
+    assert list(tmp_path.iterdir()) == []

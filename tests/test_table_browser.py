@@ -185,8 +185,13 @@ def tap_move(driver: Driver, session: TableSession, want: Callable[[dict[str, An
 
 
 def shot(driver: Driver, name: str) -> None:
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(OUTPUT / name))
+    """A screenshot: into examples/output/ (tracked files) only with
+    KOK_UPDATE_SCREENSHOTS=1, otherwise into a temporary folder, so a test run changes no
+    file of the repository."""
+    folder = OUTPUT if os.environ.get("KOK_UPDATE_SCREENSHOTS") == "1" else Path(
+        tempfile.gettempdir()) / "kok-table-screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(folder / name)), name
 
 
 def table(layout: str, people: int, bots: int, **kwargs: Any) -> TableSession:

@@ -48,22 +48,28 @@ def _stop(number: int, frame: object) -> None:
 
 
 @contextmanager
-def _stop_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP end the command like Ctrl-C while it runs (main thread only)."""
+def _stop_signals(restore: bool) -> Iterator[None]:
+    """SIGTERM and SIGHUP end the command like Ctrl-C while it runs (main thread only).
+
+    Once a signal has begun the stop, the signals are ignored so that a second Ctrl-C
+    cannot break the cleanup and the goodbye. ``restore``: put back every handler found
+    (SIGINT's too) when the command is done, as a function called in a longer-lived
+    process needs; the process's own command keeps them ignored to its end instead.
+    """
+    numbers = (signal.SIGINT, *_STOPS)
     try:
-        previous = {number: signal.signal(number, _stop) for number in _STOPS}
+        previous = {number: signal.getsignal(number) for number in numbers}
+        for number in _STOPS:
+            signal.signal(number, _stop)
     except ValueError:  # not the main thread: leave the signals to whoever owns them
         yield
         return
     try:
         yield
     finally:
-        # Once a signal has begun the stop, the signals stay ignored until the process
-        # ends: a second Ctrl-C must not break the goodbye.
         for number, handler in previous.items():
-            if signal.getsignal(number) is _stop:
+            if restore or signal.getsignal(number) is _stop:
                 signal.signal(number, handler)
-
 
 
 class _Parser(argparse.ArgumentParser):
@@ -106,7 +112,9 @@ def _command_in(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kok`` with ``argv`` (default: the process arguments); returns the exit code."""
     _printable_streams()
-    with _stop_signals():
+    # Called with arguments, kok runs inside another program (tests, scripts): it leaves
+    # that program's signal handlers as it found them.
+    with _stop_signals(restore=argv is not None):
         return _run(sys.argv[1:] if argv is None else list(argv))
 
 
