@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,3 +57,19 @@ def script(lines: list[str]) -> Callable[[str], str]:
         except StopIteration:
             raise EOFError from None
     return read
+
+
+def _default_signals() -> None:
+    # The tests send Ctrl-C to the processes they start: those must not inherit an ignored
+    # SIGINT or SIGQUIT from the test process (a process started with SIGINT ignored keeps
+    # ignoring it, as nohup and background jobs want; in the full suite the test workers
+    # were seen to pass both on).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
+def interruptible(command: list[str], **kwargs: Any) -> subprocess.Popen[Any]:
+    """``subprocess.Popen`` for a process the test will interrupt: Ctrl-C at its defaults."""
+    process: subprocess.Popen[Any] = subprocess.Popen(
+        command, preexec_fn=_default_signals, **kwargs)
+    return process

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from kok_layouts.cli.design import open_server
 from kok_layouts.design.server import Designer, Session, state_folder
+from tests.conftest import interruptible
 
 
 @pytest.fixture
@@ -90,7 +91,7 @@ def test_an_unwritable_state_folder_is_one_warning_line(tmp_path: Path,
 
 
 def _start(folder: Path, state: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "design", "--no-browser"],
+    process = interruptible([sys.executable, "-m", "kok_layouts", "design", "--no-browser"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                cwd=folder, env={**os.environ, "XDG_STATE_HOME": str(state)})
     assert process.stdout is not None

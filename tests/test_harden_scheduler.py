@@ -22,7 +22,7 @@ import pytest
 
 from kok_layouts import limits
 
-from .conftest import ROOT
+from .conftest import ROOT, interruptible
 from .hostile_helpers import run_kok
 
 distributed = pytest.importorskip("distributed")
@@ -135,7 +135,7 @@ def test_a_signal_while_waiting_for_the_scheduler_ends_at_once(
         request: pytest.FixtureRequest, tmp_path: Path, which: str,
         number: signal.Signals) -> None:
     address: str = request.getfixturevalue(which)
-    process = subprocess.Popen([sys.executable, "-m", "kok_layouts", "simulate", "kids",
+    process = interruptible([sys.executable, "-m", "kok_layouts", "simulate", "kids",
                                 "--games", "5", "--scheduler", address], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, interruptible
 from .test_interrupt import _alive, _children
 
 pytestmark = pytest.mark.skipif(not Path("/proc").exists(), reason="reads /proc")
@@ -27,7 +27,7 @@ LINES = {signal.SIGTERM: "kok: terminated (SIGTERM)", signal.SIGHUP: "kok: hung 
 
 def _start(args: list[str]) -> subprocess.Popen[str]:
     # A session of its own, so that the signal reaches the whole group.
-    return subprocess.Popen([sys.executable, "-m", "kok_layouts", *args], cwd=ROOT,
+    return interruptible([sys.executable, "-m", "kok_layouts", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, interruptible
 
 
 def _children(pid: int) -> set[int]:
@@ -42,7 +42,7 @@ def test_ctrl_c_ends_every_process_with_exit_130_and_no_file(
             if command == "simulate" else
             ["check", "black", "--games", "200000", "--report", str(out)])
     # A session of its own, so the signal goes to the whole group as a terminal's Ctrl-C does.
-    process = subprocess.Popen([sys.executable, "-m", "kok_layouts", *args, "--jobs", "2"],
+    process = interruptible([sys.executable, "-m", "kok_layouts", *args, "--jobs", "2"],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
     try:

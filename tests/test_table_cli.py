@@ -14,7 +14,7 @@ import pytest
 
 from kok_layouts.rules import load_and_replay
 
-from .conftest import ROOT
+from .conftest import ROOT, interruptible
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -38,7 +38,7 @@ def test_a_wrong_table_command_is_one_line_and_a_non_zero_exit(
 
 
 def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
+    process = interruptible(
         [sys.executable, "-m", "kok_layouts", "table", *args, "--no-browser"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
