@@ -209,10 +209,14 @@ def test_the_reference_script_writes_the_figures_it_would_store(tmp_path: Path) 
     from kok_layouts.analysis.references import main
 
     out = tmp_path / "refs.json"
-    assert main(["--games", "3", "--jobs", "1", "-o", str(out)]) == 0
+    # Three games solo and with two, two games with every other player count the pads allow.
+    assert main(["--games", "3", "--more-games", "2", "--jobs", "1", "-o", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["games"] == 3 and data["bot"] == DEFAULT_BOT
     assert set(data["pads"]) == {info.name for info in list_layouts()}
+    assert data["games_by_players"] == {"1": 3, "2": 3, "3": 2, "4": 2, "5": 2, "6": 2}
+    assert set(data["pads"]["black"]) == {"1", "2", "3", "4", "5", "6"}
+    assert set(data["pads"]["kids"]) == {"1", "2", "3", "4"}
 
 
 def test_an_edition_with_one_pad_is_judged_with_the_classic_pads_variation() -> None:
