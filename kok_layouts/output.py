@@ -110,19 +110,8 @@ def write_atomically(path: Path, data: bytes) -> None:
         _write_directly(path, target, data)
         return
     mode = stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask()
+    temporary = _stage(path, target, data, mode)
     try:
-        # A short prefix: the temporary name must fit wherever the target's name fits.
-        handle, name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".part",
-                                        dir=target.parent)
-    except OSError as err:
-        raise _fail(path, os_reason(err)) from None
-    temporary = Path(name)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        temporary.chmod(mode)
         temporary.replace(target)
     except OSError as err:
         with contextlib.suppress(OSError):
