@@ -139,7 +139,6 @@ class BatchSolo:
         shapes = self.pair[:groups]
         self.shape_dice = (table.colour[shapes].astype(np.intp) * MAX_MOVE
                            + table.number[shapes].astype(np.intp) - 1)
-        self.variant_offsets = np.arange(len(PAIR_VARIANTS))[:, None]
         self.kinds = {k: table.of_kind(k) for k in range(int(kind.max()) + 1)}
         self.runs = {k: slice(int(ids[0]), int(ids[-1]) + 1)
                      for k, ids in self.kinds.items() if len(ids)}
@@ -160,6 +159,7 @@ class BatchSolo:
         if 2 * table.size * groups <= limits.BATCH_TOUCH_BYTES:
             self.touch = self._touched(table.cells)
         self._mask: np.ndarray | None = None
+        self._legal_at = np.zeros(0, dtype=np.int64)
         self._scores: np.ndarray | None = None
         self.reset()
 
@@ -236,7 +236,9 @@ class BatchSolo:
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game now: bool, (games, actions)."""
         if self._mask is None:
-            self._mask = self._kids_mask() if self.kids else self._classic_mask()
+            self._legal_at = self._kids_legal() if self.kids else self._classic_legal()
+            self._mask = np.zeros((self.n, self.table.size), dtype=bool)
+            self._mask.reshape(-1)[self._legal_at] = True
         return self._mask
 
     def _counts(self) -> tuple[np.ndarray, np.ndarray]:
@@ -249,10 +251,12 @@ class BatchSolo:
                               minlength=n * 6).reshape(n, 6)
         return colours, numbers
 
-    def _classic_mask(self) -> np.ndarray:
-        n, table = self.n, self.table
-        mask = np.zeros((n, table.size), dtype=bool)
-        groups_ok = ~self.in_group & (self.start_groups | self.near_group)
+    def _classic_legal(self) -> np.ndarray:
+        """The legal actions of every game as positions in the flattened mask, in order
+        (``game * actions + action``)."""
+        n, actions = self.n, self.table.size
+        rolled = self.bombs_owed == 0
+        groups_ok = ~self.in_group & (self.start_groups | self.near_group) & rolled[:, None]
         # Which dice each game may take for a group of each colour and number, in the
         # table's four ways: plain dice, the ? joker, the X joker, both (each joker costs
         # an exclamation mark, docs/rules.md section 1.6).
@@ -261,32 +265,35 @@ class BatchSolo:
         have_number = numbers[:, 1:MAX_MOVE + 1] > 0
         left = self.marks - self.marks_used
         have_x, have_q = colours[:, -1] > 0, numbers[:, 0] > 0
-        dice = np.empty((n, 4, have_colour.shape[1], MAX_MOVE), dtype=bool)
-        dice[:, 0] = have_colour[:, :, None] & have_number[:, None, :]
-        dice[:, 1] = (have_colour & (have_q & (left >= 1))[:, None])[:, :, None]
-        dice[:, 2] = (have_number & (have_x & (left >= 1))[:, None])[:, None, :]
-        dice[:, 3] = (have_x & have_q & (left >= 2))[:, None, None]
+        dice = np.empty((len(PAIR_VARIANTS), n, have_colour.shape[1], MAX_MOVE), dtype=bool)
+        dice[0] = have_colour[:, :, None] & have_number[:, None, :]
+        dice[1] = (have_colour & (have_q & (left >= 1))[:, None])[:, :, None]
+        dice[2] = (have_number & (have_x & (left >= 1))[:, None])[:, None, :]
+        dice[3] = (have_x & have_q & (left >= 2))[:, None, None]
         # A group is open in few games at a time: look up the dice of those only.
         open_ = np.flatnonzero(groups_ok)
         game = open_ // self.groups
         group = open_ - game * self.groups
-        ways = dice.shape[2] * MAX_MOVE
-        dice_at = (game * (4 * ways) + self.shape_dice[group]) + self.variant_offsets * ways
-        at = (game * table.size + self.first_pair + group) + self.variant_offsets * self.groups
-        mask.reshape(-1)[at[dice.reshape(-1)[dice_at]]] = True
-        mask[:, PASS] = True
+        dice_at = game * (dice.shape[2] * MAX_MOVE) + self.shape_dice[group]
+        first = open_ + game * (actions - self.groups) + self.first_pair
+        found = [np.flatnonzero(rolled) * actions + PASS]
+        for variant, ways in enumerate(dice):
+            found.append(first[ways.reshape(-1)[dice_at]] + variant * self.groups)
         if self.special_faces:
-            self._special_mask(mask)
-            owed = np.flatnonzero(self.bombs_owed > 0)
-            if len(owed):
-                free = (self.full & ~self.crossed[owed]).astype(np.float32)
-                mask[owed] = False
-                mask[owed, self.runs[K_ROW_BOMB]] = (free @ self.kind_t[K_ROW_BOMB]) > 0
-        return mask
+            found += self._special_legal(rolled)
+        legal: np.ndarray = np.sort(np.concatenate(found))
+        return legal
 
-    def _special_mask(self, mask: np.ndarray) -> None:
-        """Keer op Keer 2's special die, for the games whose player has an unused box."""
-        may = (self.boxes_gained - self.boxes_used >= 1) & (self.bombs_owed == 0)
+    def _special_legal(self, rolled: np.ndarray) -> list[np.ndarray]:
+        """Keer op Keer 2: the special die's actions, for the games whose player has an
+        unused box, and the bombs of the games that owe one (as :meth:`_classic_legal`)."""
+        found = []
+
+        def add(games: np.ndarray, run: slice, legal: np.ndarray) -> None:
+            game, action = np.nonzero(legal)
+            found.append(games[game] * self.table.size + run.start + action)
+
+        may = (self.boxes_gained - self.boxes_used >= 1) & rolled
         for face, name in enumerate(self.special_faces):
             games = np.flatnonzero(may & (self.special_roll == face))
             kind = SPECIAL_KINDS[name]
@@ -294,7 +301,7 @@ class BatchSolo:
                 continue
             run = self.runs[kind]
             if kind == K_HEART:
-                mask[games, run.start] = self.hearts[games] < self.heart_track
+                add(games, run, (self.hearts[games] < self.heart_track)[:, None])
                 continue
             cells = self.crossed[games]
             free = (self.full & ~cells).astype(np.float32)
@@ -309,9 +316,14 @@ class BatchSolo:
                 else:  # stars and row: every cell in reach
                     unreachable = (~anchor).astype(np.float32)
                     legal = (unreachable @ self.kind_t[kind]) == 0
-            mask[games, run] = legal
+            add(games, run, legal)
+        owed = np.flatnonzero(~rolled)
+        if len(owed):
+            free = (self.full & ~self.crossed[owed]).astype(np.float32)
+            add(owed, self.runs[K_ROW_BOMB], (free @ self.kind_t[K_ROW_BOMB]) > 0)
+        return found
 
-    def _kids_mask(self) -> np.ndarray:
+    def _kids_legal(self) -> np.ndarray:
         n, table = self.n, self.table
         mask = np.zeros((n, table.size), dtype=bool)
         crossed = self.crossed
@@ -327,7 +339,8 @@ class BatchSolo:
         mask[:, self.kinds[K_CHAMELEON]] = open_ & (purple & chameleon)[:, None]
         mask[:, self.kinds[K_PURPLE][0]] = purple & ~(chameleon & any_open)
         mask[:, PASS] = ~mask.any(axis=1)
-        return mask
+        legal: np.ndarray = np.flatnonzero(mask)
+        return legal
 
     # -- playing ---------------------------------------------------------------------
     def step(self, actions: np.ndarray) -> Step:
@@ -440,7 +453,7 @@ class BatchSolo:
     def sample(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal action for every game (a random agent)."""
         mask = self.legal_mask()
-        legal = np.flatnonzero(mask)  # row by row, so each game's legal actions in a run
+        legal = self._legal_at  # row by row, so each game's legal actions in a run
         counts = np.bincount(legal // mask.shape[1], minlength=self.n)
         pick = np.cumsum(counts) - counts + (rng.random(self.n) * counts).astype(np.int64)
         actions: np.ndarray = legal[pick] - np.arange(self.n) * mask.shape[1]
