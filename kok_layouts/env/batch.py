@@ -145,6 +145,17 @@ class BatchSolo:
         self.kind_t = {k: _float_rows(table.cells[ids]) for k, ids in self.kinds.items()
                        if k in (K_BOMB, K_STARS, K_ROW, K_BLOCK, K_ROW_BOMB, K_ENCLOSURE,
                                 K_CHAMELEON)}
+        # The row actions cross cells of one row each: a product per row is a fraction of
+        # one with the whole board's cells.
+        # (The table lists them row by row.)
+        self.row_blocks: list[tuple[np.ndarray, np.ndarray]] = []
+        if K_ROW in self.runs:
+            ids = self.kinds[K_ROW]
+            row_of = table.cells[ids].argmax(axis=1) // sheet.width
+            for row in np.unique(row_of):
+                cells = np.flatnonzero(row_cells[row])
+                block = table.cells[ids[row_of == row]][:, cells]
+                self.row_blocks.append((cells, _float_rows(block)))
         self.enclosure_colour = table.colour[self.kinds.get(K_ENCLOSURE, np.zeros(0, int))]
         self.jokers = (table.colour_joker.astype(np.int16) + table.number_joker
                        + np.isin(kind, (K_PURPLE, K_CHAMELEON)))
@@ -281,7 +292,8 @@ class BatchSolo:
             found.append(first[ways.reshape(-1)[dice_at]] + variant * self.groups)
         if self.special_faces:
             found += self._special_legal(rolled)
-        legal: np.ndarray = np.sort(np.concatenate(found))
+        # Each part is in order: a stable sort (a merge of runs) puts them together.
+        legal: np.ndarray = np.sort(np.concatenate(found), kind="stable")
         return legal
 
     def _special_legal(self, rolled: np.ndarray) -> list[np.ndarray]:
@@ -289,9 +301,9 @@ class BatchSolo:
         unused box, and the bombs of the games that owe one (as :meth:`_classic_legal`)."""
         found = []
 
-        def add(games: np.ndarray, run: slice, legal: np.ndarray) -> None:
+        def add(games: np.ndarray, first: int, legal: np.ndarray) -> None:
             game, action = np.nonzero(legal)
-            found.append(games[game] * self.table.size + run.start + action)
+            found.append(games[game] * self.table.size + first + action)
 
         may = (self.boxes_gained - self.boxes_used >= 1) & rolled
         for face, name in enumerate(self.special_faces):
@@ -299,9 +311,9 @@ class BatchSolo:
             kind = SPECIAL_KINDS[name]
             if not len(games) or kind not in self.runs:
                 continue
-            run = self.runs[kind]
+            first = self.runs[kind].start
             if kind == K_HEART:
-                add(games, run, (self.hearts[games] < self.heart_track)[:, None])
+                add(games, first, (self.hearts[games] < self.heart_track)[:, None])
                 continue
             cells = self.crossed[games]
             free = (self.full & ~cells).astype(np.float32)
@@ -313,14 +325,19 @@ class BatchSolo:
                     touching = (anchor | cells).astype(np.float32)
                     legal = (((free @ self.kind_t[kind]) > 0)
                              & ((touching @ self.kind_t[kind]) > 0))
-                else:  # stars and row: every cell in reach
+                elif kind == K_ROW:  # every cell in reach, row by row
+                    unreachable = (~anchor).astype(np.float32)
+                    legal = np.concatenate([(unreachable[:, cells_of_row] @ block_t) == 0
+                                            for cells_of_row, block_t in self.row_blocks],
+                                           axis=1)
+                else:  # stars: every cell in reach
                     unreachable = (~anchor).astype(np.float32)
                     legal = (unreachable @ self.kind_t[kind]) == 0
-            add(games, run, legal)
+            add(games, first, legal)
         owed = np.flatnonzero(~rolled)
         if len(owed):
             free = (self.full & ~self.crossed[owed]).astype(np.float32)
-            add(owed, self.runs[K_ROW_BOMB], (free @ self.kind_t[K_ROW_BOMB]) > 0)
+            add(owed, self.runs[K_ROW_BOMB].start, (free @ self.kind_t[K_ROW_BOMB]) > 0)
         return found
 
     def _kids_legal(self) -> np.ndarray:
