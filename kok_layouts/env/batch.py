@@ -125,10 +125,7 @@ class BatchSolo:
         self.star_penalty = player.star_penalty
         self.star_count = int(self.stars.sum())
         self.marks = player.marks_left
-        empty = player.score().total
-        player.marks_used = 1  # what one unused mark is worth, asked of the rules
-        self.mark_value = empty - player.score().total
-        player.marks_used = 0
+        self.mark_value = player.mark_value
         self.box_count, self.boxes_at_start = tracks.boxes, tracks.boxes_at_start
         self.heart_track, self.chameleon_every = tracks.hearts, tracks.chameleon_every
         # The actions by kind (each kind a run of numbers), and their cells as float columns.

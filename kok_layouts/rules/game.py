@@ -379,6 +379,30 @@ class Game:
         ``pick`` (Keer op Keer 2); in a game without bombs ``choice`` itself."""
         return choice
 
+    def next_bomb_squares(self, seat: int, choice: Choice,
+                          bombs: Sequence[int] = ()) -> list[int]:
+        """Where the next bomb of ``choice`` may fall once ``bombs`` (cell masks, in
+        order) have: the uncrossed parts of the 2 x 2 squares it may take, as cell masks.
+        Empty when ``choice`` with ``bombs`` owes no more (a row's item gives a bomb at
+        once in Keer op Keer 2, docs/rules.md section 2.5; never in other editions). The
+        step by step form of :meth:`fill_bombs`, for a caller that asks for one square at
+        a time (an environment)."""
+        self._bomb_request(seat, choice, bombs)
+        return []
+
+    def _bomb_request(self, seat: int, choice: Choice, bombs: Sequence[int],
+                      ) -> tuple[int, list[int]]:
+        """:meth:`next_bomb_squares`'s arguments checked: the seat index and the bombs."""
+        index = self.seat_of(seat)
+        if not isinstance(choice, Choice):
+            raise KokTypeError(f"a choice is a Choice, not {type(choice).__name__}")
+        if isinstance(bombs, str | bytes) or not isinstance(bombs, Sequence):
+            raise KokTypeError(f"bombs are a list of cell masks, not {type(bombs).__name__}")
+        for square in bombs:
+            if type(square) is not int or square < 0:
+                raise KokTypeError(f"a bomb is the cell mask of its square, not {square!r}")
+        return index, list(bombs)
+
     def choice_for_cells(self, seat: int | str, cells: CellNames, *,
                          special: str | None = None) -> Choice:
         """The choice ``seat`` means by naming the cells to cross (``"H6 H7"``): the colour

@@ -11,7 +11,7 @@ boxes beyond the nine printed ones are lost.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any, Self
@@ -470,6 +470,11 @@ class Kok2Game(Game):
     def fill_bombs(self, seat: int, choice: Choice, pick: BombPicker) -> Choice:
         return fill_bombs(self, seat, choice, pick)
 
+    def next_bomb_squares(self, seat: int, choice: Choice,
+                          bombs: Sequence[int] = ()) -> list[int]:
+        probe = _bomb_probe(self, *self._bomb_request(seat, choice, bombs), choice=choice)
+        return [] if probe is None else probe.bomb_masks()
+
     def choice_for_cells(self, seat: int | str, cells: CellNames, *,
                          special: str | None = None) -> Choice:
         """As for the classic game; with ``special`` the action of that face of the
@@ -568,19 +573,28 @@ def fill_bombs(game: Kok2Game, seat: int, choice: Choice, pick: BombPicker) -> C
     """``choice`` with every bomb its row items owe, each square chosen by ``pick``."""
     bombs: list[int] = []
     while True:
-        trial = game.sheets[seat].copy()
-        try:
-            trial.push(choice.move, taken_columns=game.taken_columns,
-                       taken_colours=game.taken_colours, taken_rows=game.taken_rows,
-                       bombs=bombs)
+        probe = _bomb_probe(game, seat, bombs, choice=choice)
+        if probe is None:
             return Choice(choice.colour_die, choice.number_die, choice.move, tuple(bombs))
-        except IllegalMoveError as err:
-            if "name its 2x2 square" not in str(err):
-                raise
-        # Replay up to the owed bomb to know the options at that moment.
-        probe = game.sheets[seat].copy()
-        probe.crossed |= choice.move.cells
-        for square in bombs:
-            probe.crossed |= square
         bombs.append(pick(probe, probe.bomb_masks()))
 
+
+def _bomb_probe(game: Kok2Game, seat: int, bombs: list[int], *,
+                choice: Choice) -> Kok2PlayerSheet | None:
+    """The player's sheet at the moment the next bomb of ``choice`` falls, after
+    ``bombs``; ``None`` when the choice with those bombs owes no more."""
+    trial = game.sheets[seat].copy()
+    try:
+        trial.push(choice.move, taken_columns=game.taken_columns,
+                   taken_colours=game.taken_colours, taken_rows=game.taken_rows,
+                   bombs=bombs)
+        return None
+    except IllegalMoveError as err:
+        if "name its 2x2 square" not in str(err):
+            raise
+    # Replay up to the owed bomb to know the options at that moment.
+    probe = game.sheets[seat].copy()
+    probe.crossed |= choice.move.cells
+    for square in bombs:
+        probe.crossed |= square
+    return probe

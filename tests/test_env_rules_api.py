@@ -1,0 +1,133 @@
+"""The rules' edition-neutral names the environments use (issue 24): the sheet's tracks,
+what a mark is worth, later colours, and a row's bombs placed one square at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kok_layouts import load_layout
+from kok_layouts.editions import EDITIONS, Tracks, edition_of
+from kok_layouts.errors import KokError, KokTypeError
+from kok_layouts.rules import Choice, Game, Roll, new_game
+
+LAYOUTS = ["black", "grey", "kids", "examples/travel.yaml"]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_tracks_are_what_a_new_player_has_and_can_gain(layout: str) -> None:
+    sheet = load_layout(layout)
+    tracks = edition_of(sheet).tracks(sheet)
+    player = new_game(sheet, ["solo"], solo=True).sheets[0]
+    assert tracks.boxes_at_start == player.boxes_left
+    assert tracks.boxes == player.boxes_left + player.box_room
+    assert bool(tracks.hearts) == player.heart_room
+    assert bool(tracks.special_faces) == edition_of(sheet).special_die
+
+
+def test_only_keer_op_keer_2_prints_boxes_hearts_and_a_special_die() -> None:
+    grey, black, kids = (load_layout(name) for name in ("grey", "black", "kids"))
+    assert EDITIONS["classic"].tracks(black) == Tracks()
+    tracks = EDITIONS["kok2"].tracks(grey)
+    assert (tracks.boxes, tracks.hearts, tracks.chameleon_every) == (
+        grey.box_count, grey.heart_track, 0)  # type: ignore[attr-defined]
+    assert tracks.special_faces == tuple(grey.special_faces)  # type: ignore[attr-defined]
+    assert EDITIONS["kids"].tracks(kids) == Tracks(chameleon_every=kids.chameleon_every)  # type: ignore[attr-defined]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_thrown_special_face_is_on_the_tracks(seed: int) -> None:
+    sheet = load_layout("grey")
+    roll = new_game(sheet, ["solo"], solo=True).throw(np.random.default_rng(seed))
+    assert roll.special in EDITIONS["kok2"].tracks(sheet).special_faces
+
+
+def test_kids_chameleon_comes_every_so_many_marks() -> None:
+    sheet = load_layout("kids")
+    every = EDITIONS["kids"].tracks(sheet).chameleon_every
+    player: Any = new_game(sheet, ["solo"], solo=True).sheets[0]
+    for used in range(player.marks_left):
+        player.marks_used = used
+        assert player.next_mark_is_chameleon() == ((used + 1) % every == 0)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("used", [0, 1, 3])
+def test_each_unused_mark_scores_its_mark_value(layout: str, used: int) -> None:
+    player = new_game(load_layout(layout), ["solo"], solo=True).sheets[0]
+    empty = player.score().total
+    player.marks_used = used
+    assert empty - player.score().total == used * player.mark_value
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_player_names_its_later_colours(layout: str) -> None:
+    player = new_game(load_layout(layout), ["solo"], solo=True).sheets[0]
+    assert player.later_colours == frozenset()
+
+
+# -- a row's bombs, one square at a time (docs/rules.md section 2.5) -------------------
+def almost_bombed() -> tuple[Game, Choice]:
+    """A solo grey game whose first row with a bomb lacks one cell, and the choice that
+    crosses it (one cell of its colour with a 1)."""
+    sheet = load_layout("grey")
+    game = new_game(sheet, ["solo"], solo=True)
+    player = game.sheets[0]
+    board = player.board
+    row = [rule.item for rule in sheet.rows].index("bomb")  # type: ignore[attr-defined]
+    last = board.row_masks[row] & -board.row_masks[row]  # its first cell
+    player.crossed = board.row_masks[row] & ~last
+    colour = sheet.cell_colours[last.bit_length() - 1]
+    assert colour is not None
+    game.set_roll(Roll((colour, colour), (1, 1), "heart"))
+    choice = next(c for c in game.choices_for(0) if c.move.cells == last)
+    return game, choice
+
+
+def test_a_choice_completing_a_bomb_row_waits_for_its_square() -> None:
+    game, choice = almost_bombed()
+    probe: Any = game.sheets[0].copy()
+    probe.crossed |= choice.move.cells
+    squares = game.next_bomb_squares(0, choice)
+    assert squares == probe.bomb_masks() and squares
+    # With its square named the choice owes nothing more, and is what fill_bombs makes.
+    assert game.next_bomb_squares(0, choice, [squares[-1]]) == []
+    filled = game.fill_bombs(0, choice, lambda _, options: options[-1])
+    assert filled.bombs == (squares[-1],)
+    game.choose(0, filled)
+    assert game.sheets[0].crossed & squares[-1] == squares[-1]
+
+
+def test_asking_for_bomb_squares_changes_nothing() -> None:
+    game, choice = almost_bombed()
+    before = game.sheets[0].state_key()
+    game.next_bomb_squares(0, choice)
+    game.next_bomb_squares(0, choice, [game.next_bomb_squares(0, choice)[0]])
+    assert game.sheets[0].state_key() == before
+
+
+@pytest.mark.parametrize("layout", ["black", "kids", "grey"])
+def test_a_choice_without_a_bomb_row_owes_no_squares(layout: str) -> None:
+    game = new_game(load_layout(layout), ["solo"], solo=True)
+    game.throw(np.random.default_rng(5))
+    for choice in game.choices_for(0)[:20]:
+        assert game.next_bomb_squares(0, choice) == []
+
+
+@pytest.mark.parametrize("bombs", [["A1"], [-4], [1.5], 7])
+def test_bombs_that_are_not_cell_masks_are_refused(bombs: object) -> None:
+    game, choice = almost_bombed()
+    with pytest.raises(KokTypeError):
+        game.next_bomb_squares(0, choice, bombs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [1, -1, 10**9, "nobody"])
+def test_a_seat_that_is_not_in_the_game_is_refused(seat: object) -> None:
+    for game in (almost_bombed()[0], new_game(load_layout("black"), ["solo"], solo=True)):
+        with pytest.raises(KokError):
+            game.next_bomb_squares(seat, None)  # type: ignore[arg-type]
