@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kok_layouts import load_layout
 from kok_layouts.editions import EDITIONS, Tracks, edition_of
 from kok_layouts.errors import KokError, KokTypeError
-from kok_layouts.rules import Choice, Game, Roll, new_game
+from kok_layouts.rules import COLOURS_TO_END, Choice, Game, Roll, new_game
 
 LAYOUTS = ["black", "grey", "kids", "examples/travel.yaml"]
 
@@ -131,3 +131,19 @@ def test_a_seat_that_is_not_in_the_game_is_refused(seat: object) -> None:
     for game in (almost_bombed()[0], new_game(load_layout("black"), ["solo"], solo=True)):
         with pytest.raises(KokError):
             game.next_bomb_squares(seat, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("complete", [COLOURS_TO_END - 1, COLOURS_TO_END])
+def test_a_solo_game_ends_with_the_roll_that_completes_colours_to_end(layout: str,
+                                                                     complete: int) -> None:
+    game = new_game(load_layout(layout), ["solo"], solo=True)
+    player = game.sheets[0]
+    masks = list(player.board.colour_masks.values())
+    for mask in masks[:complete]:
+        player.crossed |= mask
+    game.throw(np.random.default_rng(1))
+    game.choose(0, None if not game.choices_for(0) else game.choices_for(0)[0])
+    game.finish_roll()
+    assert game.over == (len(player.completed_colours()) >= COLOURS_TO_END)
+    assert game.over or complete < COLOURS_TO_END

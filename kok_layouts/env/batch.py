@@ -46,7 +46,7 @@ from kok_layouts.env.actions import (
 )
 from kok_layouts.env.driver import sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
-from kok_layouts.rules import JOKER_NUMBER, Roll, new_game
+from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, Roll, new_game
 
 
 def _float_rows(cells: np.ndarray) -> np.ndarray:
@@ -84,7 +84,7 @@ class BatchSolo:
         self.colour_dice, self.number_dice = game.colour_dice, game.number_dice
         self.roll_limit = int(game.roll_limit or 0)
         player = game.sheets[0]
-        self.kids = not edition.number_dice
+        self.colour_dice_only = not edition.number_dice  # Kids: enclosures and purple
         self.faces = (*board.colour_keys, edition.extra_colour_face)
         tracks = edition.tracks(sheet)
         self.special_faces = tracks.special_faces
@@ -244,7 +244,7 @@ class BatchSolo:
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game now: bool, (games, actions)."""
         if self._mask is None:
-            self._legal_at = self._kids_legal() if self.kids else self._classic_legal()
+            self._legal_at = self._kids_legal() if self.colour_dice_only else self._classic_legal()
             self._mask = np.zeros((self.n, self.table.size), dtype=bool)
             self._mask.reshape(-1)[self._legal_at] = True
         return self._mask
@@ -387,7 +387,7 @@ class BatchSolo:
         self.rolls_done += rolled
         colours_done = (self.line_counts[:, self.colours]
                         == self.line_sizes[self.colours]).sum(1)
-        done = rolled & ((colours_done >= 2) | (self.rolls_done >= self.roll_limit))
+        done = rolled & ((colours_done >= COLOURS_TO_END) | (self.rolls_done >= self.roll_limit))
         self._scores = None
         after = self.scores()
         final = np.where(done, after, 0)

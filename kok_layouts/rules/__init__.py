@@ -33,6 +33,7 @@ from kok_layouts.rules.dice import (
     parse_number_face,
 )
 from kok_layouts.rules.game import (
+    COLOURS_TO_END,
     SPECIAL_DIE,
     BombPicker,
     Choice,
@@ -69,6 +70,7 @@ def parse_cells(sheet: PlayerSheet | KidsPlayerSheet | Board, names: str | list[
 
 __all__ = [
     "BOTS",
+    "COLOURS_TO_END",
     "JOKER_COLOUR",
     "JOKER_NUMBER",
     "NO_DIE",

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 MAX_PLAYERS = limits.PLAYERS.high
 """The most players a game of any edition has (:data:`kok_layouts.limits.PLAYERS`)."""
 SOLO_ROLLS = 30
+COLOURS_TO_END = 2
+"""A player who has completed this many colours (Kids: animals) ends the game
+(docs/rules.md sections 1.8 and 3.9)."""
 OPEN_ROLLS = 3
 """With ``first_three_rolls_open``, passive players choose from all dice in these rolls."""
 
@@ -604,7 +607,7 @@ class Game:
                         tuple(self._choices[s] for s in range(len(self.players))))
         self.log.append(entry)
         self.roll = None
-        if any(len(s.completed_colours()) >= 2 for s in self.sheets):
+        if any(len(s.completed_colours()) >= COLOURS_TO_END for s in self.sheets):
             self.end_triggered = True
         last_of_round = self.active == len(self.players) - 1
         finished = self.end_triggered and (self.solo or self.options.end == "roll"
