@@ -147,3 +147,24 @@ def test_a_solo_game_ends_with_the_roll_that_completes_colours_to_end(layout: st
     game.finish_roll()
     assert game.over == (len(player.completed_colours()) >= COLOURS_TO_END)
     assert game.over or complete < COLOURS_TO_END
+
+
+@pytest.mark.parametrize("layout", ["grey", "black", "examples/donut.yaml"])
+def test_a_bomb_falls_on_the_board_cells_of_a_two_by_two_square(layout: str) -> None:
+    sheet = load_layout(layout)
+    board = new_game(sheet, ["solo"], solo=True).sheets[0].board
+    width = sheet.width
+    for square in board.square_masks:
+        assert square & ~board.full == 0 and 1 <= square.bit_count() <= 4
+        cells = [c for c in range(sheet.width * sheet.height) if square >> c & 1]
+        rows, columns = {c // width for c in cells}, {c % width for c in cells}
+        assert max(rows) - min(rows) <= 1 and max(columns) - min(columns) <= 1
+    holes = (1 << (sheet.width * sheet.height)) - 1 != board.full
+    assert holes or len(board.square_masks) == (sheet.width - 1) * (sheet.height - 1)
+
+
+def test_on_an_empty_sheet_every_square_is_a_bomb_option() -> None:
+    game, _ = almost_bombed()
+    player: Any = new_game(load_layout("grey"), ["solo"], solo=True).sheets[0]
+    assert player.bomb_masks() == sorted(set(player.board.square_masks))
+    assert game.sheets[0].board is player.board

@@ -37,7 +37,6 @@ from kok_layouts.env.actions import (
     K_ROW,
     K_ROW_BOMB,
     K_STARS,
-    MAX_MOVE,
     PAIR_VARIANTS,
     PASS,
     SPECIAL_KINDS,
@@ -46,7 +45,7 @@ from kok_layouts.env.actions import (
 )
 from kok_layouts.env.driver import sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
-from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, Roll, new_game
+from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
 
 
 def _float_rows(cells: np.ndarray) -> np.ndarray:

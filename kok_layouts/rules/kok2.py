@@ -31,7 +31,9 @@ from kok_layouts.rules.player import PlayerSheet, check_indices, checked_sheet
 from kok_layouts.rules.scoring import Score
 
 STARS_AT_MOST = 2
+"""The most stars the special die's star face crosses (docs/rules.md section 2.4)."""
 ROW_AT_MOST = 3
+"""The most cells of one row the special die's row face crosses."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -206,17 +208,9 @@ class Kok2PlayerSheet(PlayerSheet):
 
     def bomb_masks(self) -> list[int]:
         """Every distinct set of uncrossed cells of a 2x2 square of the sheet."""
-        board, width = self.board, self.sheet.width
-        found: set[int] = set()
-        for row in range(self.sheet.height - 1):
-            for column in range(width - 1):
-                top_left = row * width + column
-                square = ((1 << top_left) | (1 << (top_left + 1)) | (1 << (top_left + width))
-                          | (1 << (top_left + width + 1)))
-                free = square & board.full & ~self.crossed
-                if free:
-                    found.add(free)
-        return sorted(found)
+        crossed = self.crossed
+        return sorted({square & ~crossed for square in self.board.square_masks
+                       if square & ~crossed})
 
     def legal_specials(self, face: SpecialFace) -> list[Special]:
         """Every legal action of a special die face (none without an unused box)."""
