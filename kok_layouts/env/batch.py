@@ -47,6 +47,9 @@ from kok_layouts.env.driver import sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
 
+TOUCH_CHUNK = 4096
+"""Actions whose touched groups are worked out at once (bounds the float copy of cells)."""
+
 
 def _float_rows(cells: np.ndarray) -> np.ndarray:
     """Boolean rows of cells as a float32 matrix with one column per row (for ``@``)."""
@@ -164,7 +167,10 @@ class BatchSolo:
         self.near_group_t = _float_rows(self._dilate(group_cells))
         self.touch: tuple[np.ndarray, np.ndarray] | None = None
         if 2 * table.size * groups <= limits.BATCH_TOUCH_BYTES:
-            self.touch = self._touched(table.cells)
+            parts = [self._touched(table.cells[at:at + TOUCH_CHUNK])
+                     for at in range(0, table.size, TOUCH_CHUNK)]
+            self.touch = (np.concatenate([p[0] for p in parts]),
+                          np.concatenate([p[1] for p in parts]))
         self._mask: np.ndarray | None = None
         self._legal_at = np.zeros(0, dtype=np.int64)
         self._scores: np.ndarray | None = None
