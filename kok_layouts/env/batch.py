@@ -130,7 +130,7 @@ class BatchSolo:
         self.mark_value = player.mark_value
         self.box_count, self.boxes_at_start = tracks.boxes, tracks.boxes_at_start
         self.heart_track, self.chameleon_every = tracks.hearts, tracks.chameleon_every
-        # The actions by kind (each kind a run of numbers), and their cells as float columns.
+        # The actions by kind, and their cells as float columns.
         kind = table.kind
         self.pair = table.of_kind(K_PAIR)
         self.groups = groups = len(self.pair) // 4
@@ -139,22 +139,18 @@ class BatchSolo:
         self.shape_dice = (table.colour[shapes].astype(np.intp) * MAX_MOVE
                            + table.number[shapes].astype(np.intp) - 1)
         self.kinds = {k: table.of_kind(k) for k in range(int(kind.max()) + 1)}
-        self.runs = {k: slice(int(ids[0]), int(ids[-1]) + 1)
-                     for k, ids in self.kinds.items() if len(ids)}
         self.kind_t = {k: _float_rows(table.cells[ids]) for k, ids in self.kinds.items()
-                       if k in (K_BOMB, K_STARS, K_ROW, K_BLOCK, K_ROW_BOMB, K_ENCLOSURE,
-                                K_CHAMELEON)}
-        # The row actions cross cells of one row each: a product per row is a fraction of
-        # one with the whole board's cells.
-        # (The table lists them row by row.)
-        self.row_blocks: list[tuple[np.ndarray, np.ndarray]] = []
-        if K_ROW in self.runs:
+                       if k in (K_BOMB, K_STARS, K_BLOCK, K_ROW_BOMB, K_ENCLOSURE, K_CHAMELEON)}
+        # A row action crosses cells of one row: a product with that row's cells each is
+        # a fraction of one with the whole board's.
+        self.row_blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        if len(self.kinds.get(K_ROW, ())):
             ids = self.kinds[K_ROW]
             row_of = table.cells[ids].argmax(axis=1) // sheet.width
             for row in np.unique(row_of):
                 cells = np.flatnonzero(row_cells[row])
-                block = table.cells[ids[row_of == row]][:, cells]
-                self.row_blocks.append((cells, _float_rows(block)))
+                mine = ids[row_of == row]
+                self.row_blocks.append((mine, cells, _float_rows(table.cells[mine][:, cells])))
         self.enclosure_colour = table.colour[self.kinds.get(K_ENCLOSURE, np.zeros(0, int))]
         self.jokers = (table.colour_joker.astype(np.int16) + table.number_joker
                        + np.isin(kind, (K_PURPLE, K_CHAMELEON)))
@@ -303,19 +299,20 @@ class BatchSolo:
         unused box, and the bombs of the games that owe one (as :meth:`_classic_legal`)."""
         found = []
 
-        def add(games: np.ndarray, first: int, legal: np.ndarray) -> None:
+        def add(games: np.ndarray, ids: np.ndarray, legal: np.ndarray) -> None:
+            """The legal ones of actions ``ids`` (columns of ``legal``) in ``games``."""
             game, action = np.nonzero(legal)
-            found.append(games[game] * self.table.size + first + action)
+            found.append(games[game] * self.table.size + ids[action])
 
         may = (self.boxes_gained - self.boxes_used >= 1) & rolled
         for face, name in enumerate(self.special_faces):
             games = np.flatnonzero(may & (self.special_roll == face))
+            ids = self.kinds.get(SPECIAL_KINDS[name], np.zeros(0, dtype=np.intp))
             kind = SPECIAL_KINDS[name]
-            if not len(games) or kind not in self.runs:
+            if not len(games) or not len(ids):
                 continue
-            first = self.runs[kind].start
             if kind == K_HEART:
-                add(games, first, (self.hearts[games] < self.heart_track)[:, None])
+                add(games, ids, (self.hearts[games] < self.heart_track)[:, None])
                 continue
             cells = self.crossed[games]
             free = (self.full & ~cells).astype(np.float32)
@@ -329,17 +326,17 @@ class BatchSolo:
                              & ((touching @ self.kind_t[kind]) > 0))
                 elif kind == K_ROW:  # every cell in reach, row by row
                     unreachable = (~anchor).astype(np.float32)
-                    legal = np.concatenate([(unreachable[:, cells_of_row] @ block_t) == 0
-                                            for cells_of_row, block_t in self.row_blocks],
-                                           axis=1)
+                    for row_ids, row_cells, block_t in self.row_blocks:
+                        add(games, row_ids, (unreachable[:, row_cells] @ block_t) == 0)
+                    continue
                 else:  # stars: every cell in reach
                     unreachable = (~anchor).astype(np.float32)
                     legal = (unreachable @ self.kind_t[kind]) == 0
-            add(games, first, legal)
+            add(games, ids, legal)
         owed = np.flatnonzero(~rolled)
         if len(owed):
             free = (self.full & ~self.crossed[owed]).astype(np.float32)
-            add(owed, self.runs[K_ROW_BOMB].start, (free @ self.kind_t[K_ROW_BOMB]) > 0)
+            add(owed, self.kinds[K_ROW_BOMB], (free @ self.kind_t[K_ROW_BOMB]) > 0)
         return found
 
     def _kids_legal(self) -> np.ndarray:
