@@ -245,9 +245,13 @@ class BatchSolo:
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game now: bool, (games, actions)."""
         if self._mask is None:
-            self._legal_at = self._kids_legal() if self.colour_dice_only else self._classic_legal()
-            self._mask = np.zeros((self.n, self.table.size), dtype=bool)
-            self._mask.reshape(-1)[self._legal_at] = True
+            if self.colour_dice_only:
+                self._mask = self._kids_mask()
+                self._legal_at = np.flatnonzero(self._mask)
+            else:
+                self._legal_at = self._classic_legal()
+                self._mask = np.zeros((self.n, self.table.size), dtype=bool)
+                self._mask.reshape(-1)[self._legal_at] = True
         return self._mask
 
     def _counts(self) -> tuple[np.ndarray, np.ndarray]:
@@ -339,7 +343,7 @@ class BatchSolo:
             add(owed, self.kinds[K_ROW_BOMB], (free @ self.kind_t[K_ROW_BOMB]) > 0)
         return found
 
-    def _kids_legal(self) -> np.ndarray:
+    def _kids_mask(self) -> np.ndarray:
         n, table = self.n, self.table
         mask = np.zeros((n, table.size), dtype=bool)
         crossed = self.crossed
@@ -355,8 +359,7 @@ class BatchSolo:
         mask[:, self.kinds[K_CHAMELEON]] = open_ & (purple & chameleon)[:, None]
         mask[:, self.kinds[K_PURPLE][0]] = purple & ~(chameleon & any_open)
         mask[:, PASS] = ~mask.any(axis=1)
-        legal: np.ndarray = np.flatnonzero(mask)
-        return legal
+        return mask
 
     # -- playing ---------------------------------------------------------------------
     def step(self, actions: np.ndarray) -> Step:
