@@ -143,14 +143,17 @@ class BatchSolo:
                        if k in (K_BOMB, K_STARS, K_BLOCK, K_ROW_BOMB, K_ENCLOSURE, K_CHAMELEON)}
         # A row action crosses cells of one row: a product with that row's cells each is
         # a fraction of one with the whole board's.
-        self.row_blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        self.row_blocks: list[tuple[np.ndarray, np.ndarray]] = []
+        row_ids = []
         if len(self.kinds.get(K_ROW, ())):
             ids = self.kinds[K_ROW]
             row_of = table.cells[ids].argmax(axis=1) // sheet.width
             for row in np.unique(row_of):
                 cells = np.flatnonzero(row_cells[row])
-                mine = ids[row_of == row]
-                self.row_blocks.append((mine, cells, _float_rows(table.cells[mine][:, cells])))
+                row_ids.append(ids[row_of == row])
+                self.row_blocks.append((cells, _float_rows(table.cells[row_ids[-1]][:, cells])))
+        self.row_ids = np.concatenate(row_ids) if row_ids else np.zeros(0, dtype=np.intp)
+        """The row actions in the order of :attr:`row_blocks`."""
         self.enclosure_colour = table.colour[self.kinds.get(K_ENCLOSURE, np.zeros(0, int))]
         self.jokers = (table.colour_joker.astype(np.int16) + table.number_joker
                        + np.isin(kind, (K_PURPLE, K_CHAMELEON)))
@@ -330,9 +333,9 @@ class BatchSolo:
                              & ((touching @ self.kind_t[kind]) > 0))
                 elif kind == K_ROW:  # every cell in reach, row by row
                     unreachable = (~anchor).astype(np.float32)
-                    for row_ids, row_cells, block_t in self.row_blocks:
-                        add(games, row_ids, (unreachable[:, row_cells] @ block_t) == 0)
-                    continue
+                    ids = self.row_ids
+                    legal = np.concatenate([(unreachable[:, cells] @ block_t) == 0
+                                            for cells, block_t in self.row_blocks], axis=1)
                 else:  # stars: every cell in reach
                     unreachable = (~anchor).astype(np.float32)
                     legal = (unreachable @ self.kind_t[kind]) == 0
