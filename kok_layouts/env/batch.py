@@ -5,11 +5,14 @@ action space (:mod:`kok_layouts.env.actions`) a row of cells. A group of cells m
 crossed when none of its cells is crossed and one of them lies in the start column or next
 to a cross; since crosses only grow, each game keeps two flags per group, "a cell of it is
 crossed" and "a cell next to it is crossed", and a step ORs in the flags of the actions it
-plays (a lookup in a table of which groups each action touches, built once per sheet). The
+plays (a lookup in a table of which groups each action touches, built once per sheet;
+beyond :data:`kok_layouts.limits.BATCH_TOUCH_BYTES` a product with the step's cells). The
 dice then say which colours, numbers and jokers each game may use: a small table per game
-(variant x colour x number) gathered over the groups. Applying N actions is one gather and
-one ``|=``; how many cells of every column, colour and row are crossed is one product per
-step, which the end of the game, Keer op Keer 2's new completions and the scores share.
+(way of taking the dice x colour x number), looked up for the groups open in that game
+only. The legal actions are built as sorted positions in the flattened mask, which the
+random pick reuses. Applying N actions is one gather and one ``|=``; how many cells of
+every column, colour and row are crossed is one product per step, which the end of the
+game, Keer op Keer 2's new completions and the scores share.
 
 The rules are docs/rules.md's solo rules of every edition (sections 1.10, 2.8 and 3.10),
 with the default options (``connect_through_crossed`` off); the tests check the masks,
