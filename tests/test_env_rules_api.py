@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kok_layouts import load_layout
 from kok_layouts.editions import EDITIONS, Tracks, edition_of
-from kok_layouts.errors import KokError, KokTypeError
+from kok_layouts.errors import KokError, KokTypeError, WrongSheetError
 from kok_layouts.rules import COLOURS_TO_END, Choice, Game, Roll, new_game
 
 LAYOUTS = ["black", "grey", "kids", "examples/travel.yaml"]
@@ -37,6 +37,22 @@ def test_only_keer_op_keer_2_prints_boxes_hearts_and_a_special_die() -> None:
         grey.box_count, grey.heart_track, 0)  # type: ignore[attr-defined]
     assert tracks.special_faces == tuple(grey.special_faces)  # type: ignore[attr-defined]
     assert EDITIONS["kids"].tracks(kids) == Tracks(chameleon_every=kids.chameleon_every)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+@pytest.mark.parametrize("thing", ["grey", None, 7, b"kids", "\u202e\x00", [1]])
+def test_tracks_need_a_sheet(edition: str, thing: object) -> None:
+    with pytest.raises(KokTypeError, match=f"a {edition} sheet is needed"):
+        EDITIONS[edition].tracks(thing)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("edition", "layout"), [("classic", "grey"), ("kok2", "black"),
+                                                 ("kids", "grey"), ("kok2", "kids")])
+def test_tracks_of_another_editions_sheet_are_refused_naming_both(edition: str,
+                                                                  layout: str) -> None:
+    sheet = load_layout(layout)
+    with pytest.raises(WrongSheetError, match=f"{sheet.edition} sheet, not a {edition} one"):
+        EDITIONS[edition].tracks(sheet)
 
 
 @settings(max_examples=8, deadline=None)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kok_layouts import limits
+from kok_layouts.errors import KokTypeError, WrongSheetError
 from kok_layouts.limits import Bounds
 
 if TYPE_CHECKING:
@@ -135,7 +136,20 @@ class Edition:
     def tracks(self, sheet: Sheet) -> Tracks:
         """The boxes, the heart track, the special die and the chameleon of ``sheet``,
         edition-neutral (see :class:`Tracks`)."""
+        self.own_sheet(sheet)
         return Tracks()
+
+    def own_sheet(self, sheet: object) -> Sheet:
+        """``sheet`` if it is a sheet of this edition; :class:`~kok_layouts.errors.
+        WrongSheetError` naming both editions if it is another's."""
+        from kok_layouts.model.sheet import Sheet
+
+        if not isinstance(sheet, Sheet):
+            raise KokTypeError(f"a {self.name} sheet is needed, not {type(sheet).__name__}")
+        if sheet.edition != self.name:
+            raise WrongSheetError(f"{sheet.name} is a {sheet.edition} sheet, not a "
+                                  f"{self.name} one")
+        return sheet
 
     # -- analysis -----------------------------------------------------------------------
     reference_pad: ClassVar[str]

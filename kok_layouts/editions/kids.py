@@ -54,7 +54,8 @@ class Kids(Edition):
         return KidsPlayerSheet
 
     def tracks(self, sheet: Sheet) -> Tracks:
-        return Tracks(chameleon_every=sheet.chameleon_every)  # type: ignore[attr-defined]
+        kids: Any = self.own_sheet(sheet)
+        return Tracks(chameleon_every=kids.chameleon_every)
 
     @property
     def game_type(self) -> type[Game]:

@@ -49,7 +49,7 @@ class Kok2(Classic):
         return Kok2PlayerSheet
 
     def tracks(self, sheet: Sheet) -> Tracks:
-        kok2: Any = sheet
+        kok2: Any = self.own_sheet(sheet)
         return Tracks(boxes=kok2.box_count, boxes_at_start=kok2.boxes_at_start,
                       hearts=kok2.heart_track, special_faces=tuple(kok2.special_faces))
 
