@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from kok_layouts.editions.classic import CLASSIC
-from kok_layouts.editions.edition import Edition
+from kok_layouts.editions.edition import Edition, Tracks
 from kok_layouts.editions.kids import KIDS
 from kok_layouts.editions.kok2 import KOK2
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
@@ -55,4 +55,4 @@ def edition_of(thing: object) -> Edition:
     return EDITIONS[name]
 
 
-__all__ = ["EDITIONS", "EDITION_NAMES", "Edition", "edition_of", "get_edition"]
+__all__ = ["EDITIONS", "EDITION_NAMES", "Edition", "Tracks", "edition_of", "get_edition"]

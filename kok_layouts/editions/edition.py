@@ -13,9 +13,11 @@ that uses them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kok_layouts import limits
+from kok_layouts.errors import KokTypeError, WrongSheetError
 from kok_layouts.limits import Bounds
 
 if TYPE_CHECKING:
@@ -30,6 +32,26 @@ if TYPE_CHECKING:
     from kok_layouts.rules.board import Board
     from kok_layouts.rules.game import Game
     from kok_layouts.rules.options import Options
+
+
+@dataclass(frozen=True)
+class Tracks:
+    """What a sheet prints beside its grid that the rules count, under one name for every
+    edition (zero or empty where the edition has none): code for every edition (the
+    environments, the batched engine) asks :meth:`Edition.tracks` instead of reading one
+    edition's sheet fields."""
+
+    boxes: int = 0
+    """The boxes printed (Keer op Keer 2; docs/rules.md section 2.3)."""
+    boxes_at_start: int = 0
+    """The boxes a player may use from the start."""
+    hearts: int = 0
+    """The length of the heart track (Keer op Keer 2, section 2.6)."""
+    special_faces: tuple[str, ...] = ()
+    """The faces of the special die, if a roll has one (Keer op Keer 2, section 2.4)."""
+    chameleon_every: int = 0
+    """Every how many exclamation marks the purple cross is a chameleon (Kids, section
+    3.6); 0: never."""
 
 
 class Edition:
@@ -110,6 +132,24 @@ class Edition:
     def new_player(self, sheet: Sheet, options: Options | None = None) -> Any:
         """One player's empty sheet, outside a game."""
         return self.player_type(sheet, options)
+
+    def tracks(self, sheet: Sheet) -> Tracks:
+        """The boxes, the heart track, the special die and the chameleon of ``sheet``,
+        edition-neutral (see :class:`Tracks`)."""
+        self.own_sheet(sheet)
+        return Tracks()
+
+    def own_sheet(self, sheet: object) -> Sheet:
+        """``sheet`` if it is a sheet of this edition; :class:`~kok_layouts.errors.
+        WrongSheetError` naming both editions if it is another's."""
+        from kok_layouts.model.sheet import Sheet
+
+        if not isinstance(sheet, Sheet):
+            raise KokTypeError(f"a {self.name} sheet is needed, not {type(sheet).__name__}")
+        if sheet.edition != self.name:
+            raise WrongSheetError(f"{sheet.name} is a {sheet.edition} sheet, not a "
+                                  f"{self.name} one")
+        return sheet
 
     # -- analysis -----------------------------------------------------------------------
     reference_pad: ClassVar[str]

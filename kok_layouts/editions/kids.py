@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kok_layouts import limits
-from kok_layouts.editions.edition import Edition
+from kok_layouts.editions.edition import Edition, Tracks
 
 if TYPE_CHECKING:
     from kok_layouts.analysis.solvability import Pieces
@@ -52,6 +52,10 @@ class Kids(Edition):
         from kok_layouts.rules.kids import KidsPlayerSheet
 
         return KidsPlayerSheet
+
+    def tracks(self, sheet: Sheet) -> Tracks:
+        kids: Any = self.own_sheet(sheet)
+        return Tracks(chameleon_every=kids.chameleon_every)
 
     @property
     def game_type(self) -> type[Game]:

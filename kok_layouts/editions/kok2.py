@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kok_layouts.editions.classic import Classic
+from kok_layouts.editions.edition import Tracks
 
 if TYPE_CHECKING:
     from kok_layouts.model.checks import Profile, Report
@@ -46,6 +47,11 @@ class Kok2(Classic):
         from kok_layouts.rules.kok2 import Kok2PlayerSheet
 
         return Kok2PlayerSheet
+
+    def tracks(self, sheet: Sheet) -> Tracks:
+        kok2: Any = self.own_sheet(sheet)
+        return Tracks(boxes=kok2.box_count, boxes_at_start=kok2.boxes_at_start,
+                      hearts=kok2.heart_track, special_faces=tuple(kok2.special_faces))
 
     @property
     def game_type(self) -> type[Game]:

@@ -36,7 +36,10 @@ from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules import (
+    MAX_MOVE,
     PURPLE,
+    ROW_AT_MOST,
+    STARS_AT_MOST,
     Board,
     Choice,
     Game,
@@ -58,9 +61,6 @@ KINDS = ("pass", "pair", "heart", "bomb", "stars", "row", "block", "row bomb", "
 SPECIAL_KINDS = {"heart": K_HEART, "bomb": K_BOMB, "stars": K_STARS, "row": K_ROW,
                  "block": K_BLOCK}
 """The action kind of each face of the special die."""
-STARS_AT_MOST = 2
-ROW_AT_MOST = 3
-MAX_MOVE = 5
 PAIR_VARIANTS = ((False, False), (False, True), (True, False), (True, True))
 """The four ways to take the dice of a colour-and-number move, in the table's order:
 plain, the ? joker, the X joker, both (colour joker, number joker)."""
@@ -126,20 +126,6 @@ class ActionTable:
         return f"{kind}: {names}" if names else kind
 
 
-def _square_masks(board: Board) -> list[int]:
-    """The board cells of every 2 x 2 square that holds one, top-left cell first."""
-    sheet = board.sheet
-    width, found = sheet.width, []
-    for row in range(sheet.height - 1):
-        for column in range(width - 1):
-            top = row * width + column
-            square = (1 << top) | (1 << (top + 1)) | (1 << (top + width)) \
-                | (1 << (top + width + 1))
-            if square & board.full:
-                found.append(square & board.full)
-    return found
-
-
 def _loose_groups(board: Board, key: str, number: int) -> list[int]:
     """With ``connect_through_crossed``: every set of ``number`` cells inside one area of
     colour ``key`` (whether they link up depends on the crosses of the moment)."""
@@ -173,7 +159,7 @@ def _entries(board: Board, options: Options) -> Iterator[tuple[int, int, int, in
             yield K_PAIR, group, colour, number, colour_joker, number_joker
     if not edition.special_die:
         return
-    squares = _square_masks(board)
+    squares = board.square_masks
     yield K_HEART, 0, -1, 0, False, False
     for square in squares:
         yield K_BOMB, square, -1, 0, False, False

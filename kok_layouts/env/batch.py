@@ -1,12 +1,18 @@
 """The batched engine: N solo games at once, as numpy arrays (self-play's hot path).
 
 Every game's crosses are a row of a boolean matrix, and every action of the layout's fixed
-action space (:mod:`kok_layouts.env.actions`) a row of cells, so the legal actions of all
-games are a few matrix products: a group of cells may be crossed when none of its cells
-is crossed (``crossed @ groups.T == 0``) and one of them lies in the start column or
-next to a cross (``anchor @ groups.T > 0``); the dice then say which colours, numbers and
-jokers each game may use. Applying N actions is one gather and one ``|=``; scoring is a
-product with the columns' and colours' cells.
+action space (:mod:`kok_layouts.env.actions`) a row of cells. A group of cells may be
+crossed when none of its cells is crossed and one of them lies in the start column or next
+to a cross; since crosses only grow, each game keeps two flags per group, "a cell of it is
+crossed" and "a cell next to it is crossed", and a step ORs in the flags of the actions it
+plays (a lookup in a table of which groups each action touches, built once per sheet;
+beyond :data:`kok_layouts.limits.BATCH_TOUCH_BYTES` a product with the step's cells). The
+dice then say which colours, numbers and jokers each game may use: a small table per game
+(way of taking the dice x colour x number), looked up for the groups open in that game
+only. The legal actions are built as sorted positions in the flattened mask, which the
+random pick reuses. Applying N actions is one gather and one ``|=``; how many cells of
+every column, colour and row are crossed is one product per step, which the end of the
+game, Keer op Keer 2's new completions and the scores share.
 
 The rules are docs/rules.md's solo rules of every edition (sections 1.10, 2.8 and 3.10),
 with the default options (``connect_through_crossed`` off); the tests check the masks,
@@ -34,6 +40,7 @@ from kok_layouts.env.actions import (
     K_ROW,
     K_ROW_BOMB,
     K_STARS,
+    PAIR_VARIANTS,
     PASS,
     SPECIAL_KINDS,
     action_table,
@@ -41,7 +48,10 @@ from kok_layouts.env.actions import (
 )
 from kok_layouts.env.driver import sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
-from kok_layouts.rules import JOKER_NUMBER, Roll, new_game
+from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
+
+TOUCH_CHUNK = 4096
+"""Actions whose touched groups are worked out at once (bounds the float copy of cells)."""
 
 
 def _float_rows(cells: np.ndarray) -> np.ndarray:
@@ -79,9 +89,10 @@ class BatchSolo:
         self.colour_dice, self.number_dice = game.colour_dice, game.number_dice
         self.roll_limit = int(game.roll_limit or 0)
         player = game.sheets[0]
-        self.kids = not edition.number_dice
+        self.colour_dice_only = not edition.number_dice  # Kids: enclosures and purple
         self.faces = (*board.colour_keys, edition.extra_colour_face)
-        self.special_faces: tuple[str, ...] = tuple(getattr(sheet, "special_faces", ()))
+        tracks = edition.tracks(sheet)
+        self.special_faces = tracks.special_faces
         size = sheet.width * sheet.height
         self.size, self.width, self.height = size, sheet.width, sheet.height
 
@@ -95,12 +106,18 @@ class BatchSolo:
         column_cells = np.stack([bits(m) for m in board.column_masks])
         colour_cells = np.stack([bits(board.colour_masks[k]) for k in board.colour_keys])
         row_cells = np.stack([bits(m) for m in board.row_masks])
-        self.column_sizes = column_cells.sum(1)
-        self.colour_sizes = colour_cells.sum(1)
-        self.row_sizes = row_cells.sum(1)
-        self.columns_t = _float_rows(column_cells)
-        self.colours_t = _float_rows(colour_cells)
-        self.rows_t = _float_rows(row_cells)
+        # The lines a step counts crosses in, as one matrix: the columns, the colours, the
+        # rows, then the stars and the boxes (counted, never completed).
+        lines = np.concatenate([column_cells, colour_cells, row_cells,
+                                self.stars[None], self.boxes[None]])
+        self.lines_t = _float_rows(lines)
+        self.line_sizes = lines.sum(1).astype(np.float32)
+        self.line_sizes[-2:] = np.inf
+        self.line_sizes[self.line_sizes == 0] = np.inf  # a line without cells never ends
+        w, c = sheet.width, len(board.colour_keys)
+        self.columns, self.colours = slice(0, w), slice(w, w + c)
+        self.rows = slice(w + c, w + c + sheet.height)
+        self.star_line, self.box_line = len(lines) - 2, len(lines) - 1
         # What completing each line is worth in solo (everything is a first completion).
         self.column_value = np.array([player.column_value(c) for c in range(sheet.width)])
         self.colour_value = np.array([player.colour_value(k) for k in board.colour_keys])
@@ -111,34 +128,61 @@ class BatchSolo:
         self.box_columns[list(player.box_columns)] = True
         self.box_points = player.box_points
         self.star_penalty = player.star_penalty
+        self.star_count = int(self.stars.sum())
         self.marks = player.marks_left
-        empty = player.score().total
-        player.marks_used = 1  # what one unused mark is worth, asked of the rules
-        self.mark_value = empty - player.score().total
-        player.marks_used = 0
-        self.box_count = int(getattr(sheet, "box_count", 0))
-        self.boxes_at_start = int(getattr(sheet, "boxes_at_start", 0))
-        self.heart_track = int(getattr(sheet, "heart_track", 0))
-        self.chameleon_every = int(getattr(sheet, "chameleon_every", 0))
+        self.mark_value = player.mark_value
+        self.box_count, self.boxes_at_start = tracks.boxes, tracks.boxes_at_start
+        self.heart_track, self.chameleon_every = tracks.hearts, tracks.chameleon_every
         # The actions by kind, and their cells as float columns.
         kind = table.kind
         self.pair = table.of_kind(K_PAIR)
-        shapes = self.pair[:len(self.pair) // 4]
-        self.shapes_t = _float_rows(table.cells[shapes])
-        self.shape_colour = table.colour[shapes].astype(np.intp)
-        self.shape_number = table.number[shapes].astype(np.intp)
+        self.groups = groups = len(self.pair) // 4
+        self.first_pair = int(self.pair[0]) if groups else 1
+        shapes = self.pair[:groups]
+        self.shape_dice = (table.colour[shapes].astype(np.intp) * MAX_MOVE
+                           + table.number[shapes].astype(np.intp) - 1)
         self.kinds = {k: table.of_kind(k) for k in range(int(kind.max()) + 1)}
         self.kind_t = {k: _float_rows(table.cells[ids]) for k, ids in self.kinds.items()
-                       if k in (K_BOMB, K_STARS, K_ROW, K_BLOCK, K_ROW_BOMB, K_ENCLOSURE,
-                                K_CHAMELEON)}
+                       if k in (K_BOMB, K_STARS, K_BLOCK, K_ROW_BOMB, K_ENCLOSURE, K_CHAMELEON)}
+        # A row action crosses cells of one row: a product with that row's cells each is
+        # a fraction of one with the whole board's.
+        self.row_blocks: list[tuple[np.ndarray, np.ndarray]] = []
+        row_ids = []
+        if len(self.kinds.get(K_ROW, ())):
+            ids = self.kinds[K_ROW]
+            row_of = table.cells[ids].argmax(axis=1) // sheet.width
+            for row in np.unique(row_of):
+                cells = np.flatnonzero(row_cells[row])
+                row_ids.append(ids[row_of == row])
+                self.row_blocks.append((cells, _float_rows(table.cells[row_ids[-1]][:, cells])))
+        self.row_ids = np.concatenate(row_ids) if row_ids else np.zeros(0, dtype=np.intp)
+        """The row actions in the order of :attr:`row_blocks`."""
         self.enclosure_colour = table.colour[self.kinds.get(K_ENCLOSURE, np.zeros(0, int))]
         self.jokers = (table.colour_joker.astype(np.int16) + table.number_joker
                        + np.isin(kind, (K_PURPLE, K_CHAMELEON)))
         self.is_special = np.isin(kind, list(SPECIAL_KINDS.values()))
         self.cells = table.cells
+        # Which groups each action's cells fall in or next to (the flags a step ORs in).
+        group_cells = table.cells[shapes]
+        self.start_groups = (group_cells & self.start).any(axis=1)
+        self.in_group_t = _float_rows(group_cells)
+        self.near_group_t = _float_rows(self._dilate(group_cells))
+        self.touch: tuple[np.ndarray, np.ndarray] | None = None
+        if 2 * table.size * groups <= limits.BATCH_TOUCH_BYTES:
+            parts = [self._touched(table.cells[at:at + TOUCH_CHUNK])
+                     for at in range(0, table.size, TOUCH_CHUNK)]
+            self.touch = (np.concatenate([p[0] for p in parts]),
+                          np.concatenate([p[1] for p in parts]))
         self._mask: np.ndarray | None = None
+        self._legal_at = np.zeros(0, dtype=np.int64)
         self._scores: np.ndarray | None = None
         self.reset()
+
+    def _touched(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For rows of cells: the groups with a cell among them, and the groups next to
+        one of them (bool, (rows, groups) each)."""
+        cells_f = cells.astype(np.float32)
+        return (cells_f @ self.in_group_t) > 0, (cells_f @ self.near_group_t) > 0
 
     # -- state -----------------------------------------------------------------------
     def reset(self, games: np.ndarray | None = None) -> None:
@@ -147,6 +191,9 @@ class BatchSolo:
         if games is None:
             n = self.n
             self.crossed = np.zeros((n, self.size), dtype=bool)
+            self.in_group = np.zeros((n, self.groups), dtype=bool)
+            self.near_group = np.zeros((n, self.groups), dtype=bool)
+            self.line_counts = np.zeros((n, len(self.line_sizes)), dtype=np.float32)
             self.marks_used = np.zeros(n, dtype=np.int16)
             self.rolls_done = np.zeros(n, dtype=np.int16)
             self.boxes_gained = np.full(n, self.boxes_at_start, dtype=np.int16)
@@ -160,8 +207,9 @@ class BatchSolo:
             self.special_roll = np.zeros(n, dtype=np.intp)
             games = np.ones(n, dtype=bool)
         else:
-            for name in ("crossed", "marks_used", "rolls_done", "boxes_used", "hearts",
-                         "column_hearts", "row_items", "bombs_owed"):
+            for name in ("crossed", "in_group", "near_group", "line_counts", "marks_used",
+                         "rolls_done", "boxes_used", "hearts", "column_hearts", "row_items",
+                         "bombs_owed"):
                 getattr(self, name)[games] = 0
             self.boxes_gained[games] = self.boxes_at_start
         self._throw(games)
@@ -203,71 +251,103 @@ class BatchSolo:
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game now: bool, (games, actions)."""
         if self._mask is None:
-            self._mask = self._kids_mask() if self.kids else self._classic_mask()
+            if self.colour_dice_only:
+                self._mask = self._kids_mask()
+                self._legal_at = np.flatnonzero(self._mask)
+            else:
+                self._legal_at = self._classic_legal()
+                self._mask = np.zeros((self.n, self.table.size), dtype=bool)
+                self._mask.reshape(-1)[self._legal_at] = True
         return self._mask
 
     def _counts(self) -> tuple[np.ndarray, np.ndarray]:
         """How many colour dice show each face, and number dice each number (0 = ?)."""
-        colours = (self.colour_roll[:, :, None] == np.arange(len(self.faces))).sum(1)
-        numbers = (self.number_roll[:, :, None] == np.arange(6)).sum(1)
+        n, faces = self.n, len(self.faces)
+        games = np.arange(n)[:, None]
+        colours = np.bincount((self.colour_roll + games * faces).ravel(),
+                              minlength=n * faces).reshape(n, faces)
+        numbers = np.bincount((self.number_roll + games * 6).ravel(),
+                              minlength=n * 6).reshape(n, 6)
         return colours, numbers
 
-    def _classic_mask(self) -> np.ndarray:
-        n, table = self.n, self.table
-        mask = np.zeros((n, table.size), dtype=bool)
-        crossed = self.crossed
-        anchor = (self.start | self._dilate(crossed)) & ~crossed
-        crossed_f = crossed.astype(np.float32)
-        groups_ok = ((crossed_f @ self.shapes_t) == 0) & ((anchor.astype(np.float32)
-                                                           @ self.shapes_t) > 0)
+    def _classic_legal(self) -> np.ndarray:
+        """The legal actions of every game as positions in the flattened mask, in order
+        (``game * actions + action``)."""
+        n, actions = self.n, self.table.size
+        rolled = self.bombs_owed == 0
+        groups_ok = ~self.in_group & (self.start_groups | self.near_group) & rolled[:, None]
+        # Which dice each game may take for a group of each colour and number, in the
+        # table's four ways: plain dice, the ? joker, the X joker, both (each joker costs
+        # an exclamation mark, docs/rules.md section 1.6).
         colours, numbers = self._counts()
-        have_colours, have_numbers = colours > 0, numbers > 0
-        have_colour = have_colours[:, self.shape_colour]
-        have_number = have_numbers[:, self.shape_number]
-        have_x, have_q = have_colours[:, -1:], have_numbers[:, :1]
-        left = (self.marks - self.marks_used)[:, None]
-        one, two = groups_ok & (left >= 1), groups_ok & (left >= 2)
-        # The pair actions are four blocks of every group, in the table's order: plain
-        # dice, the ? joker, the X joker, both.
-        first, groups = (int(self.pair[0]), len(self.pair) // 4) if len(self.pair) else (1, 0)
-        blocks = [mask[:, first + k * groups:first + (k + 1) * groups] for k in range(4)]
-        np.logical_and(groups_ok & have_colour, have_number, out=blocks[0])
-        np.logical_and(one & have_colour, have_q, out=blocks[1])
-        np.logical_and(one & have_number, have_x, out=blocks[2])
-        np.logical_and(two & have_x, have_q, out=blocks[3])
-        owed = self.bombs_owed > 0
-        mask[:, PASS] = True
+        have_colour = colours[:, :-1] > 0
+        have_number = numbers[:, 1:MAX_MOVE + 1] > 0
+        left = self.marks - self.marks_used
+        have_x, have_q = colours[:, -1] > 0, numbers[:, 0] > 0
+        dice = np.empty((len(PAIR_VARIANTS), n, have_colour.shape[1], MAX_MOVE), dtype=bool)
+        dice[0] = have_colour[:, :, None] & have_number[:, None, :]
+        dice[1] = (have_colour & (have_q & (left >= 1))[:, None])[:, :, None]
+        dice[2] = (have_number & (have_x & (left >= 1))[:, None])[:, None, :]
+        dice[3] = (have_x & have_q & (left >= 2))[:, None, None]
+        # A group is open in few games at a time: look up the dice of those only.
+        open_ = np.flatnonzero(groups_ok)
+        game = open_ // self.groups
+        group = open_ - game * self.groups
+        dice_at = game * (dice.shape[2] * MAX_MOVE) + self.shape_dice[group]
+        first = open_ + game * (actions - self.groups) + self.first_pair
+        found = [np.flatnonzero(rolled) * actions + PASS]
+        for variant, ways in enumerate(dice):
+            found.append(first[ways.reshape(-1)[dice_at]] + variant * self.groups)
         if self.special_faces:
-            self._special_mask(mask, crossed, anchor)
-            if owed.any():
-                free = (self.full & ~crossed[owed]).astype(np.float32)
-                mask[owed] = False
-                mask[np.ix_(owed, self.kinds[K_ROW_BOMB])] = (free @ self.kind_t[K_ROW_BOMB]) > 0
-        return mask
+            found += self._special_legal(rolled)
+        # Each part is in order: a stable sort (a merge of runs) puts them together.
+        legal: np.ndarray = np.sort(np.concatenate(found), kind="stable")
+        return legal
 
-    def _special_mask(self, mask: np.ndarray, crossed: np.ndarray, anchor: np.ndarray) -> None:
-        """Keer op Keer 2's special die, for the games whose player has an unused box."""
-        may = (self.boxes_gained - self.boxes_used >= 1) & (self.bombs_owed == 0)
-        face = np.array(self.special_faces)[self.special_roll]
-        for name, kind in SPECIAL_KINDS.items():
-            games = may & (face == name)
-            if not games.any():
+    def _special_legal(self, rolled: np.ndarray) -> list[np.ndarray]:
+        """Keer op Keer 2: the special die's actions, for the games whose player has an
+        unused box, and the bombs of the games that owe one (as :meth:`_classic_legal`)."""
+        found = []
+
+        def add(games: np.ndarray, ids: np.ndarray, legal: np.ndarray) -> None:
+            """The legal ones of actions ``ids`` (columns of ``legal``) in ``games``."""
+            game, action = np.nonzero(legal)
+            found.append(games[game] * self.table.size + ids[action])
+
+        may = (self.boxes_gained - self.boxes_used >= 1) & rolled
+        for face, name in enumerate(self.special_faces):
+            games = np.flatnonzero(may & (self.special_roll == face))
+            ids = self.kinds.get(SPECIAL_KINDS[name], np.zeros(0, dtype=np.intp))
+            kind = SPECIAL_KINDS[name]
+            if not len(games) or not len(ids):
                 continue
-            ids = self.kinds[kind]
             if kind == K_HEART:
-                mask[games, ids[0]] = self.hearts[games] < self.heart_track
+                add(games, ids, (self.hearts[games] < self.heart_track)[:, None])
                 continue
-            cells = crossed[games]
+            cells = self.crossed[games]
             free = (self.full & ~cells).astype(np.float32)
             if kind == K_BOMB:
                 legal = (free @ self.kind_t[kind]) > 0
-            elif kind == K_BLOCK:
-                touching = (anchor[games] | cells).astype(np.float32)
-                legal = ((free @ self.kind_t[kind]) > 0) & ((touching @ self.kind_t[kind]) > 0)
-            else:  # stars and row: every cell in reach
-                unreachable = (~anchor[games]).astype(np.float32)
-                legal = (unreachable @ self.kind_t[kind]) == 0
-            mask[np.ix_(games, ids)] = legal
+            else:
+                anchor = (self.start | self._dilate(cells)) & ~cells
+                if kind == K_BLOCK:
+                    touching = (anchor | cells).astype(np.float32)
+                    legal = (((free @ self.kind_t[kind]) > 0)
+                             & ((touching @ self.kind_t[kind]) > 0))
+                elif kind == K_ROW:  # every cell in reach, row by row
+                    unreachable = (~anchor).astype(np.float32)
+                    ids = self.row_ids
+                    legal = np.concatenate([(unreachable[:, cells] @ block_t) == 0
+                                            for cells, block_t in self.row_blocks], axis=1)
+                else:  # stars: every cell in reach
+                    unreachable = (~anchor).astype(np.float32)
+                    legal = (unreachable @ self.kind_t[kind]) == 0
+            add(games, ids, legal)
+        owed = np.flatnonzero(~rolled)
+        if len(owed):
+            free = (self.full & ~self.crossed[owed]).astype(np.float32)
+            add(owed, self.kinds[K_ROW_BOMB], (free @ self.kind_t[K_ROW_BOMB]) > 0)
+        return found
 
     def _kids_mask(self) -> np.ndarray:
         n, table = self.n, self.table
@@ -304,19 +384,21 @@ class BatchSolo:
             raise IllegalMoveError(f"game {game}: action {int(actions[game])} "
                                    f"({self.table.describe(int(actions[game]))}) is not legal")
         before = self.scores()
-        kind = self.table.kind[actions]
-        crossed_before = self.crossed
-        self.crossed = crossed_before | self.cells[actions]
+        self._cross(self.cells[actions], actions)
         self.marks_used += self.jokers[actions]
+        counts_before = self.line_counts
+        self.line_counts = self.crossed.astype(np.float32) @ self.lines_t
         if self.special_faces:
+            kind = self.table.kind[actions]
             self.boxes_used += self.is_special[actions]
             self.hearts += kind == K_HEART
             self.bombs_owed -= kind == K_ROW_BOMB
-            self._settle(crossed_before)
+            self._settle(counts_before)
         rolled = self.bombs_owed == 0
         self.rolls_done += rolled
-        done = rolled & ((self._done(self.colours_t, self.colour_sizes).sum(1) >= 2)
-                         | (self.rolls_done >= self.roll_limit))
+        colours_done = (self.line_counts[:, self.colours]
+                        == self.line_sizes[self.colours]).sum(1)
+        done = rolled & ((colours_done >= COLOURS_TO_END) | (self.rolls_done >= self.roll_limit))
         self._scores = None
         after = self.scores()
         final = np.where(done, after, 0)
@@ -326,26 +408,37 @@ class BatchSolo:
         self._mask = None
         return Step(reward=(after - before).astype(np.float32), done=done, final=final)
 
-    def _done(self, lines_t: np.ndarray, sizes: np.ndarray,
-              crossed: np.ndarray | None = None) -> np.ndarray:
-        """Which lines (columns, colours or rows) each game has completed."""
-        cells = self.crossed if crossed is None else crossed
-        done: np.ndarray = ((cells.astype(np.float32) @ lines_t) == sizes) & (sizes > 0)
+    def _cross(self, cells: np.ndarray, actions: np.ndarray) -> None:
+        """Cross ``cells`` (a row per game) and flag the groups they fall in or next to
+        (``actions``: the actions whose cells they are, for the table's lookup)."""
+        self.crossed |= cells
+        if not self.groups:
+            return
+        if self.touch is not None:
+            in_group, near_group = self.touch[0][actions], self.touch[1][actions]
+        else:
+            in_group, near_group = self._touched(cells)
+        self.in_group |= in_group
+        self.near_group |= near_group
+
+    def _done(self, counts: np.ndarray, lines: slice) -> np.ndarray:
+        """Which lines (columns, colours or rows) are completed, from the crosses counted
+        in every line."""
+        done: np.ndarray = counts[:, lines] == self.line_sizes[lines]
         return done
 
-    def _settle(self, before: np.ndarray) -> None:
+    def _settle(self, counts_before: np.ndarray) -> None:
         """Keer op Keer 2: boxes, hearts under columns and row items of the new crosses
         (docs/rules.md sections 2.3, 2.5, 2.6), and the bombs they owe."""
-        fresh = self.crossed & ~before
-        self.boxes_gained = np.minimum(self.box_count,
-                                       self.boxes_gained + (fresh & self.boxes).sum(1))
-        new_columns = (self._done(self.columns_t, self.column_sizes)
-                       & ~self._done(self.columns_t, self.column_sizes, before))
+        after = self.line_counts
+        fresh_boxes = (after[:, self.box_line] - counts_before[:, self.box_line]).astype(np.int16)
+        self.boxes_gained = np.minimum(self.box_count, self.boxes_gained + fresh_boxes)
+        new_columns = (self._done(after, self.columns)
+                       & ~self._done(counts_before, self.columns))
         self.column_hearts = np.where(new_columns, self.hearts[:, None], self.column_hearts)
         self.boxes_gained = np.minimum(self.box_count, self.boxes_gained
                                        + (new_columns & self.box_columns).sum(1))
-        new_rows = (self._done(self.rows_t, self.row_sizes)
-                    & ~self._done(self.rows_t, self.row_sizes, before))
+        new_rows = self._done(after, self.rows) & ~self._done(counts_before, self.rows)
         self.row_items |= new_rows
         for row, item in enumerate(self.row_item):
             got = new_rows[:, row]
@@ -358,8 +451,10 @@ class BatchSolo:
             else:
                 self.bombs_owed += got
         # A bomb with no square left to fall on is lost.
-        nowhere = ((self.crossed | ~self.full).all(axis=1))
-        self.bombs_owed[nowhere] = 0
+        owed = np.flatnonzero(self.bombs_owed > 0)
+        if len(owed):
+            nowhere = (self.crossed[owed] | ~self.full).all(axis=1)
+            self.bombs_owed[owed[nowhere]] = 0
 
     def scores(self) -> np.ndarray:
         """Every game's total now (int64), line by line as the rules score it."""
@@ -368,13 +463,13 @@ class BatchSolo:
         return self._scores.copy()
 
     def _score(self) -> np.ndarray:
-        crossed = self.crossed
-        columns = self._done(self.columns_t, self.column_sizes) @ self.column_value
-        colours = self._done(self.colours_t, self.colour_sizes) @ self.colour_value
-        stars = (self.stars & ~crossed).sum(1) * self.star_penalty
+        counts = self.line_counts
+        columns = self._done(counts, self.columns) @ self.column_value
+        colours = self._done(counts, self.colours) @ self.colour_value
+        stars = (self.star_count - counts[:, self.star_line]).astype(np.int64) * self.star_penalty
         total = columns + colours - stars + (self.marks - self.marks_used) * self.mark_value
         if self.special_faces:
-            rows = self._done(self.rows_t, self.row_sizes) @ self.row_points
+            rows = self._done(counts, self.rows) @ self.row_points
             total = (total + rows + self.column_hearts.sum(1)
                      + (self.boxes_gained - self.boxes_used) * self.box_points)
         totals: np.ndarray = total.astype(np.int64)
@@ -383,8 +478,8 @@ class BatchSolo:
     def sample(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal action for every game (a random agent)."""
         mask = self.legal_mask()
-        legal = np.flatnonzero(mask)  # row by row, so each game's legal actions in a run
-        counts = mask.sum(1)
+        legal = self._legal_at  # row by row, so each game's legal actions in a run
+        counts = np.bincount(legal // mask.shape[1], minlength=self.n)
         pick = np.cumsum(counts) - counts + (rng.random(self.n) * counts).astype(np.int64)
         actions: np.ndarray = legal[pick] - np.arange(self.n) * mask.shape[1]
         return actions

@@ -11,7 +11,7 @@ section 2.5).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -38,14 +38,6 @@ def sheet_of(layout: object) -> Sheet:
         raise KokTypeError(f"a layout is a name like 'black', a path or a sheet, not "
                            f"{type(layout).__name__}")
     return load_layout(layout)
-
-
-class _BombNeededError(Exception):
-    """Raised by the driver's bomb picker when the player has yet to choose a square."""
-
-    def __init__(self, crossed: int) -> None:
-        super().__init__("a row's item gives a bomb")
-        self.crossed = crossed
 
 
 @dataclass
@@ -161,20 +153,15 @@ class Driver:
         return True
 
     def _fill(self, seat: int, choice: Choice, bombs: list[int]) -> None:
-        queue = list(bombs)
-
-        def pick(probe: object, options: list[int]) -> int:
-            if queue:
-                return queue.pop(0)
-            raise _BombNeededError(int(getattr(probe, "crossed", 0)))
-
-        try:
-            filled = self.game.fill_bombs(seat, choice, pick)
-        except _BombNeededError as need:
-            self._pending = _Pending(seat, choice, bombs, need.crossed)
+        """Play ``choice`` with ``bombs``, or wait for the square of its next bomb."""
+        if self.game.next_bomb_squares(seat, choice, bombs):
+            crossed = self.game.sheets[seat].crossed | choice.move.cells
+            for square in bombs:
+                crossed |= square
+            self._pending = _Pending(seat, choice, bombs, crossed)
             return
         self._pending = None
-        self.game.choose(seat, filled)
+        self.game.choose(seat, replace(choice, bombs=tuple(bombs)) if bombs else choice)
         self._after_choice()
 
     def _after_choice(self) -> None:

@@ -103,8 +103,7 @@ def observe(game: Game, seat: int, table: ActionTable, bombs_owed: int = 0,
         for column in player.completed_columns():
             columns[k, column] = 2 if column in player.later_columns else 1
         for key in player.completed_colours():
-            later = key in getattr(player, "later_colours", frozenset())
-            colours[k, keys.index(key)] = 2 if later else 1
+            colours[k, keys.index(key)] = 2 if key in player.later_colours else 1
         for row in player.completed_rows():
             rows[k, row] = 1 if row in player.row_items else 2
         marks[k], boxes[k], hearts[k] = player.marks_left, player.boxes_left, player.hearts

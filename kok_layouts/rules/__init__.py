@@ -14,7 +14,7 @@ from kok_layouts.errors import (
     RecordError,
     WrongSheetError,
 )
-from kok_layouts.rules.board import Board, board_for, split_cells
+from kok_layouts.rules.board import MAX_MOVE, Board, board_for, split_cells
 from kok_layouts.rules.bots import (
     BOTS,
     FriendlyBot,
@@ -33,6 +33,7 @@ from kok_layouts.rules.dice import (
     parse_number_face,
 )
 from kok_layouts.rules.game import (
+    COLOURS_TO_END,
     SPECIAL_DIE,
     BombPicker,
     Choice,
@@ -50,7 +51,15 @@ from kok_layouts.rules.kids import (
     KidsScore,
     describe_move,
 )
-from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Kok2Score, Special, fill_bombs
+from kok_layouts.rules.kok2 import (
+    ROW_AT_MOST,
+    STARS_AT_MOST,
+    Kok2Game,
+    Kok2PlayerSheet,
+    Kok2Score,
+    Special,
+    fill_bombs,
+)
 from kok_layouts.rules.moves import Move, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet, SheetExtras
@@ -69,11 +78,15 @@ def parse_cells(sheet: PlayerSheet | KidsPlayerSheet | Board, names: str | list[
 
 __all__ = [
     "BOTS",
+    "COLOURS_TO_END",
     "JOKER_COLOUR",
     "JOKER_NUMBER",
+    "MAX_MOVE",
     "NO_DIE",
     "PURPLE",
+    "ROW_AT_MOST",
     "SPECIAL_DIE",
+    "STARS_AT_MOST",
     "BadArgumentError",
     "Board",
     "BombPicker",

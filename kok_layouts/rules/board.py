@@ -76,6 +76,9 @@ class Board:
     """Every cell but those of the last column, to shift a mask one column right."""
     box_mask: int
     """The box cells of a Keer op Keer 2 sheet (none on other sheets)."""
+    square_masks: tuple[int, ...]
+    """The board cells of every 2 x 2 square that holds one, row by row, top-left cell
+    first: where a bomb may fall (Keer op Keer 2, docs/rules.md section 2.4)."""
 
     def dilate(self, mask: int) -> int:
         """The board cells sharing a side with a cell of ``mask`` (``mask`` itself excluded)."""
@@ -162,4 +165,16 @@ def board_for(sheet: Sheet) -> Board:
         not_first_column=~first_column,
         not_last_column=~last_column,
         box_mask=mask_of(box_cells),
+        square_masks=_square_masks(sheet.width, sheet.height, mask_of(board_cells)),
     )
+
+
+def _square_masks(width: int, height: int, full: int) -> tuple[int, ...]:
+    found = []
+    for row in range(height - 1):
+        for column in range(width - 1):
+            top = row * width + column
+            square = (1 << top) | (1 << (top + 1)) | (1 << (top + width)) | (1 << (top + width + 1))
+            if square & full:
+                found.append(square & full)
+    return tuple(found)

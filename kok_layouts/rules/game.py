@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 MAX_PLAYERS = limits.PLAYERS.high
 """The most players a game of any edition has (:data:`kok_layouts.limits.PLAYERS`)."""
 SOLO_ROLLS = 30
+COLOURS_TO_END = 2
+"""A player who has completed this many colours (Kids: animals) ends the game
+(docs/rules.md sections 1.8 and 3.9)."""
 OPEN_ROLLS = 3
 """With ``first_three_rolls_open``, passive players choose from all dice in these rolls."""
 
@@ -379,6 +382,30 @@ class Game:
         ``pick`` (Keer op Keer 2); in a game without bombs ``choice`` itself."""
         return choice
 
+    def next_bomb_squares(self, seat: int, choice: Choice,
+                          bombs: Sequence[int] = ()) -> list[int]:
+        """Where the next bomb of ``choice`` may fall once ``bombs`` (cell masks, in
+        order) have: the uncrossed parts of the 2 x 2 squares it may take, as cell masks.
+        Empty when ``choice`` with ``bombs`` owes no more (a row's item gives a bomb at
+        once in Keer op Keer 2, docs/rules.md section 2.5; never in other editions). The
+        step by step form of :meth:`fill_bombs`, for a caller that asks for one square at
+        a time (an environment)."""
+        self._bomb_request(seat, choice, bombs)
+        return []
+
+    def _bomb_request(self, seat: int, choice: Choice, bombs: Sequence[int],
+                      ) -> tuple[int, list[int]]:
+        """:meth:`next_bomb_squares`'s arguments checked: the seat index and the bombs."""
+        index = self.seat_of(seat)
+        if not isinstance(choice, Choice):
+            raise KokTypeError(f"a choice is a Choice, not {type(choice).__name__}")
+        if isinstance(bombs, str | bytes) or not isinstance(bombs, Sequence):
+            raise KokTypeError(f"bombs are a list of cell masks, not {type(bombs).__name__}")
+        for square in bombs:
+            if type(square) is not int or square < 0:
+                raise KokTypeError(f"a bomb is the cell mask of its square, not {square!r}")
+        return index, list(bombs)
+
     def choice_for_cells(self, seat: int | str, cells: CellNames, *,
                          special: str | None = None) -> Choice:
         """The choice ``seat`` means by naming the cells to cross (``"H6 H7"``): the colour
@@ -580,7 +607,7 @@ class Game:
                         tuple(self._choices[s] for s in range(len(self.players))))
         self.log.append(entry)
         self.roll = None
-        if any(len(s.completed_colours()) >= 2 for s in self.sheets):
+        if any(len(s.completed_colours()) >= COLOURS_TO_END for s in self.sheets):
             self.end_triggered = True
         last_of_round = self.active == len(self.players) - 1
         finished = self.end_triggered and (self.solo or self.options.end == "roll"

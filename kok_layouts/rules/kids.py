@@ -149,6 +149,11 @@ class KidsPlayerSheet(SheetExtras):
         return self.sheet.exclamation_marks - self.marks_used
 
     @property
+    def mark_value(self) -> int:
+        """Unused purple crosses score nothing in Kids."""
+        return 0
+
+    @property
     def star_penalty(self) -> int:
         """Stars cost nothing in Kids: they are where enclosures may start."""
         return 0

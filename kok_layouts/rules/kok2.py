@@ -11,7 +11,7 @@ boxes beyond the nine printed ones are lost.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any, Self
@@ -31,7 +31,9 @@ from kok_layouts.rules.player import PlayerSheet, check_indices, checked_sheet
 from kok_layouts.rules.scoring import Score
 
 STARS_AT_MOST = 2
+"""The most stars the special die's star face crosses (docs/rules.md section 2.4)."""
 ROW_AT_MOST = 3
+"""The most cells of one row the special die's row face crosses."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -206,17 +208,9 @@ class Kok2PlayerSheet(PlayerSheet):
 
     def bomb_masks(self) -> list[int]:
         """Every distinct set of uncrossed cells of a 2x2 square of the sheet."""
-        board, width = self.board, self.sheet.width
-        found: set[int] = set()
-        for row in range(self.sheet.height - 1):
-            for column in range(width - 1):
-                top_left = row * width + column
-                square = ((1 << top_left) | (1 << (top_left + 1)) | (1 << (top_left + width))
-                          | (1 << (top_left + width + 1)))
-                free = square & board.full & ~self.crossed
-                if free:
-                    found.add(free)
-        return sorted(found)
+        crossed = self.crossed
+        return sorted({square & ~crossed for square in self.board.square_masks
+                       if square & ~crossed})
 
     def legal_specials(self, face: SpecialFace) -> list[Special]:
         """Every legal action of a special die face (none without an unused box)."""
@@ -470,6 +464,11 @@ class Kok2Game(Game):
     def fill_bombs(self, seat: int, choice: Choice, pick: BombPicker) -> Choice:
         return fill_bombs(self, seat, choice, pick)
 
+    def next_bomb_squares(self, seat: int, choice: Choice,
+                          bombs: Sequence[int] = ()) -> list[int]:
+        probe = _bomb_probe(self, *self._bomb_request(seat, choice, bombs), choice=choice)
+        return [] if probe is None else probe.bomb_masks()
+
     def choice_for_cells(self, seat: int | str, cells: CellNames, *,
                          special: str | None = None) -> Choice:
         """As for the classic game; with ``special`` the action of that face of the
@@ -568,19 +567,28 @@ def fill_bombs(game: Kok2Game, seat: int, choice: Choice, pick: BombPicker) -> C
     """``choice`` with every bomb its row items owe, each square chosen by ``pick``."""
     bombs: list[int] = []
     while True:
-        trial = game.sheets[seat].copy()
-        try:
-            trial.push(choice.move, taken_columns=game.taken_columns,
-                       taken_colours=game.taken_colours, taken_rows=game.taken_rows,
-                       bombs=bombs)
+        probe = _bomb_probe(game, seat, bombs, choice=choice)
+        if probe is None:
             return Choice(choice.colour_die, choice.number_die, choice.move, tuple(bombs))
-        except IllegalMoveError as err:
-            if "name its 2x2 square" not in str(err):
-                raise
-        # Replay up to the owed bomb to know the options at that moment.
-        probe = game.sheets[seat].copy()
-        probe.crossed |= choice.move.cells
-        for square in bombs:
-            probe.crossed |= square
         bombs.append(pick(probe, probe.bomb_masks()))
 
+
+def _bomb_probe(game: Kok2Game, seat: int, bombs: list[int], *,
+                choice: Choice) -> Kok2PlayerSheet | None:
+    """The player's sheet at the moment the next bomb of ``choice`` falls, after
+    ``bombs``; ``None`` when the choice with those bombs owes no more."""
+    trial = game.sheets[seat].copy()
+    try:
+        trial.push(choice.move, taken_columns=game.taken_columns,
+                   taken_colours=game.taken_colours, taken_rows=game.taken_rows,
+                   bombs=bombs)
+        return None
+    except IllegalMoveError as err:
+        if "name its 2x2 square" not in str(err):
+            raise
+    # Replay up to the owed bomb to know the options at that moment.
+    probe = game.sheets[seat].copy()
+    probe.crossed |= choice.move.cells
+    for square in bombs:
+        probe.crossed |= square
+    return probe

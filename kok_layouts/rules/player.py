@@ -70,6 +70,9 @@ class SheetExtras:
     """Hearts circled on the heart track."""
     row_items: frozenset[int] = frozenset()
     """Rows whose item this player received (as first completer)."""
+    later_colours: frozenset[str] = frozenset()
+    """Colours this player completed after another player had, in an earlier roll (they
+    score the lower bonus); none where colours have a single value (Kids' animals)."""
     passes: int = 0
     """Rolls in which this player, active, crossed nothing (the game counts them for the
     house rule ``pass_penalty``)."""
@@ -167,6 +170,11 @@ class PlayerSheet(SheetExtras):
     @property
     def marks_left(self) -> int:
         return self.sheet.exclamation_marks - self.marks_used
+
+    @property
+    def mark_value(self) -> int:
+        """What each unused exclamation mark scores at the end."""
+        return self.sheet.mark_points
 
     @property
     def star_penalty(self) -> int:
