@@ -7,6 +7,7 @@ plain Python values itself (so duplicate keys and alias bombs can be caught) and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,24 @@ _LayoutLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag in _RESOLVED]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+
+_FastLoader: type[Any] | None = None
+"""The same loader on libyaml's parser where PyYAML was built with it: twenty times faster,
+and for plain documents its nodes have the same tags, values and marks. The two parsers
+differ on YAML's corners (a lone ``!``, ``? `` keys, other line breaks), so it composes only
+texts free of them (:data:`_CORNERS`), and only documents it accepts: everything else is
+read by :class:`_LayoutLoader`, whose values, messages and positions (characters, not
+bytes) are the ones a designer sees on every machine."""
+_CORNERS = re.compile(r"[!&*?%@`|>\t\r\x85\u2028\u2029\ufeff]|<<|^(?:---|\.\.\.)",
+                      re.MULTILINE)
+"""Tags, anchors, aliases, complex keys, directives, block scalars, merge keys, tabs,
+line breaks other than ``\\n`` and document markers: the reference reader's alone."""
+if getattr(yaml, "__with_libyaml__", False):
+    class _CLayoutLoader(yaml.CSafeLoader):
+        """:class:`_LayoutLoader`'s resolvers on libyaml's parser."""
+
+    _CLayoutLoader.yaml_implicit_resolvers = _LayoutLoader.yaml_implicit_resolvers
+    _FastLoader = _CLayoutLoader
 
 
 @dataclass
@@ -190,6 +209,16 @@ def _decode(data: bytes, source: SourceMap) -> str:
 
 def _compose(text: str, source: SourceMap) -> yaml.Node | None:
     """Compose the single YAML document of ``text`` into a node tree."""
+    if _FastLoader is not None and not _CORNERS.search(text):
+        try:
+            fast = _FastLoader(text)
+            try:
+                node: yaml.Node | None = fast.get_single_node()
+                return node
+            finally:
+                fast.dispose()
+        except Exception:  # the reference reader below names the problem
+            pass
     try:
         loader = _LayoutLoader(text)
         try:
