@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 
 import kok_layouts
 from kok_layouts import limits
-from kok_layouts.design.server import MAX_BODY, Designer, DesignServer, RateLimit, serve
+from kok_layouts.design.server import Designer, DesignServer, serve
 from kok_layouts.editions import EDITIONS
+from kok_layouts.web import MAX_BODY, RateLimit
 from tests.conftest import ROOT
 
 

@@ -26,15 +26,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kok_layouts import limits
-from kok_layouts.design.server import (
-    Designer,
-    DesignServer,
-    RateLimit,
-    content_hash,
-    json_depth,
-    serve,
-)
+from kok_layouts.design.server import Designer, DesignServer, content_hash, serve
 from kok_layouts.resources import layouts_dir
+from kok_layouts.web import RateLimit, json_depth
 from tests.conftest import ROOT
 from tests.hostile_helpers import snapshot
 
