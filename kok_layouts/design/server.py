@@ -69,11 +69,12 @@ from kok_layouts.design.document import (
 from kok_layouts.editions import EDITIONS, edition_of, get_edition
 from kok_layouts.errors import GenerateError, KokError, OutputError, shown
 from kok_layouts.generator.board import generate
+from kok_layouts.input_file import os_reason
 from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.loader import list_layouts
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.writer import layout_mapping
-from kok_layouts.output import write_atomically
+from kok_layouts.output import new_file_mode, stage, write_atomically
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, render_report
 from kok_layouts.web import MAX_BODY as MAX_BODY
 from kok_layouts.web import GuardedHandler, GuardedServer, RequestError, security_headers
@@ -264,13 +265,8 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current
-
-
-_NEW_FILE_MODE = 0o666 & ~_umask()
+_NEW_FILE_MODE = new_file_mode()
+"""Read once: the umask can only be read by setting it, which races with other threads."""
 
 
 def _conflict(display: str, message: str, base: str | None,
@@ -314,18 +310,8 @@ def write_new_file(path: Path, data: bytes) -> bool:
     """Write ``data`` as a new file at ``path`` and never over anything: complete or not at
     all. Returns ``False`` (and writes nothing) if the name is taken, even by a symbolic
     link that leads nowhere, also when it was taken a moment ago by another program."""
+    temporary = stage(path, data, _NEW_FILE_MODE)
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".part",
-                                        dir=path.parent)
-    except OSError as err:
-        raise OutputError(f"{shown(str(path))}: cannot write: {err.strerror or err}") from None
-    temporary = Path(name)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        temporary.chmod(_NEW_FILE_MODE)
         try:
             os.link(temporary, path, follow_symlinks=False)  # fails if the name is taken
         except FileExistsError:
@@ -337,7 +323,7 @@ def write_new_file(path: Path, data: bytes) -> bool:
             return _write_exclusively(path, data)  # a file system without hard links
         return True
     except OSError as err:
-        raise OutputError(f"{shown(str(path))}: cannot write: {err.strerror or err}") from None
+        raise OutputError(f"{shown(str(path))}: cannot write: {os_reason(err)}") from None
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink()
