@@ -11,7 +11,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -21,24 +21,19 @@ import pytest
 from kok_layouts.design.document import read_document
 from kok_layouts.design.server import Designer, DesignServer, serve
 from tests.conftest import ROOT
+from tests.server_helpers import chromium, serving, skip_without_chromium, wait_for
 from tests.test_design_server import running
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 EXAMPLE_SCREENSHOT = ROOT / "examples" / "output" / "designer.png"
 UPDATE_SCREENSHOTS = os.environ.get("KOK_UPDATE_SCREENSHOTS") == "1"
 """Only ``KOK_UPDATE_SCREENSHOTS=1`` rewrites the README's screenshot (a tracked file);
 otherwise the screenshot goes to a temporary folder, so a test run changes no file."""
 WINDOW = (1024, 768)
 
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") != "true":
-    pytest.skip("Debian's chromium and chromium-driver are not installed "
-                "(apt-get install chromium chromium-driver); CI installs them",
-                allow_module_level=True)
+skip_without_chromium()
 
 from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
@@ -56,24 +51,11 @@ def downloads() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def browser(downloads: Path) -> Iterator[Driver]:
-    profile = tempfile.mkdtemp(prefix="kok-chromium-")
-    options = webdriver.ChromeOptions()
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
-    options.binary_location = str(CHROMIUM)
     # A page with unsaved edits asks before it is left; the tests leave pages at will.
-    options.set_capability("unhandledPromptBehavior", "accept")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={profile}", f"--window-size={WINDOW[0]},{WINDOW[1]}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    try:
+    with chromium(WINDOW, prefs={"download.default_directory": str(downloads),
+                                 "download.prompt_for_download": False},
+                  capabilities={"unhandledPromptBehavior": "accept"}) as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture
@@ -90,18 +72,6 @@ def page(browser: Driver, board: Path) -> Iterator[tuple[Driver, DesignServer]]:
         wait_for(browser, lambda: browser.execute_script(
             "return document.body.dataset.pending === '0'"))
         yield browser, server
-
-
-def wait_for(browser: Driver, condition: Callable[[], Any], timeout: float = 30) -> Any:
-    end = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > end:
-            error = browser.find_element(By.ID, "error").text
-            raise AssertionError(f"timed out; the page's error line: {error!r}")
-        time.sleep(0.05)
 
 
 def settled(browser: Driver) -> None:
@@ -989,18 +959,9 @@ def test_generate_has_its_own_edition_size_and_seed_and_a_balanced_search_with_p
 # Survives the server ------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _serving(designer: Designer, port: int = 0) -> Iterator[DesignServer]:
-    server = serve(designer, port=port)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
-                              daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+def _serving(designer: Designer, port: int = 0) -> contextlib.AbstractContextManager[
+        DesignServer]:
+    return serving(serve(designer, port=port))
 
 
 def test_a_server_restart_keeps_the_draft_and_the_page_saves_to_the_new_server(

@@ -20,6 +20,7 @@ from kok_layouts.table.qr import qr_svg
 from kok_layouts.table.server import TableServer, serve
 from kok_layouts.table.session import TableSession
 from kok_layouts.web import MAX_BODY, RateLimit
+from tests.server_helpers import serving
 
 
 @contextmanager
@@ -27,14 +28,8 @@ def running(session: TableSession, rate: RateLimit | None = None) -> Iterator[Ta
     """A table server for ``session``, serving in a thread."""
     server = serve(session, rate=rate or RateLimit(10_000, 10_000.0))
     session.begin()
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(server):
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
 
 
 def new_session(layout: str = "black", people: int = 2, bots: int = 1) -> TableSession:
