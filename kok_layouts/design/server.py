@@ -43,7 +43,7 @@ import secrets
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from importlib import resources
@@ -159,13 +159,21 @@ def _run_generate(job: GenerateJob, edition: str, width: int, height: int, seed:
     def progress(done: float, line: str) -> None:
         job.done, job.line = done, line
 
-    try:
+    with _reported(job, "the search"):
         job.doc = generated_document(edition, width, height, seed, True, seconds, progress)
         job.done, job.line = 1.0, "done"
+
+
+@contextlib.contextmanager
+def _reported(job: CheckJob | GenerateJob, what: str) -> Iterator[None]:
+    """A job's work in a thread: any error ends it as one line for the page (``what
+    failed: ...``, never a stack trace), and the job is finished in any case."""
+    try:
+        yield
     except KokError as err:
         job.error = str(err).splitlines()[0]
     except Exception as err:  # one line in the page, never a stack trace
-        job.error = f"the search failed: {type(err).__name__}: {err}".splitlines()[0]
+        job.error = f"{what} failed: {type(err).__name__}: {err}".splitlines()[0]
     finally:
         job.finished = True
 
@@ -720,19 +728,13 @@ def _run_check(job: CheckJob, sheet: Sheet, games: int, players: int) -> None:
     phases = (("search_progress", "exact search"), ("reference_progress", "reference games"))
     extra: dict[str, Any] = {name: reporter(phase) for name, phase in phases
                              if name in accepted}
-    try:
+    with _reported(job, "the check"):
         report = check(sheet, games, players, seed=1, progress=reporter("games"), **extra)
         data = report.as_dict()
         job.text = text_report(report)
         if report.summary is not None:
             job.chart = render_report(data, png=True, dpi=CHART_DPI)
         job.report = json.loads(json.dumps(data, default=str))
-    except KokError as err:
-        job.error = str(err).splitlines()[0]
-    except Exception as err:  # one line in the page, never a stack trace
-        job.error = f"the check failed: {type(err).__name__}: {err}".splitlines()[0]
-    finally:
-        job.finished = True
 
 
 def _json(value: Any) -> tuple[str, bytes]:
