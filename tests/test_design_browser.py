@@ -74,6 +74,17 @@ def page(browser: Driver, board: Path) -> Iterator[tuple[Driver, DesignServer]]:
         yield browser, server
 
 
+@contextlib.contextmanager
+def page_of_copy(browser: Driver, layout: str, path: Path) -> Iterator[Path]:
+    """The page of a copy at ``path`` of the built-in ``layout``, loaded and settled; the
+    server stops when the block ends."""
+    shutil.copy(ROOT / "layouts" / f"{layout}.yaml", path)
+    with running(str(path), path.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        yield path
+
+
 def settled(browser: Driver) -> None:
     """Wait until the live checks of the last change have come back."""
     time.sleep(0.2)  # the page waits 150 ms for more changes before checking
@@ -344,11 +355,7 @@ def test_a_report_with_advice_and_a_heat_map_is_drawn_and_its_points_apply(
 
 def test_keer_op_keer_2_box_cells_and_row_items(browser: Driver, tmp_path: Path,
                                                 kok: Any) -> None:
-    path = tmp_path / "grey.yaml"
-    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "grey", tmp_path / "grey.yaml") as path:
         assert "box" in (cell(browser, "B3").get_attribute("class") or "")
         browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').click()
         cell(browser, "B3").click()
@@ -366,11 +373,7 @@ def test_keer_op_keer_2_box_cells_and_row_items(browser: Driver, tmp_path: Path,
 
 def test_kids_animals_enclosures_buckets_and_visitors(browser: Driver, tmp_path: Path,
                                                       kok: Any) -> None:
-    path = tmp_path / "zoo.yaml"
-    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "kids", tmp_path / "zoo.yaml") as path:
         names = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "[data-colour]")]
         assert names == ["1 penguin", "2 lion", "3 crocodile", "4 elephant", "5 flamingo"]
         assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
@@ -885,11 +888,7 @@ def test_clicking_a_problem_selects_its_cells_and_points_at_its_yaml_line(
 
 def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
         browser: Driver, tmp_path: Path, kok: Any) -> None:
-    path = tmp_path / "grey.yaml"
-    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "grey", tmp_path / "grey.yaml") as path:
         box = _type(browser, '[data-field="rows.points"] input', "2.5")
         assert box.get_attribute("aria-invalid") == "true"
         _type(browser, '[data-field="rows.points"] input', "6")
@@ -913,11 +912,7 @@ def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
 
 def test_a_kids_visitor_an_animals_die_colour_and_a_new_animal_are_saved(
         browser: Driver, tmp_path: Path, kok: Any) -> None:
-    path = tmp_path / "zoo.yaml"
-    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "kids", tmp_path / "zoo.yaml") as path:
         _type(browser, '[aria-label="die colour of p"]', "white")
         _type(browser, '[aria-label="visitor B"]', "de dierenarts")
         browser.find_element(By.ID, "add-colour").click()
