@@ -16,7 +16,7 @@ import select
 import stat
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from kok_layouts import limits
@@ -109,22 +109,37 @@ def write_atomically(path: Path, data: bytes) -> None:
     if status is not None and not stat.S_ISREG(status.st_mode):
         _write_directly(path, target, data)
         return
-    mode = stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask()
-    temporary = _stage(path, target, data, mode)
-    try:
+    mode = stat.S_IMODE(status.st_mode) if status is not None else new_file_mode()
+    temporary = stage(target, data, mode, named=path)
+    with _removed_on_error(temporary, path):
         temporary.replace(target)
-    except OSError as err:
+
+
+@contextlib.contextmanager
+def _removed_on_error(temporary: Path, path: Path) -> Iterator[None]:
+    """Remove ``temporary`` if the block fails; an :class:`OSError` becomes one line about
+    ``path``."""
+    try:
+        yield
+    except BaseException as err:
         with contextlib.suppress(OSError):
             temporary.unlink()
-        raise _fail(path, os_reason(err)) from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+        if isinstance(err, OSError):
+            raise _fail(path, os_reason(err)) from None
         raise
 
 
-def _stage(path: Path, target: Path, data: bytes, mode: int) -> Path:
-    """``data`` in a new temporary file beside ``target``, flushed to disk."""
+def new_file_mode() -> int:
+    """The permissions a new file gets: read and write for all, less the umask."""
+    return 0o666 & ~_umask()
+
+
+def stage(target: Path, data: bytes, mode: int, *, named: Path | None = None) -> Path:
+    """``data`` in a new temporary file beside ``target`` with permissions ``mode``, flushed
+    to disk, for the caller to rename (or link) into place and to remove in any case. An
+    error is :class:`OutputError` naming ``named`` (the name the user gave; ``target`` by
+    default), and leaves no temporary file."""
+    path = named or target
     try:
         # A short prefix: the temporary name must fit wherever the target's name fits.
         handle, name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".part",
@@ -132,20 +147,12 @@ def _stage(path: Path, target: Path, data: bytes, mode: int) -> Path:
     except OSError as err:
         raise _fail(path, os_reason(err)) from None
     temporary = Path(name)
-    try:
+    with _removed_on_error(temporary, path):
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
         temporary.chmod(mode)
-    except OSError as err:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise _fail(path, os_reason(err)) from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise
     return temporary
 
 
@@ -165,13 +172,13 @@ def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
             raise _fail(path, "one of several outputs must be a regular file or a new name")
         if target in targets:
             raise _fail(path, "two outputs of this command have that one name")
-        mode = stat.S_IMODE(status.st_mode) if status is not None else 0o666 & ~_umask()
+        mode = stat.S_IMODE(status.st_mode) if status is not None else new_file_mode()
         targets[target] = (Path(path), data, mode)
     staged: dict[Path, Path] = {}
     kept: dict[Path, Path | None] = {}  # each target renamed so far: its old file, if any
     try:
         for target, (path, data, mode) in targets.items():
-            staged[target] = _stage(path, target, data, mode)
+            staged[target] = stage(target, data, mode, named=path)
         for target, temporary in staged.items():
             old: Path | None = None
             if target.exists():

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from kok_layouts.cli.main import main
+
+if TYPE_CHECKING:
+    from kok_layouts.design.server import DesignServer
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -73,3 +77,22 @@ def interruptible(command: list[str], **kwargs: Any) -> subprocess.Popen[Any]:
     process: subprocess.Popen[Any] = subprocess.Popen(
         command, preexec_fn=_default_signals, **kwargs)
     return process
+
+
+@pytest.fixture
+def travel(tmp_path: Path) -> Path:
+    """A copy of ``examples/travel.yaml`` in the test's own folder."""
+    path = tmp_path / "travel.yaml"
+    shutil.copy(ROOT / "examples" / "travel.yaml", path)
+    return path
+
+
+@pytest.fixture
+def server(travel: Path) -> Iterator[DesignServer]:
+    """A designer server opened on :func:`travel`, serving in a thread (the table's suite
+    has a ``server`` of its own)."""
+    from kok_layouts.design.server import Designer, serve
+    from tests.server_helpers import serving
+
+    with serving(serve(Designer.open(str(travel), travel.parent))) as running_server:
+        yield running_server

@@ -11,7 +11,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -21,24 +21,19 @@ import pytest
 from kok_layouts.design.document import read_document
 from kok_layouts.design.server import Designer, DesignServer, serve
 from tests.conftest import ROOT
+from tests.server_helpers import chromium, serving, skip_without_chromium, wait_for
 from tests.test_design_server import running
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 EXAMPLE_SCREENSHOT = ROOT / "examples" / "output" / "designer.png"
 UPDATE_SCREENSHOTS = os.environ.get("KOK_UPDATE_SCREENSHOTS") == "1"
 """Only ``KOK_UPDATE_SCREENSHOTS=1`` rewrites the README's screenshot (a tracked file);
 otherwise the screenshot goes to a temporary folder, so a test run changes no file."""
 WINDOW = (1024, 768)
 
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") != "true":
-    pytest.skip("Debian's chromium and chromium-driver are not installed "
-                "(apt-get install chromium chromium-driver); CI installs them",
-                allow_module_level=True)
+skip_without_chromium()
 
 from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
@@ -56,24 +51,11 @@ def downloads() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def browser(downloads: Path) -> Iterator[Driver]:
-    profile = tempfile.mkdtemp(prefix="kok-chromium-")
-    options = webdriver.ChromeOptions()
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
-    options.binary_location = str(CHROMIUM)
     # A page with unsaved edits asks before it is left; the tests leave pages at will.
-    options.set_capability("unhandledPromptBehavior", "accept")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={profile}", f"--window-size={WINDOW[0]},{WINDOW[1]}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    try:
+    with chromium(WINDOW, prefs={"download.default_directory": str(downloads),
+                                 "download.prompt_for_download": False},
+                  capabilities={"unhandledPromptBehavior": "accept"}) as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture
@@ -92,16 +74,15 @@ def page(browser: Driver, board: Path) -> Iterator[tuple[Driver, DesignServer]]:
         yield browser, server
 
 
-def wait_for(browser: Driver, condition: Callable[[], Any], timeout: float = 30) -> Any:
-    end = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > end:
-            error = browser.find_element(By.ID, "error").text
-            raise AssertionError(f"timed out; the page's error line: {error!r}")
-        time.sleep(0.05)
+@contextlib.contextmanager
+def page_of_copy(browser: Driver, layout: str, path: Path) -> Iterator[Path]:
+    """The page of a copy at ``path`` of the built-in ``layout``, loaded and settled; the
+    server stops when the block ends."""
+    shutil.copy(ROOT / "layouts" / f"{layout}.yaml", path)
+    with running(str(path), path.parent) as server:
+        browser.get(server.url)
+        settled(browser)
+        yield path
 
 
 def settled(browser: Driver) -> None:
@@ -374,11 +355,7 @@ def test_a_report_with_advice_and_a_heat_map_is_drawn_and_its_points_apply(
 
 def test_keer_op_keer_2_box_cells_and_row_items(browser: Driver, tmp_path: Path,
                                                 kok: Any) -> None:
-    path = tmp_path / "grey.yaml"
-    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "grey", tmp_path / "grey.yaml") as path:
         assert "box" in (cell(browser, "B3").get_attribute("class") or "")
         browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').click()
         cell(browser, "B3").click()
@@ -396,11 +373,7 @@ def test_keer_op_keer_2_box_cells_and_row_items(browser: Driver, tmp_path: Path,
 
 def test_kids_animals_enclosures_buckets_and_visitors(browser: Driver, tmp_path: Path,
                                                       kok: Any) -> None:
-    path = tmp_path / "zoo.yaml"
-    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "kids", tmp_path / "zoo.yaml") as path:
         names = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "[data-colour]")]
         assert names == ["1 penguin", "2 lion", "3 crocodile", "4 elephant", "5 flamingo"]
         assert not browser.find_element(By.CSS_SELECTOR, '[data-tool="box"]').is_displayed()
@@ -915,11 +888,7 @@ def test_clicking_a_problem_selects_its_cells_and_points_at_its_yaml_line(
 
 def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
         browser: Driver, tmp_path: Path, kok: Any) -> None:
-    path = tmp_path / "grey.yaml"
-    shutil.copy(ROOT / "layouts" / "grey.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "grey", tmp_path / "grey.yaml") as path:
         box = _type(browser, '[data-field="rows.points"] input', "2.5")
         assert box.get_attribute("aria-invalid") == "true"
         _type(browser, '[data-field="rows.points"] input', "6")
@@ -943,11 +912,7 @@ def test_keer_op_keer_2_rows_items_points_and_special_die_are_saved(
 
 def test_a_kids_visitor_an_animals_die_colour_and_a_new_animal_are_saved(
         browser: Driver, tmp_path: Path, kok: Any) -> None:
-    path = tmp_path / "zoo.yaml"
-    shutil.copy(ROOT / "layouts" / "kids.yaml", path)
-    with running(str(path), tmp_path) as server:
-        browser.get(server.url)
-        settled(browser)
+    with page_of_copy(browser, "kids", tmp_path / "zoo.yaml") as path:
         _type(browser, '[aria-label="die colour of p"]', "white")
         _type(browser, '[aria-label="visitor B"]', "de dierenarts")
         browser.find_element(By.ID, "add-colour").click()
@@ -989,18 +954,9 @@ def test_generate_has_its_own_edition_size_and_seed_and_a_balanced_search_with_p
 # Survives the server ------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _serving(designer: Designer, port: int = 0) -> Iterator[DesignServer]:
-    server = serve(designer, port=port)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
-                              daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+def _serving(designer: Designer, port: int = 0) -> contextlib.AbstractContextManager[
+        DesignServer]:
+    return serving(serve(designer, port=port))
 
 
 def test_a_server_restart_keeps_the_draft_and_the_page_saves_to_the_new_server(

@@ -6,29 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from kok_layouts.design.server import DesignServer
-from tests.conftest import ROOT
 from tests.test_design_server import post, running, save, state_doc, state_of
-
-
-@pytest.fixture
-def travel(tmp_path: Path) -> Path:
-    path = tmp_path / "travel.yaml"
-    shutil.copy(ROOT / "examples" / "travel.yaml", path)
-    return path
-
-
-@pytest.fixture
-def server(travel: Path) -> Iterator[DesignServer]:
-    with running(str(travel), travel.parent) as running_server:
-        yield running_server
 
 
 def _answer(reply: tuple[int, bytes]) -> tuple[int, dict[str, Any]]:

@@ -9,6 +9,7 @@ import time
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,3 +116,32 @@ def test_a_balanced_search_reports_progress_and_its_board_opens(site: DesignServ
     assert status == 200 and answer["doc"]["edition"] == "classic"
     assert answer["file"] != "travel.yaml"  # a new board never saves over the open file
     assert post(site, "start", {"from": "search", "id": "nope"})[0] == 404
+
+
+@pytest.mark.parametrize(("route", "body", "broken", "said"), [
+    ("check", {"games": 10, "players": 2}, "check", "the check failed: ZeroDivisionError"),
+    ("generate", {"edition": "classic", "width": 15, "height": 7, "seed": 3, "seconds": 5},
+     "generated_document", "the search failed: ZeroDivisionError"),
+])
+def test_a_check_or_a_search_that_breaks_ends_in_one_line_and_the_server_goes_on(
+        site: DesignServer, monkeypatch: pytest.MonkeyPatch, route: str, body: dict[str, Any],
+        broken: str, said: str) -> None:
+    import kok_layouts.design.server as server_module
+
+    def bug(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(server_module, broken, bug)
+    doc = json.loads(post(site, "state", {})[1])["doc"]
+    status, data = post(site, route, {"doc": doc, **body})
+    assert status == 200, data
+    job = json.loads(data)["id"]
+    cookie = {"Cookie": f"{site.cookie_name}={site.designer.token}"}
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        state = json.loads(request(site, "GET", f"/api/{route}/{job}", headers=cookie)[2])
+        if state["finished"]:
+            break
+        time.sleep(0.05)
+    assert state["finished"] and state["error"] == f"{said}: a bug"
+    assert post(site, "state", {})[0] == 200

@@ -6,13 +6,9 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -23,37 +19,15 @@ from hypothesis import strategies as st
 
 import kok_layouts
 from kok_layouts import limits
-from kok_layouts.design.server import MAX_BODY, Designer, DesignServer, RateLimit, serve
+from kok_layouts.design.server import Designer, DesignServer, serve
 from kok_layouts.editions import EDITIONS
-from tests.conftest import ROOT
+from kok_layouts.web import MAX_BODY, RateLimit
+from tests.server_helpers import send_raw, serving
 
 
-@contextmanager
-def running(target: str | None, folder: Path) -> Iterator[DesignServer]:
+def running(target: str | None, folder: Path) -> AbstractContextManager[DesignServer]:
     """A designer server for ``target`` in ``folder``, serving in a thread."""
-    server = serve(Designer.open(target, folder))
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
-                              daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
-
-
-@pytest.fixture
-def travel(tmp_path: Path) -> Path:
-    path = tmp_path / "travel.yaml"
-    shutil.copy(ROOT / "examples" / "travel.yaml", path)
-    return path
-
-
-@pytest.fixture
-def server(travel: Path) -> Iterator[DesignServer]:
-    with running(str(travel), travel.parent) as running_server:
-        yield running_server
+    return serving(serve(Designer.open(target, folder)))
 
 
 def request(server: DesignServer, method: str, path: str, body: bytes | None = None,
@@ -433,13 +407,7 @@ def test_without_a_display_kok_design_does_not_start_a_text_browser(
 
 
 def _raw(server: DesignServer, data: bytes) -> bytes:
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        sock.sendall(data)
-        sock.shutdown(socket.SHUT_WR)
-        chunks = []
-        while chunk := sock.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks)
+    return send_raw(server.port, data, timeout=10)
 
 
 @settings(max_examples=30, deadline=None,

@@ -13,7 +13,6 @@ import http.client
 import json
 import os
 import shutil
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,17 +25,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kok_layouts import limits
-from kok_layouts.design.server import (
-    Designer,
-    DesignServer,
-    RateLimit,
-    content_hash,
-    json_depth,
-    serve,
-)
+from kok_layouts.design.server import Designer, DesignServer, content_hash, serve
 from kok_layouts.resources import layouts_dir
+from kok_layouts.web import RateLimit, json_depth
 from tests.conftest import ROOT
 from tests.hostile_helpers import snapshot
+from tests.server_helpers import send_raw, serving
 
 # The sites -------------------------------------------------------------------------------
 
@@ -101,15 +95,8 @@ def site_at(root: Path, target: str | None = "travel.yaml") -> Iterator[Site]:
     server = serve(designer)
     site = Site(server, root, folder, outside)
     server.log = site.logs.append
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
-                              daemon=True)
-    thread.start()
-    try:
+    with serving(server):
         yield site
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
 
 
 @pytest.fixture
@@ -144,13 +131,7 @@ def parse_answer(data: bytes) -> Answer:
 
 def raw(site: Site, data: bytes) -> bytes:
     """Send ``data`` on a fresh connection, close our side, and read all that comes back."""
-    with socket.create_connection(("127.0.0.1", site.port), timeout=20) as sock:
-        sock.sendall(data)
-        sock.shutdown(socket.SHUT_WR)
-        chunks = []
-        while chunk := sock.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks)
+    return send_raw(site.port, data)
 
 
 def headers_of(site: Site, **extra: str) -> dict[str, str]:

@@ -9,8 +9,8 @@ special die are tapped cell by cell as a person does."""
 
 from __future__ import annotations
 
+import contextlib
 import os
-import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -25,62 +25,35 @@ from kok_layouts.rules import load_and_replay
 from kok_layouts.table.server import TableServer
 from kok_layouts.table.session import TableSession
 from tests.conftest import ROOT
+from tests.server_helpers import chromium, skip_without_chromium
+from tests.server_helpers import wait_for as wait_on_page
 from tests.test_table_server import running
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 OUTPUT = ROOT / "examples" / "output"
 PHONE = (390, 844)
 
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") != "true":
-    pytest.skip("Debian's chromium and chromium-driver are not installed "
-                "(apt-get install chromium chromium-driver); CI installs them",
-                allow_module_level=True)
+skip_without_chromium()
 
 from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.select import Select  # noqa: E402
 
 Driver = webdriver.Chrome
 
 
-def chromium() -> tuple[Driver, str]:
-    profile = tempfile.mkdtemp(prefix="kok-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--lang=en-GB",
-                 f"--user-data-dir={profile}", f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
-    return driver, profile
-
-
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[list[Driver]]:
-    made = [chromium() for _ in range(3)]
-    try:
-        yield [driver for driver, _ in made]
-    finally:
-        for driver, profile in made:
-            driver.quit()
-            shutil.rmtree(profile, ignore_errors=True)
+    with contextlib.ExitStack() as stack:
+        made = [stack.enter_context(chromium(PHONE, ["--lang=en-GB"])) for _ in range(3)]
+        for driver in made:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1,
+                "mobile": True})
+        yield made
 
 
 def wait_for(driver: Driver, condition: Callable[[], Any], timeout: float = 20) -> Any:
-    end = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > end:
-            error = driver.find_element(By.ID, "error").text
-            raise AssertionError(f"timed out; the page's error line: {error!r}")
-        time.sleep(0.03)
+    return wait_on_page(driver, condition, timeout, pause=0.03)
 
 
 def open_seat(driver: Driver, server: TableServer, seat: int) -> None:

@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kok_layouts import load_layout
-from kok_layouts.design.server import MAX_BODY, RateLimit
 from kok_layouts.table.qr import qr_svg
 from kok_layouts.table.server import TableServer, serve
 from kok_layouts.table.session import TableSession
+from kok_layouts.web import MAX_BODY, RateLimit
+from tests.server_helpers import serving
 
 
 @contextmanager
@@ -27,14 +28,8 @@ def running(session: TableSession, rate: RateLimit | None = None) -> Iterator[Ta
     """A table server for ``session``, serving in a thread."""
     server = serve(session, rate=rate or RateLimit(10_000, 10_000.0))
     session.begin()
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(server):
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
 
 
 def new_session(layout: str = "black", people: int = 2, bots: int = 1) -> TableSession:
@@ -219,3 +214,27 @@ def test_a_page_waiting_for_news_is_present_not_away() -> None:
         session.pass_turn(0)
         waiting.join(10)
         assert session.away(1) < 5
+
+
+def test_an_unexpected_failure_is_one_line_in_the_page_and_the_terminal_never_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bug (here: a view that breaks) answers like the designer: one line, the next
+    request served; a refused request leaves the terminal alone."""
+    with running(new_session()) as table:
+        logs: list[str] = []
+        table.log = logs.append
+        status, _, _ = request(table, "GET", "/api/state", token="nope")
+        assert status == 403 and logs == []
+
+        def broken(*args: object) -> dict[str, Any]:
+            raise ZeroDivisionError("a bug")
+
+        monkeypatch.setattr(table.session, "view", broken)
+        status, answer, _ = request(table, "GET", "/api/state", token=token(table, 0))
+        assert status == 500
+        assert answer["error"].startswith("internal error: ZeroDivisionError at "
+                                          "test_table_server.py:")
+        assert len(logs) == 1 and logs[0].startswith("kok table: 500 GET /api/state")
+        monkeypatch.undo()
+        assert request(table, "GET", "/api/state", token=token(table, 0))[0] == 200
+    assert "Traceback" not in capsys.readouterr().err

@@ -39,7 +39,7 @@ from kok_layouts.rules.game import Choice, Game, check_player_name
 from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.record import save_record
 from kok_layouts.table.choices import distinct_choices
-from kok_layouts.table.feed import result_line, roll_events, roll_start
+from kok_layouts.table.feed import RollStart, result_line, roll_events, roll_start
 
 HELP_CLASSIC = """Commands (a choice ends your turn; the roll is over once everyone chose):
   cross H6 H7   cross these cells ('H6 H7' or 'H6,H7' alone works too); the colour and
@@ -283,6 +283,26 @@ class _Seats:
         self.hint_bot = make_bot(HINT_BOT)
         self.quitting = False
 
+    def bot_turn(self, seat: int, passing: str = "pass") -> None:
+        """The bot in ``seat`` chooses, and the table says what (``passing`` for none)."""
+        game = self.game
+        choice = self.bots[seat].choose(game, seat, self.rng)
+        game.choose(seat, choice)
+        taken = passing if choice is None else choice.describe(game.sheet)
+        self.io.write(f"{game.players[seat]} ({self.bots[seat].name} bot): {taken}")
+
+    def end_roll(self, start: RollStart) -> None:
+        """Score the roll and say what it brought; when quitting, a roll left half-chosen
+        does not count: its choices are taken back."""
+        game = self.game
+        if self.quitting:
+            while game.chosen:
+                game.undo()
+            return
+        game.finish_roll()
+        for event in roll_events(game, start):
+            self.io.write(event.text)
+
 
 class ClassicTable(_Seats):
     """A classic or Keer op Keer 2 game at one terminal: people and bots in seats."""
@@ -330,19 +350,10 @@ class ClassicTable(_Seats):
         while game.waiting_for() and not self.quitting:
             seat = self.next_seat()
             if seat in self.bots:
-                choice = self.bots[seat].choose(game, seat, self.rng)
-                game.choose(seat, choice)
-                write(f"{game.players[seat]} ({self.bots[seat].name} bot): "
-                      f"{describe_choice(game, choice)}")
+                self.bot_turn(seat)
             else:
                 self.person_turn(seat)
-        if self.quitting:
-            while game.chosen:              # a roll left half-chosen does not count
-                game.undo()
-            return
-        game.finish_roll()
-        for event in roll_events(game, start):
-            write(event.text)
+        self.end_roll(start)
 
     def person_turn(self, seat: int) -> None:
         game, write = self.game, self.io.write
@@ -515,21 +526,12 @@ class KidsTable(_Seats):
         while (waiting := game.waiting_for()) and not self.quitting:
             seat = waiting[0]
             if seat in self.bots:
-                choice = self.bots[seat].choose(game, seat, self.rng)
-                game.choose(seat, choice)
-                taken = "nothing" if choice is None else choice.describe(sheet)
-                write(f"{game.players[seat]} ({self.bots[seat].name} bot): {taken}")
+                self.bot_turn(seat, passing="nothing")
             else:
                 self.person_turn(seat)
             if not game.waiting_for() and not self.quitting and self.last_person_undoes():
                 continue
-        if self.quitting:
-            while game.chosen:              # a roll left half-chosen does not count
-                game.undo()
-            return
-        game.finish_roll()
-        for event in roll_events(game, start):
-            write(event.text)
+        self.end_roll(start)
 
     def last_person_undoes(self) -> bool:
         """Once everyone chose: one chance for the last person who chose to take it back

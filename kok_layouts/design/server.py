@@ -8,8 +8,10 @@ guards a local notebook server has.
 - The ``Host`` header must name the server (no DNS rebinding); a POST must come from the
   page itself (its ``Origin``) with a JSON body, so another site's form or script cannot
   drive it.
-- Bodies are at most :data:`MAX_BODY` bytes (``limits.HTTP_BODY_BYTES``); each client gets at most
-  :data:`RATE_BURST` requests at once and :data:`RATE_PER_SECOND` a second after that.
+- Bodies are at most :data:`~kok_layouts.web.MAX_BODY` bytes (``limits.HTTP_BODY_BYTES``);
+  each client gets the rate budget of :class:`~kok_layouts.web.RateLimit` (these guards,
+  the answers and the one-line errors are :mod:`kok_layouts.web`'s, shared with ``kok
+  table``).
 - The server writes only the file it was opened with, or a new file in the working
   directory named after the board; the page never sends a path. A name in the working
   directory that is taken (by a file, a folder or a symbolic link, dangling or not) is
@@ -34,26 +36,20 @@ import hmac
 import http.cookies
 import inspect
 import json
-import math
 import mimetypes
 import os
 import re
 import secrets
-import socket
 import stat
-import sys
 import tempfile
 import threading
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from kok_layouts import limits
 from kok_layouts.analysis.check import check, text_report
@@ -71,37 +67,25 @@ from kok_layouts.design.document import (
     validate,
 )
 from kok_layouts.editions import EDITIONS, edition_of, get_edition
-from kok_layouts.errors import GenerateError, KokError, LayoutError, OutputError, shown
+from kok_layouts.errors import GenerateError, KokError, OutputError, shown
 from kok_layouts.generator.board import generate
+from kok_layouts.input_file import os_reason
 from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.loader import list_layouts
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.writer import layout_mapping
-from kok_layouts.output import write_atomically
+from kok_layouts.output import new_file_mode, stage, write_atomically
 from kok_layouts.render.document import PrintOptions, render_pdf, render_png, render_report
+from kok_layouts.web import MAX_BODY as MAX_BODY
+from kok_layouts.web import GuardedHandler, GuardedServer, RequestError, security_headers
+from kok_layouts.web import RateLimit as RateLimit
 
-MAX_BODY = limits.HTTP_BODY_BYTES
-DRAIN_LIMIT = 4 * MAX_BODY
-RATE_BURST = 60
-RATE_PER_SECOND = 20.0
 PREVIEW_DPI = 60
 CHART_DPI = 110
 """The check report's charts as the page shows them: full size, readable."""
 TOKEN_COOKIE = "kok_design_token"
-TOKEN_HEADER = "X-Kok-Token"
 _SAFE_NAME = re.compile(r"[^a-z0-9_-]+")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
-
-
-class RequestError(Exception):
-    """A request the server refuses, with the HTTP status, the one line the page shows and
-    any facts the page needs besides (a conflict's file and versions)."""
-
-    def __init__(self, status: HTTPStatus, message: str,
-                 details: Mapping[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.details = dict(details or {})
 
 
 @dataclass
@@ -175,13 +159,21 @@ def _run_generate(job: GenerateJob, edition: str, width: int, height: int, seed:
     def progress(done: float, line: str) -> None:
         job.done, job.line = done, line
 
-    try:
+    with _reported(job, "the search"):
         job.doc = generated_document(edition, width, height, seed, True, seconds, progress)
         job.done, job.line = 1.0, "done"
+
+
+@contextlib.contextmanager
+def _reported(job: CheckJob | GenerateJob, what: str) -> Iterator[None]:
+    """A job's work in a thread: any error ends it as one line for the page (``what
+    failed: ...``, never a stack trace), and the job is finished in any case."""
+    try:
+        yield
     except KokError as err:
         job.error = str(err).splitlines()[0]
     except Exception as err:  # one line in the page, never a stack trace
-        job.error = f"the search failed: {type(err).__name__}: {err}".splitlines()[0]
+        job.error = f"{what} failed: {type(err).__name__}: {err}".splitlines()[0]
     finally:
         job.finished = True
 
@@ -281,13 +273,8 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current
-
-
-_NEW_FILE_MODE = 0o666 & ~_umask()
+_NEW_FILE_MODE = new_file_mode()
+"""Read once: the umask can only be read by setting it, which races with other threads."""
 
 
 def _conflict(display: str, message: str, base: str | None,
@@ -331,18 +318,8 @@ def write_new_file(path: Path, data: bytes) -> bool:
     """Write ``data`` as a new file at ``path`` and never over anything: complete or not at
     all. Returns ``False`` (and writes nothing) if the name is taken, even by a symbolic
     link that leads nowhere, also when it was taken a moment ago by another program."""
+    temporary = stage(path, data, _NEW_FILE_MODE)
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".part",
-                                        dir=path.parent)
-    except OSError as err:
-        raise OutputError(f"{shown(str(path))}: cannot write: {err.strerror or err}") from None
-    temporary = Path(name)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        temporary.chmod(_NEW_FILE_MODE)
         try:
             os.link(temporary, path, follow_symlinks=False)  # fails if the name is taken
         except FileExistsError:
@@ -354,7 +331,7 @@ def write_new_file(path: Path, data: bytes) -> bool:
             return _write_exclusively(path, data)  # a file system without hard links
         return True
     except OSError as err:
-        raise OutputError(f"{shown(str(path))}: cannot write: {err.strerror or err}") from None
+        raise OutputError(f"{shown(str(path))}: cannot write: {os_reason(err)}") from None
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink()
@@ -751,19 +728,13 @@ def _run_check(job: CheckJob, sheet: Sheet, games: int, players: int) -> None:
     phases = (("search_progress", "exact search"), ("reference_progress", "reference games"))
     extra: dict[str, Any] = {name: reporter(phase) for name, phase in phases
                              if name in accepted}
-    try:
+    with _reported(job, "the check"):
         report = check(sheet, games, players, seed=1, progress=reporter("games"), **extra)
         data = report.as_dict()
         job.text = text_report(report)
         if report.summary is not None:
             job.chart = render_report(data, png=True, dpi=CHART_DPI)
         job.report = json.loads(json.dumps(data, default=str))
-    except KokError as err:
-        job.error = str(err).splitlines()[0]
-    except Exception as err:  # one line in the page, never a stack trace
-        job.error = f"the check failed: {type(err).__name__}: {err}".splitlines()[0]
-    finally:
-        job.finished = True
 
 
 def _json(value: Any) -> tuple[str, bytes]:
@@ -800,73 +771,14 @@ def _profile(body: Mapping[str, Any]) -> Profile:
     return result
 
 
-class RateLimit:
-    """A token bucket per client address: bursts of :data:`RATE_BURST`, then
-    :data:`RATE_PER_SECOND` a second."""
-
-    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
-        self.burst, self.per_second = burst, per_second
-        self.buckets: dict[str, tuple[float, float]] = {}
-        self.lock = threading.Lock()
-
-    def allow(self, client: str) -> bool:
-        now = time.monotonic()
-        with self.lock:
-            tokens, last = self.buckets.get(client, (float(self.burst), now))
-            tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
-            if tokens < 1.0:
-                self.buckets[client] = (tokens, now)
-                return False
-            self.buckets[client] = (tokens - 1.0, now)
-            return True
-
-
-_SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob: data:; "
-                               "style-src 'self'; script-src 'self'; connect-src 'self'; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
-
-
-def _own_names() -> set[str]:
-    """This computer's host names and addresses, as another computer's browser names it."""
-    names = {socket.gethostname(), socket.getfqdn()}
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None):
-            address = str(info[4][0])
-            names.add(f"[{address}]" if ":" in address else address)
-    return names
-
-
-def log_line(line: str) -> None:
-    """The server's log: one line on standard error per refused request."""
-    if sys.stderr is not None:
-        print(line, file=sys.stderr, flush=True)
-
-
-class DesignServer(ThreadingHTTPServer):
+class DesignServer(GuardedServer):
     """The HTTP server of one designer session."""
 
-    daemon_threads = True
+    name = "kok design"
 
     def __init__(self, designer: Designer, host: str = "127.0.0.1", port: int = 0) -> None:
         self.designer = designer
-        self.rate = RateLimit()
-        self.log: Callable[[str], None] = log_line
-        """Where the server writes its one line per refused request (tests collect them)."""
-        self.connections: set[Any] = set()
-        self.connections_lock = threading.Lock()
-        super().__init__((host, port), _Handler)
-        bound = self.server_address
-        self.host, self.port = host, int(bound[1])
-        names = {host, f"[{host}]", "127.0.0.1", "localhost", "[::1]"}
-        if host in ("0.0.0.0", "::", ""):  # every address: this computer's names too
-            names |= _own_names()
-        self.allowed_hosts = {f"{name}:{self.port}" for name in names}
+        super().__init__(host, port, _Handler)
         # Cookies do not keep ports apart: each server has its own cookie name.
         self.cookie_name = f"{TOKEN_COOKIE}_{self.port}"
 
@@ -876,317 +788,26 @@ class DesignServer(ThreadingHTTPServer):
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/?token={self.designer.token}"
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        with self.connections_lock:
-            self.connections.add(request)
-        super().process_request(request, client_address)
 
-    def shutdown_request(self, request: Any) -> None:
-        with self.connections_lock:
-            self.connections.discard(request)
-        super().shutdown_request(request)
-
-    def server_close(self) -> None:
-        """Stop listening and end every open connection too (a page's keep-alive one),
-        so a stopped server answers nothing, as when its process ends."""
-        super().server_close()
-        with self.connections_lock:
-            still_open = list(self.connections)
-        for connection in still_open:
-            with contextlib.suppress(OSError):
-                connection.shutdown(socket.SHUT_RDWR)
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A failure outside any request's own handling: one line, never a traceback."""
-        error = sys.exc_info()[1]
-        self.log(f"kok design: {_failure(error)}")
-
-
-def _failure(error: BaseException | None) -> str:
-    """An unexpected error as one line: its type, its message and where it was raised."""
-    if error is None:
-        return "internal error"
-    trace = error.__traceback__
-    while trace is not None and trace.tb_next is not None:
-        trace = trace.tb_next
-    where = (f" at {Path(trace.tb_frame.f_code.co_filename).name}:{trace.tb_lineno}"
-             if trace is not None else "")
-    return f"internal error: {type(error).__name__}{where}: {shown(str(error), 160)}"
-
-
-# Reading a request's JSON body: bounded before it is built ---------------------------------
-
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NESTING = bytes.maketrans(b"[{]}", b"\x01\x01\x02\x02")
-_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
-
-
-def json_depth(raw: bytes) -> int:
-    """How deeply the JSON text ``raw`` nests (strings skipped), counted without parsing."""
-    brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
-    steps = (1 if byte in b"[{" else -1 for byte in brackets)
-    return max(accumulate(steps, initial=0))
-
-
-def _whole_number(text: str) -> int:
-    if len(text.lstrip("-")) > limits.HTTP_JSON_DIGITS:
-        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: a number of "
-                           f"{len(text.lstrip('-')):,} digits; numbers here have at most "
-                           f"{limits.HTTP_JSON_DIGITS}")
-    return int(text)
-
-
-def _real_number(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value) or len(text) > 2 * limits.HTTP_JSON_DIGITS:
-        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: the number "
-                           f"{shown(text, 40)} is out of range")
-    return value
-
-
-def _no_constant(text: str) -> None:
-    raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {text} is not a JSON number")
-
-
-def parse_body(raw: bytes) -> dict[str, Any]:
-    """A request's body as a JSON object, or :class:`RequestError` (400) for anything else:
-    not UTF-8, not JSON, nested deeper than ``limits.HTTP_JSON_DEPTH``, a number of more
-    than ``limits.HTTP_JSON_DIGITS`` digits, ``NaN`` or infinities, or text that is not
-    Unicode (a lone surrogate)."""
-    if not raw:
-        return {}
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not UTF-8") from None
-    depth = json_depth(raw)
-    if depth > limits.HTTP_JSON_DEPTH:
-        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: the body nests {depth:,} "
-                           f"levels deep; at most {limits.HTTP_JSON_DEPTH}")
-    try:
-        value = json.loads(text, parse_int=_whole_number, parse_float=_real_number,
-                           parse_constant=_no_constant)
-    except (json.JSONDecodeError, RecursionError):
-        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not JSON") from None
-    if not isinstance(value, dict):
-        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not a JSON object")
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body has text that is not "
-                           "Unicode (a lone surrogate)") from None
-    result: dict[str, Any] = value
-    return result
-
-
-_SINGLE_HEADERS = ("Host", "Origin", "Content-Length", "Content-Type", TOKEN_HEADER, "Cookie")
-"""Headers a request may send once only: two of them would leave it open which one counts."""
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(GuardedHandler):
     server: DesignServer
-    body_read = False
     server_version = "kok-design"
-    timeout = 60  # seconds a connection may sit idle or trickle a request
-    sys_version = ""
-    protocol_version = "HTTP/1.1"
+    headers_sent = security_headers("'self' blob: data:")
+    token_refusal = "refused: this needs the access token; open the URL kok design printed"
+    methods_refusal = "the designer answers GET, HEAD and POST only"
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: the terminal shows the URL and refused requests (:meth:`_log`), not every
-        request."""
-
-    def _log(self, status: int, line: str) -> None:
-        method = shown(str(getattr(self, "command", "") or "-"), 12)
-        target = shown(str(getattr(self, "path", "") or "-"), 80)
-        self.server.log(f"kok design: {status} {method} {target}: {line}")
-
-    # Guards -------------------------------------------------------------------------------
-
-    def _token_ok(self, query: dict[str, list[str]]) -> bool:
-        token = self.server.designer.token
-        offered = [*query.get("token", []), self.headers.get(TOKEN_HEADER, "")]
+    def _authorised(self, query: Mapping[str, list[str]]) -> bool:
+        """The designer's token, in the address, the token header or the page's cookie."""
+        offered = self._offered_tokens(query)
         cookie = http.cookies.SimpleCookie()
         with contextlib.suppress(http.cookies.CookieError):
             cookie.load(self.headers.get("Cookie", ""))
         name = self.server.cookie_name
         if name in cookie:
             offered.append(cookie[name].value)
-        expected = token.encode()
+        expected = self.server.designer.token.encode()
         return any(o and hmac.compare_digest(o.encode("utf-8", "replace"), expected)
                    for o in offered)
-
-    def _route(self) -> str:
-        """The path of the request target, which must name this server: ``/path?query``,
-        or ``http://this-host:port/path`` (absolute form, RFC 9112); never another host."""
-        target = self.path
-        if not target.isascii() or not target.isprintable():
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the address has characters "
-                               "that are not printable ASCII")
-        if target.startswith("/"):
-            return urlsplit(target).path
-        parts = urlsplit(target)
-        if parts.scheme != "http" or parts.netloc not in self.server.allowed_hosts:
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the request line names "
-                               "another host")
-        return parts.path or "/"
-
-    def _guard(self, method: str) -> dict[str, list[str]]:
-        for name in _SINGLE_HEADERS:
-            if len(self.headers.get_all(name, [])) > 1:
-                raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {name} is sent twice")
-        self._route()
-        query = parse_qs(urlsplit(self.path).query)
-        authorised = self._token_ok(query)
-        # Requests without the token have a budget of their own, so a page or a program
-        # that guesses can never use up the token holder's.
-        client = f"{'token' if authorised else 'anyone'} {self.client_address[0]}"
-        if not self.server.rate.allow(client):
-            raise RequestError(HTTPStatus.TOO_MANY_REQUESTS,
-                               "too many requests; wait a moment and try again")
-        if self.headers.get("Host", "") not in self.server.allowed_hosts:
-            raise RequestError(HTTPStatus.FORBIDDEN, "refused: the Host header does not "
-                               "name this server")
-        if not authorised:
-            raise RequestError(HTTPStatus.FORBIDDEN, "refused: this needs the access token; "
-                               "open the URL kok design printed")
-        if method == "POST":
-            origin = self.headers.get("Origin")
-            if origin is None or urlsplit(origin).netloc not in self.server.allowed_hosts:
-                raise RequestError(HTTPStatus.FORBIDDEN,
-                                   "refused: a request from another origin")
-            if self.headers.get_content_type() != "application/json":
-                raise RequestError(HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-                                   "refused: send JSON")
-        return query
-
-    def _length(self) -> int | None:
-        """The body's length as the request states it: ASCII digits only (``²`` is a
-        digit to Python, not to HTTP), ``None`` without the header."""
-        text = self.headers.get("Content-Length")
-        if text is None:
-            return None
-        text = text.strip()
-        if not re.fullmatch(r"[0-9]{1,15}", text):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: Content-Length is not a "
-                               "number of bytes in digits 0-9")
-        return int(text)
-
-    def _body(self) -> dict[str, Any]:
-        if self.headers.get("Transfer-Encoding") is not None:
-            raise RequestError(HTTPStatus.LENGTH_REQUIRED, "refused: send the body with a "
-                               "Content-Length, not in chunks")
-        length = self._length()
-        if length is None:
-            raise RequestError(HTTPStatus.LENGTH_REQUIRED, "refused: the request has no length")
-        if length > MAX_BODY:
-            raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                               f"refused: the request is over {MAX_BODY // 1024} KiB")
-        raw = self.rfile.read(length)
-        self.body_read = True
-        if len(raw) < length:
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is shorter than "
-                               "its Content-Length")
-        return parse_body(raw)
-
-    # Answers -------------------------------------------------------------------------------
-
-    def _send(self, status: HTTPStatus, content_type: str, data: bytes,
-              extra: Mapping[str, str] | None = None) -> None:
-        if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):
-            self.request_version = "HTTP/1.0"  # an answer always starts with a status line
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in {**_SECURITY_HEADERS, **(extra or {})}.items():
-            self.send_header(name, value)
-        if self.close_connection:
-            self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
-
-    def _drain(self) -> None:
-        """Read and drop a refused request's body (if it is not huge), so the client gets
-        the answer instead of a reset connection while it is still sending."""
-        headers = getattr(self, "headers", None)
-        length = headers.get("Content-Length", "") if headers is not None else ""
-        left = int(length) if re.fullmatch(r"[0-9]{1,15}", length.strip()) else 0
-        if self.body_read or left > DRAIN_LIMIT:
-            return
-        with contextlib.suppress(OSError):
-            while left > 0:
-                chunk = self.rfile.read(min(left, 65536))
-                if not chunk:
-                    break
-                left -= len(chunk)
-
-    def _error(self, status: HTTPStatus, message: str,
-               details: Mapping[str, Any] | None = None) -> None:
-        line = shown(" ".join(message.split()) or "error", limits.HTTP_LINE_LENGTH)
-        self._log(int(status), line)
-        # A refused request's body may be unread: never read the next request from it.
-        self.close_connection = True
-        self._drain()
-        body = json.dumps({"error": line, **(details or {})})
-        self._send(status, "application/json", body.encode("utf-8"))
-
-    def send_error(self, code: int, message: str | None = None,
-                   explain: str | None = None) -> None:
-        """The standard library's refusals (a bad request line, a line or header too
-        long, an unknown method) as one line of JSON like every other answer, always a
-        4xx: an unknown method is 405, an HTTP version other than 1.x is 400."""
-        status = {501: HTTPStatus.METHOD_NOT_ALLOWED, 505: HTTPStatus.BAD_REQUEST}.get(
-            code, HTTPStatus(code))
-        if status == HTTPStatus.METHOD_NOT_ALLOWED:
-            message = "refused: the designer answers GET, HEAD and POST only"
-        self.body_read = True  # nothing of a malformed request is read as a body
-        try:
-            self._error(status, f"refused: {message or status.phrase}")
-        except OSError:
-            self.close_connection = True
-
-    def parse_request(self) -> bool:
-        if not super().parse_request():
-            return False
-        if self.request_version == "HTTP/0.9":
-            self.send_error(HTTPStatus.BAD_REQUEST, "HTTP/0.9 requests are not answered")
-            return False
-        return True
-
-    def _handle(self, method: str) -> None:
-        self.body_read = method != "POST"
-        if method != "POST" and ("Content-Length" in self.headers
-                                 or "Transfer-Encoding" in self.headers):
-            self.close_connection = True  # a body nobody reads is never the next request
-        try:
-            query = self._guard(method)
-            if method == "POST":
-                self._post(self._body())
-            else:
-                self._get(query)
-        except RequestError as err:
-            self._error(err.status, str(err), err.details)
-        except LayoutError as err:
-            self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err.problems[0]))
-        except KokError as err:
-            self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err).splitlines()[0])
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
-        except Exception as err:  # one line in the page and in the log, never a traceback
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, _failure(err))
-
-    def do_GET(self) -> None:
-        self._handle("GET")
-
-    def do_HEAD(self) -> None:
-        self._handle("GET")
-
-    def do_POST(self) -> None:
-        self._handle("POST")
-
-    def do_OPTIONS(self) -> None:
-        """No cross-origin preflight is ever granted."""
-        self._error(HTTPStatus.FORBIDDEN, "refused: a request from another origin")
 
     def _get(self, query: dict[str, list[str]]) -> None:
         route = self._route()
@@ -1229,7 +850,8 @@ class _Handler(BaseHTTPRequestHandler):
         charset = "; charset=utf-8"
         self._send(HTTPStatus.OK, kind + charset, (static / name).read_bytes())
 
-    def _post(self, body: dict[str, Any]) -> None:
+    def _post(self, query: dict[str, list[str]]) -> None:
+        body = self._body()
         route = self._route()
         if not route.startswith("/api/"):
             raise RequestError(HTTPStatus.NOT_FOUND, f"no action {shown(route, 60)}")

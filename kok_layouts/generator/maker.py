@@ -9,7 +9,7 @@ modules build the boards (:mod:`~kok_layouts.generator.classic`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,16 @@ if TYPE_CHECKING:
 FRESH_TRIES = 1000
 """Draws for a fresh board (a Kids draw keeps about one layout in twenty: the built-in
 sheet's shape, :func:`~kok_layouts.generator.kids.kids_board`)."""
+
+
+def first_drawn(draw: Callable[[], Draft | None]) -> Draft | None:
+    """The first board ``draw`` makes in :data:`FRESH_TRIES` tries (it may fail and return
+    ``None``), or ``None``."""
+    for _ in range(FRESH_TRIES):
+        new = draw()
+        if new is not None:
+            return new
+    return None
 
 
 @dataclass(frozen=True)
@@ -118,11 +128,7 @@ class ClassicGenerator(BoardGenerator):
               rng: np.random.Generator) -> Draft | None:
         if profile != "official":
             return None
-        for _ in range(FRESH_TRIES):
-            new = official_grid(rng)
-            if new is not None:
-                return new
-        return None
+        return first_drawn(lambda: official_grid(rng))
 
     def neighbour(self, draft: Draft, profile: str, rng: np.random.Generator,
                   holes: int = 0, aim: Sequence[int] = (),
@@ -173,12 +179,8 @@ class KidsGenerator(BoardGenerator):
 
     def fresh(self, draft: Draft, profile: str, holes: int,
               rng: np.random.Generator) -> Draft | None:
-        for _ in range(FRESH_TRIES):
-            new = kids_board(draft.width, draft.height, len(draft.colours), holes, rng,
-                             printed_shape=profile == "official")
-            if new is not None:
-                return new
-        return None
+        return first_drawn(lambda: kids_board(draft.width, draft.height, len(draft.colours),
+                                              holes, rng, printed_shape=profile == "official"))
 
     def neighbour(self, draft: Draft, profile: str, rng: np.random.Generator,
                   holes: int = 0, aim: Sequence[int] = (),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet
-from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrap
+from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrap, wrapped
 from kok_layouts.render.frame import framed
 from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import Claim, SheetMarks
@@ -35,6 +35,7 @@ from kok_layouts.render.shapes import (
     box_icon,
     colour_symbol,
     cross_mark,
+    exclamation_mark,
     heart,
     hole,
     star,
@@ -369,16 +370,10 @@ def _right_panel(sheet: ClassicSheet, kok2: Kok2Sheet | None, x: float, lang: La
     for i in range(sheet.exclamation_marks):
         cx = x + 3.0 + (i % per_row) * 6.2
         cy = y + 3.0 + (i // per_row) * 6.4
-        items.append(Circle(cx, cy, 2.6, WHITE, INK, 0.3))
-        items.append(Text(cx, cy + 1.25, "!", 3.4, anchor="middle", weight="bold"))
-        if i < used:
-            items.extend(cross_mark(cx - 2.6, cy - 2.6, 5.2, 5.2, 0.5))
+        items.extend(exclamation_mark(cx, cy, 2.6, i < used))
     rows = max(1, -(-sheet.exclamation_marks // per_row))
     y += rows * 6.4 + 0.5
-    hint_size = max(2.2, min_text)
-    for line in wrap(label("joker_hint", lang), hint_size, PANEL_W):
-        items.append(Text(x, y + hint_size * 1.05, line, hint_size, GREY))
-        y += hint_size * 1.3
+    y = wrapped(label("joker_hint", lang), x, y, max(2.2, min_text), PANEL_W, items)
     y += 2.0
     # The score box.
     items.append(Text(x, y + 3.6, label("score", lang), 3.4, weight="bold"))

@@ -11,7 +11,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from kok_layouts.render.scene import Item, Text, Weight
+from kok_layouts.render.scene import GREY, Item, Text, Weight
 
 FONT_FILES: dict[Weight, str] = {
     "regular": "DejaVuSansCondensed.ttf",
@@ -60,6 +60,16 @@ def wrap(text: str, size: float, width: float, weight: Weight = "regular") -> li
     if current:
         lines.append(current)
     return lines
+
+
+def wrapped(text: str, x: float, y: float, size: float, width: float,
+            items: list[Item]) -> float:
+    """``text`` in grey lines of ``size`` mm at most ``width`` wide from ``x``, ``y`` (the
+    top of the first line) added to ``items``; the ``y`` below the last line."""
+    for line in wrap(text, size, width):
+        items.append(Text(x, y + size * 1.05, line, size, GREY))
+        y += size * 1.3
+    return y
 
 
 def fit_size(text: str, size: float, width: float, weight: Weight = "regular") -> float:

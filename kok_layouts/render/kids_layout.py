@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import KidsSheet
-from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrap
+from kok_layouts.render.fonts import cut_to, fit_size, text_width, wrapped
 from kok_layouts.render.frame import framed
 from kok_layouts.render.labels import Language, label, title, word
 from kok_layouts.render.marks import SheetMarks
@@ -33,6 +33,7 @@ from kok_layouts.render.shapes import (
     chameleon,
     colour_symbol,
     cross_mark,
+    exclamation_mark,
     hole,
     pictogram,
     star,
@@ -236,17 +237,11 @@ def _panel(sheet: KidsSheet, x: float, top: float, lang: Language, colorblind: b
     for i in range(sheet.exclamation_marks):
         cx = x + 3.2 + (i % 6) * 7.6
         cy = y + 3.2 + (i // 6) * 11.0
-        items.append(Circle(cx, cy, 2.8, WHITE, INK, 0.3))
-        items.append(Text(cx, cy + 1.25, "!", 3.4, anchor="middle", weight="bold"))
+        items.extend(exclamation_mark(cx, cy, 2.8, i < used))
         if (i + 1) % every == 0:
             items.extend(chameleon(cx, cy + 6.2, 5.6))
-        if i < used:
-            items.extend(cross_mark(cx - 2.8, cy - 2.8, 5.6, 5.6, 0.5))
     y += (-(-sheet.exclamation_marks // 6)) * 11.0 + 0.5
-    hint_size = max(2.2, min_text)
-    for line in wrap(label("chameleon_hint", lang), hint_size, PANEL_W):
-        items.append(Text(x, y + hint_size * 1.05, line, hint_size, GREY))
-        y += hint_size * 1.3
+    y = wrapped(label("chameleon_hint", lang), x, y, max(2.2, min_text), PANEL_W, items)
     y += 3.0
     items.append(Line(x, y, x + PANEL_W, y, INK, 0.4))
     items.append(Circle(x + 3.0, y + 5.0, 2.6, None, INK, 0.4))

@@ -100,6 +100,16 @@ def strike(x: float, y: float, w: float, h: float, width: float = 0.5) -> Line:
     return Line(x + w * 0.1, y + h * 0.85, x + w * 0.9, y + h * 0.15, INK, width)
 
 
+def exclamation_mark(cx: float, cy: float, r: float, crossed: bool) -> list[Item]:
+    """An exclamation mark to cross (a joker, a chameleon): a circled "!", crossed out
+    once used."""
+    items: list[Item] = [Circle(cx, cy, r, WHITE, INK, 0.3),
+                         Text(cx, cy + 1.25, "!", 3.4, anchor="middle", weight="bold")]
+    if crossed:
+        items.extend(cross_mark(cx - r, cy - r, 2 * r, 2 * r, 0.5))
+    return items
+
+
 # -- colour-blind symbols -----------------------------------------------------------------
 # Each symbol fills a square of side ``size`` centred on (cx, cy), ink to ink (round line
 # caps included), so that one size means the same for every symbol; only the bar is

@@ -1,7 +1,6 @@
 """``kok table``'s web server: one game, a page per seat, the host's page with the links.
 
-The guards are the designer's (:mod:`kok_layouts.design.server`: its :class:`RateLimit`,
-:class:`RequestError` and body limit are used as they are), with one token per seat:
+The guards and answers are the designer's (:mod:`kok_layouts.web`), with one token per seat:
 
 - It listens on loopback unless told otherwise.
 - Every seat has its own random token, in its link (``/?token=...``); the page sends it as
@@ -11,45 +10,30 @@ The guards are the designer's (:mod:`kok_layouts.design.server`: its :class:`Rat
 - The ``Host`` header must name the server (no DNS rebinding); a POST must come from the
   page itself (its ``Origin``) with a JSON body of at most ``MAX_BODY`` bytes.
 - Each client address gets at most ``RATE_BURST`` requests at once and
-  ``RATE_PER_SECOND`` a second after that.
-- Every error reaches the page as one line of JSON ``{"error": "..."}``.
+  ``RATE_PER_SECOND`` a second after that (requests without a seat's token have a budget
+  of their own).
+- Every error reaches the page as one line of JSON ``{"error": "..."}``; an unexpected
+  one is also one line on the terminal, never a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import socket
-import sys
-import traceback
 from collections.abc import Mapping
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from kok_layouts import limits
-from kok_layouts.design.server import MAX_BODY, TOKEN_HEADER, RateLimit, RequestError
-from kok_layouts.errors import KokError
+from kok_layouts.errors import shown
 from kok_layouts.table.qr import qr_svg
 from kok_layouts.table.session import HOST, TableSession
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-                               "script-src 'self'; connect-src 'self'; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
-"""The page loads nothing from elsewhere, is framed by nobody and leaks no link."""
+from kok_layouts.web import EVERY_ADDRESS, GuardedHandler, GuardedServer, RateLimit, RequestError
 
 STATIC = re.compile(r"[a-z][a-z0-9-]*\.(js|css)")
 KINDS = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
-EVERY_ADDRESS = ("0.0.0.0", "::", "")
 
 
 def lan_address() -> str | None:
@@ -61,26 +45,19 @@ def lan_address() -> str | None:
     return None
 
 
-class TableServer(ThreadingHTTPServer):
+class TableServer(GuardedServer):
     """The HTTP server of one table."""
 
-    daemon_threads = True
+    name = "kok table"
+    log_refusals = False
+    """The terminal shows the links and unexpected errors, not every refused request."""
 
     def __init__(self, session: TableSession, host: str = "127.0.0.1", port: int = 0,
                  rate: RateLimit | None = None) -> None:
         self.session = session
-        self.rate = rate or RateLimit()
-        super().__init__((host, port), TableHandler)
-        self.host, self.port = host, int(self.server_address[1])
-        names = {host, f"[{host}]", "127.0.0.1", "localhost", "[::1]"}
-        self.public = host
-        if host in EVERY_ADDRESS:
-            found = lan_address()
-            names |= {socket.gethostname(), socket.getfqdn()}
-            if found:
-                names.add(found)
-            self.public = found or "127.0.0.1"
-        self.allowed_hosts = {f"{name}:{self.port}" for name in names}
+        found = lan_address() if host in EVERY_ADDRESS else None
+        super().__init__(host, port, TableHandler, rate, {found} if found else set())
+        self.public = (found or "127.0.0.1") if host in EVERY_ADDRESS else host
 
     def link(self, token: str) -> str:
         """The address of a page, with its token."""
@@ -99,125 +76,37 @@ class TableServer(ThreadingHTTPServer):
                 for seat in self.session.seats]
 
 
-class TableHandler(BaseHTTPRequestHandler):
+class TableHandler(GuardedHandler):
     server: TableServer
     server_version = "kok-table"
-    sys_version = ""
-    protocol_version = "HTTP/1.1"
-    timeout = 60
-    body_read = False
+    token_required = False
+    """The page's script and style load without a token; the page and the API need one."""
+    methods_refusal = "the table answers GET, HEAD and POST only"
     wbufsize = -1
     """Buffered: the headers and the body leave in one packet, so a client's delayed
     acknowledgement never holds an answer back (40 ms per request on loopback otherwise)."""
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: the terminal shows the links and errors, not every request."""
-
-    # -- guards ----------------------------------------------------------------------
-    def _seat(self, query: Mapping[str, list[str]]) -> int:
-        offered = [*query.get("token", []), self.headers.get(TOKEN_HEADER, "")]
-        for token in offered:
+    def _seat_or_none(self, query: Mapping[str, list[str]]) -> int | None:
+        for token in self._offered_tokens(query):
             if token:
                 seat = self.server.session.seat_of_token(token)
                 if seat is not None:
                     return seat
-        raise RequestError(HTTPStatus.FORBIDDEN, "refused: this link's token is not one of "
-                           "this game's; open your seat's link again")
+        return None
 
-    def _guard(self, method: str) -> dict[str, list[str]]:
-        if not self.server.rate.allow(self.client_address[0]):
-            raise RequestError(HTTPStatus.TOO_MANY_REQUESTS,
-                               "too many requests; wait a moment and try again")
-        if self.headers.get("Host", "") not in self.server.allowed_hosts:
-            raise RequestError(HTTPStatus.FORBIDDEN, "refused: the Host header does not "
-                               "name this server")
-        if method == "POST":
-            origin = self.headers.get("Origin")
-            if origin is None or urlsplit(origin).netloc not in self.server.allowed_hosts:
-                raise RequestError(HTTPStatus.FORBIDDEN, "refused: a request from another "
-                                   "origin")
-            if self.headers.get_content_type() != "application/json":
-                raise RequestError(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON")
-        return parse_qs(urlsplit(self.path).query)
+    def _authorised(self, query: Mapping[str, list[str]]) -> bool:
+        return self._seat_or_none(query) is not None
 
-    def _body(self) -> dict[str, Any]:
-        length = self.headers.get("Content-Length", "")
-        if not length.isdigit():
-            raise RequestError(HTTPStatus.LENGTH_REQUIRED, "refused: the request has no length")
-        if int(length) > MAX_BODY:
-            raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                               f"refused: the request is over {MAX_BODY // 1024} KiB")
-        raw = self.rfile.read(int(length))
-        self.body_read = True
-        try:
-            value = json.loads(raw.decode("utf-8")) if raw else {}
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not JSON") from None
-        if not isinstance(value, dict):
-            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: the body is not a JSON object")
-        return value
-
-    # -- answers ---------------------------------------------------------------------
-    def _send(self, status: HTTPStatus, kind: str, data: bytes,
-              extra: Mapping[str, str] | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in {**SECURITY_HEADERS, **(extra or {})}.items():
-            self.send_header(name, value)
-        if self.close_connection:
-            self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
-
-    def _json(self, value: Any) -> None:
-        self._send(HTTPStatus.OK, "application/json", json.dumps(value).encode("utf-8"))
-
-    def _error(self, status: HTTPStatus, message: str) -> None:
-        self.close_connection = True
-        if not self.body_read:
-            length = self.headers.get("Content-Length", "")
-            if length.isdigit() and int(length) <= 4 * MAX_BODY:
-                with contextlib.suppress(OSError):
-                    self.rfile.read(int(length))
-        line = " ".join(message.split()) or "error"
-        self._send(status, "application/json", json.dumps({"error": line}).encode("utf-8"))
-
-    def _handle(self, method: str) -> None:
-        self.body_read = method != "POST"
-        try:
-            query = self._guard(method)
-            if method == "POST":
-                self._post(self._seat(query), self._body())
-            else:
-                self._get(query)
-        except RequestError as err:
-            self._error(err.status, str(err))
-        except KokError as err:
-            self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err).splitlines()[0])
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
-        except Exception as err:  # one line in the page; the details only on the terminal
-            traceback.print_exc(file=sys.stderr)
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR,
-                        f"internal error: {type(err).__name__}: {err}")
-
-    def do_GET(self) -> None:
-        self._handle("GET")
-
-    def do_HEAD(self) -> None:
-        self._handle("GET")
-
-    def do_POST(self) -> None:
-        self._handle("POST")
-
-    def do_OPTIONS(self) -> None:
-        """No cross-origin preflight is ever granted."""
-        self._error(HTTPStatus.FORBIDDEN, "refused: a request from another origin")
+    def _seat(self, query: Mapping[str, list[str]]) -> int:
+        """The seat whose token the request carries (the host's is :data:`HOST`)."""
+        seat = self._seat_or_none(query)
+        if seat is None:
+            raise RequestError(HTTPStatus.FORBIDDEN, "refused: this link's token is not one "
+                               "of this game's; open your seat's link again")
+        return seat
 
     def _get(self, query: dict[str, list[str]]) -> None:
-        route = urlsplit(self.path).path
+        route = self._route()
         static = resources.files("kok_layouts.table") / "static"
         if route == "/":
             self._seat(query)
@@ -249,10 +138,12 @@ class TableHandler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, "application/pdf", sheets_pdf(session.game, lang),
                        {"Content-Disposition": 'attachment; filename="kok-table-sheets.pdf"'})
             return
-        raise RequestError(HTTPStatus.NOT_FOUND, f"no page {route}")
+        raise RequestError(HTTPStatus.NOT_FOUND, f"no page {shown(route, 60)}")
 
-    def _post(self, seat: int, body: dict[str, Any]) -> None:
-        route = urlsplit(self.path).path
+    def _post(self, query: dict[str, list[str]]) -> None:
+        seat = self._seat(query)
+        body = self._body()
+        route = self._route()
         session = self.server.session
         action = body.get("action")
         if route != "/api/act" or not isinstance(action, str):
