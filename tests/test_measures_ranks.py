@@ -4,11 +4,14 @@ floats ``scipy.stats.spearmanr`` gives."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import rankdata, spearmanr
 
+from kok_layouts.analysis.intervals import bootstrap, bootstrap_of_means
 from kok_layouts.analysis.measures import average_ranks, rank_correlation
 
 VALUES = st.lists(st.integers(0, 12), min_size=2, max_size=26)
@@ -33,3 +36,32 @@ def test_the_rank_correlation_is_spearmans_to_the_last_bit(data: st.DataObject) 
             assert np.isnan(rank_correlation(ranks, difficulty))
         return
     assert rank_correlation(ranks, difficulty) == float(spearmanr(worth, difficulty).statistic)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(st.integers(1, 60).flatmap(lambda n: st.lists(
+    st.lists(st.integers(0, 1), min_size=5, max_size=5), min_size=n, max_size=n)))
+def test_the_bootstrap_of_means_gives_the_very_floats_of_the_plain_bootstrap(
+        table: list[list[int]]) -> None:
+    rows = np.array(table, dtype=float)
+    worth = average_ranks(np.array([1.0, 2.0, 2.0, 3.0, 5.0]))
+
+    def ease(rates: np.ndarray) -> np.ndarray:
+        result: np.ndarray = rates - rates.mean()
+        return result
+
+    def rho(rates: np.ndarray) -> np.ndarray:
+        difficulty = 1.0 - rates
+        if (difficulty == difficulty[0]).all():
+            return np.array([float("nan")])
+        return np.array([rank_correlation(worth, difficulty)])
+
+    for statistic in (ease, rho):
+        fast = bootstrap_of_means(rows, statistic, draws=80)
+        def of_block(block: np.ndarray, f: Callable[[np.ndarray], np.ndarray] = statistic,
+                     ) -> np.ndarray:
+            return f(block.mean(axis=0))
+
+        plain = bootstrap(rows, of_block, draws=80)
+        for a, b in zip(fast, plain, strict=True):
+            assert np.array_equal(a, b, equal_nan=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kok_layouts.analysis.intervals import Estimate, bootstrap, mean_interval, wilson
+from kok_layouts.analysis.intervals import Estimate, bootstrap_of_means, mean_interval, wilson
 from kok_layouts.analysis.simulate import GameResult, goal_masks
 from kok_layouts.editions import edition_of
 from kok_layouts.model.sheet import Sheet
@@ -67,9 +67,12 @@ def average_ranks(values: np.ndarray) -> np.ndarray:
     they are exactly the same floats."""
     order = np.argsort(values, kind="mergesort")
     ordered = values[order]
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    bounds = np.r_[starts, values.size]
-    group = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1
+    new = np.empty(values.size, dtype=bool)
+    new[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    bounds = np.append(starts, values.size)
+    group = np.cumsum(new) - 1
     ranks = np.empty(values.size)
     ranks[order] = ((bounds[:-1] + 1 + bounds[1:]) / 2.0)[group]
     return ranks
@@ -81,12 +84,20 @@ def rank_correlation(worth_ranks: np.ndarray, values: np.ndarray) -> float:
     ranks by ``np.corrcoef``, so the same float); NaN when ``values`` are all equal."""
     if (values == values[0]).all():
         return float("nan")
-    ranked = np.column_stack((worth_ranks, average_ranks(values)))
+    return ranks_correlation(worth_ranks, average_ranks(values))
+
+
+def ranks_correlation(worth_ranks: np.ndarray, ranks: np.ndarray) -> float:
+    """Pearson's correlation of two rankings by ``np.corrcoef``: the last step of
+    :func:`rank_correlation`, for a caller that meets the same ranking many times."""
+    ranked = np.column_stack((worth_ranks, ranks))
     return float(np.corrcoef(ranked, rowvar=False)[1, 0])
 
 
-def _rho(worth_ranks: np.ndarray, completed: np.ndarray) -> float:
-    difficulty = 1.0 - completed.mean(axis=0)
+def _rho(worth_ranks: np.ndarray, rates: np.ndarray) -> float:
+    """The rank correlation of the printed worth with the columns' difficulty (1 minus
+    their completion rates ``rates``); NaN when every column is as hard as the others."""
+    difficulty = 1.0 - rates
     if len(set(difficulty.tolist())) < 2:
         return float("nan")
     return rank_correlation(worth_ranks, difficulty)
@@ -167,18 +178,31 @@ def measure(sheet: Sheet, results: Sequence[GameResult]) -> Measures:
     colours = completed[:, colour_idx]
     columns = completed[:, column_idx]
 
-    def ease(block: np.ndarray) -> np.ndarray:
-        rates = block.mean(axis=0)
+    def ease(rates: np.ndarray) -> np.ndarray:
         result: np.ndarray = rates - rates.mean()
         return result
 
-    colour_ease = bootstrap(colours, ease)
-    column_ease = bootstrap(columns, ease)
+    colour_ease = bootstrap_of_means(colours, ease)
+    column_ease = bootstrap_of_means(columns, ease)
     worth = column_worth(sheet)
     rho: Estimate | None = None
     if len(set(worth)) > 1 and len(worth) == len(column_idx):
         ranks = average_ranks(np.asarray(worth, dtype=float))
-        value, low, high = bootstrap(columns, lambda block: np.array([_rho(ranks, block)]))
+        known: dict[bytes, float] = {}
+
+        def rho_of(rates: np.ndarray) -> np.ndarray:
+            # _rho, with one correlation per ranking: resamples often rank the columns
+            # alike (the same floats: the same ranks go into the same np.corrcoef).
+            difficulty = 1.0 - rates
+            if (difficulty == difficulty[0]).all():
+                return np.array([float("nan")])
+            order = average_ranks(difficulty)
+            key = order.tobytes()
+            if key not in known:
+                known[key] = ranks_correlation(ranks, order)
+            return np.array([known[key]])
+
+        value, low, high = bootstrap_of_means(columns, rho_of)
         if np.isfinite([value[0], low[0], high[0]]).all():
             rho = Estimate(float(value[0]), float(low[0]), float(high[0]))
     wins = np.zeros(players)
