@@ -260,3 +260,12 @@ TABLE_SEAT_WORDS = 200
 """The most cells or names one request of a seat may list."""
 HOUSE_PENALTY = Bounds(0, 20, "points a house rule's penalty costs")
 """The house rules ``pass_penalty`` and ``star_penalty`` (rules option)."""
+
+
+# -- learned bot -----------------------------------------------------------------------
+LEARNED_WEIGHTS_BYTES = 5_000_000
+"""The largest learned-bot weights file read (the shipped one is a few kilobytes)."""
+LEARNED_WEIGHT_ABS = 1e6
+"""The largest size of one learned weight: anything beyond is a broken file."""
+LEARNED_CANDIDATES = Bounds(1, 64, "moves weighed again per roll")
+"""How many of the strong bot's best moves of a roll the learned bot weighs again."""
