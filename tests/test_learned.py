@@ -29,7 +29,14 @@ from kok_layouts.rules.learned import (
     load_weights,
     weights_document,
 )
-from kok_layouts.rules.learned_training import Plan, lambda_targets, train
+from kok_layouts.rules.learned_training import (
+    Plan,
+    RolloutPlan,
+    improve,
+    lambda_targets,
+    replayed,
+    train,
+)
 from kok_layouts.rules.record import new_game
 from kok_layouts.rules.strong import StrongBot
 
@@ -130,11 +137,44 @@ def test_a_tiny_training_run_changes_the_weights_and_is_reproducible_from_its_se
     assert not np.array_equal(first, train(sheets["kids"], Plan(games=2, seed=6, rate=0.01)))
 
 
+def test_a_replayed_game_is_in_the_same_position(sheets: dict[str, Sheet]) -> None:
+    for edition in PADS:
+        game = new_game(sheets[edition], ["a", "b"])
+        rng = np.random.default_rng(2)
+        bot = LearnedBot()
+        for _ in range(4):
+            game.throw(rng)
+            while waiting := game.waiting_for():
+                for seat in waiting:
+                    game.choose(seat, bot.choose(game, seat, rng))
+            game.finish_roll()
+        game.throw(rng)
+        assert replayed(game).state_key() == game.state_key()
+
+
+def test_a_tiny_rollout_run_changes_the_weights_and_is_reproducible_from_its_seed(
+        sheets: dict[str, Sheet]) -> None:
+    plan = RolloutPlan(rounds=1, games=1, seed=3, samples=2)
+    first = improve(sheets["kids"], plan)
+    assert np.any(first != 0.0)
+    assert np.array_equal(first, improve(sheets["kids"], plan))
+
+
 def test_a_bad_plan_is_refused() -> None:
     for bad in ({"games": -1}, {"players": 0}, {"lam": 1.5}, {"rate": 0.0}):
         settings: dict[str, Any] = {"games": 1, "seed": 1, **bad}
         with pytest.raises(BadArgumentError):
             Plan(**settings)
+    for wrong in ({"rounds": -1}, {"samples": 0}, {"ridge": 0.0}):
+        rollout: dict[str, Any] = {"rounds": 1, "games": 1, "seed": 1, **wrong}
+        with pytest.raises(BadArgumentError):
+            RolloutPlan(**rollout)
+
+
+def test_kok_simulate_plays_with_the_learned_bot(kok: Any) -> None:
+    run = kok("simulate", "black", "--bots", "learned", "--games", "2", "--jobs", "1")
+    assert run.code == 0, run.err
+    assert len(run.out.splitlines()) == 2
 
 
 # -- bad weights files -------------------------------------------------------------------

@@ -23,6 +23,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of, fullest_sp
 
 FEATURES: tuple[str, ...] = (
     "bias", "time", "time_squared", "strong_value", "strong_value_time", "passed",
+    "passed_time",
     "colour_best", "colour_second", "colours_done", "colours_near", "colours_halfway",
     "columns_done", "columns_one_left", "columns_two_left", "columns_three_left",
     "columns_one_left_time", "columns_two_left_time", "near_column_points",
@@ -130,15 +132,14 @@ def checked_weights(document: object, name: str = "weights", *,
     return found
 
 
-_SHIPPED: dict[str, np.ndarray] | None = None
+@cache
+def _shipped() -> dict[str, np.ndarray]:
+    return load_weights(WEIGHTS_FILE) if WEIGHTS_FILE.exists() else {}
 
 
 def shipped_weights() -> dict[str, np.ndarray]:
     """The shipped weight vectors (read once); editions the file lacks play as strong."""
-    global _SHIPPED
-    if _SHIPPED is None:
-        _SHIPPED = load_weights(WEIGHTS_FILE) if WEIGHTS_FILE.exists() else {}
-    return {name: vector.copy() for name, vector in _SHIPPED.items()}
+    return {name: vector.copy() for name, vector in _shipped().items()}
 
 
 @dataclass
@@ -148,6 +149,16 @@ class Trace:
 
     features: list[list[float]] = field(default_factory=list)
     values: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move the learned bot weighed in a decision (``None``: passing)."""
+
+    choice: Choice | None
+    value: float
+    """The strong bot's value of the move, relative to passing."""
+    features: list[float]
 
 
 @dataclass
@@ -194,6 +205,9 @@ class LearnedBot(StrongBot):
                          for edition in EDITIONS}
         self.trace: dict[int, Trace] | None = None
         """Set to ``{}`` to record every seat's decisions (training)."""
+        self.keep_candidates = False
+        """Set to keep the candidates of the last decision in :attr:`last_candidates`."""
+        self.last_candidates: list[Candidate] = []
 
     def __repr__(self) -> str:
         changed = {edition: [float(v) for v in vector]
@@ -284,6 +298,7 @@ class LearnedBot(StrongBot):
         strong = value / 20.0
         return [
             1.0, frac, frac * frac, strong, strong * frac, 1.0 if passed else 0.0,
+            frac if passed else 0.0,
             best, second, float(colours_done), near / 3.0, halfway / 3.0,
             done_columns / 5.0, one / 5.0, two / 5.0, three / 5.0, one * frac / 5.0,
             two * frac / 5.0, near_points / 10.0, near_points * frac / 10.0,
@@ -302,6 +317,8 @@ class LearnedBot(StrongBot):
         totals = np.array([c[2] for c in candidates]) @ correction
         totals += np.array([c[0] for c in candidates])
         index = int(np.argmax(totals))
+        if self.keep_candidates:
+            self.last_candidates = [Candidate(c[1], c[0], c[2]) for c in candidates]
         if self.trace is not None:
             trace = self.trace.setdefault(seat, Trace())
             base = pos.score_before + self._future_total(pos, game.sheets[seat], weights)

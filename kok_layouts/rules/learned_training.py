@@ -21,7 +21,8 @@ import numpy as np
 from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import play_game
-from kok_layouts.rules.learned import FEATURES, LearnedBot
+from kok_layouts.rules.game import Game
+from kok_layouts.rules.learned import FEATURES, Candidate, LearnedBot
 from kok_layouts.rules.record import new_game
 from kok_layouts.rules.strong import edition_of
 
@@ -113,3 +114,113 @@ def train(sheet: Sheet, plan: Plan, start: np.ndarray | None = None, *,
             on_point(i + 1, weights.copy())
     bot.trace = None
     return weights
+
+
+# -- rollouts: fitted policy iteration -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RolloutPlan:
+    """How one edition's weights are improved by rollouts (see :func:`improve`)."""
+
+    rounds: int
+    """Policy iterations: each plays ``games`` games with the weights of the round before."""
+    games: int
+    seed: int
+    samples: int = 3
+    """Decisions per game whose candidates are each played out."""
+    ridge: float = 10.0
+    candidates: int = 6
+
+    def __post_init__(self) -> None:
+        if self.rounds < 0 or self.games < 0 or not 1 <= self.samples <= 100:
+            raise BadArgumentError(f"a rollout plan of {self.rounds} rounds of {self.games} "
+                                   f"games, {self.samples} samples a game")
+        if not self.ridge > 0.0:
+            raise BadArgumentError(f"ridge {self.ridge}; use more than 0")
+
+
+def replayed(game: Game) -> Game:
+    """A new game in ``game``'s position at the start of a choice (its rolls replayed, the
+    current roll thrown again, nobody's choice of it made yet)."""
+    copy = new_game(game.sheet, list(game.players), game.options, solo=game.solo)
+    for entry in game.log:
+        copy.set_roll(entry.roll)
+        while waiting := copy.waiting_for():
+            for seat in waiting:
+                copy.choose(seat, entry.choices[seat])
+        copy.finish_roll()
+    if game.roll is not None:
+        copy.set_roll(game.roll)
+    return copy
+
+
+def improve(sheet: Sheet, plan: RolloutPlan, start: np.ndarray | None = None, *,
+            on_point: Callable[[int, np.ndarray], None] | None = None) -> np.ndarray:
+    """The weights of ``sheet``'s edition after ``plan``'s rounds of rollout policy
+    iteration from ``start`` (zeros: the strong bot's play), in solo games.
+
+    In every game of a round (the learned bot with the round's weights, game ``i`` seeded
+    ``[seed, i]``), ``samples`` decisions are drawn; each candidate move the bot weighed
+    there (and passing) is played, and the game finished by the same bot on the same dice
+    for every candidate (seeded ``[seed, i, roll, 2]``: common random numbers), so the
+    final scores compare the candidates. After each round the weights are the ridge fit,
+    over all decisions so far, of the candidates' final scores relative to their
+    decision's mean by the strong value plus the correction, both relative to the mean too
+    (Monte Carlo returns: TD(1) targets for every candidate, not only the one chosen).
+    ``on_point(games_done, weights)`` is called at the start and after every round.
+    """
+    edition = edition_of(new_game(sheet, ["solo"], solo=True))
+    size = len(FEATURES)
+    weights: np.ndarray = (np.zeros(size) if start is None
+                           else np.array(start, dtype=np.float64))
+    gram = np.zeros((size, size))
+    moment = np.zeros(size)
+    if on_point is not None:
+        on_point(0, weights.copy())
+    for r in range(plan.rounds):
+        bot = LearnedBot({edition: weights}, candidates=plan.candidates)
+        roller = LearnedBot({edition: weights}, candidates=plan.candidates)
+        for g in range(plan.games):
+            i = r * plan.games + g
+            rng = np.random.default_rng([plan.seed, i])
+            game = new_game(sheet, ["solo"], solo=True)
+            limit = game.roll_limit or 30
+            picks = set(np.random.default_rng([plan.seed, i, 1]).choice(
+                limit, size=min(plan.samples, limit), replace=False).tolist())
+            while not game.over:
+                game.throw(rng)
+                roll = game.rolls_done
+                bot.keep_candidates = roll in picks
+                bot.last_candidates = []
+                choice = bot.choose(game, 0, rng)
+                if len(bot.last_candidates) > 1:
+                    features, target = _compared(game, bot.last_candidates, roller,
+                                                 [plan.seed, i, roll, 2])
+                    gram += features.T @ features
+                    moment += features.T @ target
+                game.choose(0, choice)
+                game.finish_roll()
+        weights = np.linalg.solve(gram + plan.ridge * np.eye(size), moment)
+        if on_point is not None:
+            on_point((r + 1) * plan.games, weights.copy())
+    return weights
+
+
+def _compared(game: Game, candidates: list[Candidate], roller: LearnedBot,
+              seed: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The centred features of ``candidates`` and what the correction should add to their
+    centred strong values: every candidate played out by ``roller`` on the same dice."""
+    finals = []
+    for candidate in candidates:
+        copy = replayed(game)
+        copy.choose(0, candidate.choice)
+        copy.finish_roll()
+        if not copy.over:
+            play_game(copy, [roller], np.random.default_rng(seed))
+        finals.append(float(copy.scores()[0].total))
+    raw = np.array([c.features for c in candidates])
+    values = np.array([c.value for c in candidates])
+    outcome = np.array(finals)
+    features: np.ndarray = raw - raw.mean(axis=0)
+    return features, (outcome - outcome.mean()) - (values - values.mean())
