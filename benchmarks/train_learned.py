@@ -177,7 +177,7 @@ def plot(curve: dict[str, object]) -> bytes:
             draw.line(line, fill=(30, 90, 200), width=3)
         for px, py in line:
             draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=(30, 90, 200))
-        draw.text((right - 330, low - 22), "dashed: the start (the strong bot's play)",
+        draw.text((right - 300, top + 8), "dashed: the start (the strong bot's play)",
                   fill="grey", font=font)
     out = BytesIO()
     image.save(out, format="PNG")
