@@ -18,8 +18,10 @@ the curve (the first on a tie; the start if nothing beat it), so a run never shi
 that evaluated worse than the strong bot on those games.
 
 ``--method td`` trains by TD(lambda) instead (:func:`~kok_layouts.rules.learned_training.train`,
-the plans ``td`` of ``RECIPE``): from the strong bot's start it made the play worse (solo
-mean 21.3 on the black pad at the start, 20.7 after 4,000 games).
+the plans ``td`` of ``RECIPE``): in a trial from the strong bot's start it made the play
+worse (solo mean of the evaluation games on the black pad 21.3 at the start, 20.7 after
+4,000 games), since it fits only the values of the moves chosen, not how the candidates
+of a decision compare.
 ``--scale 0.01`` runs a hundredth of the games (a smoke test); ``--editions`` a subset.
 Outputs are written all together or not at all; an existing file is replaced only with
 ``--replace``.

@@ -1,19 +1,20 @@
 """The learned bot: the strong bot's value of the position after a move, corrected by a
-linear model over richer features of that position, learned by self-play with TD(lambda).
+linear model over richer features of that position, learned by self-play.
 
 The strong bot (:mod:`kok_layouts.rules.strong`) values the position after a move as the
 score now plus what the position can still be expected to earn. The learned bot keeps that
 value and adds ``w . features(position after the move)``: per edition one weight vector
-over the features of :data:`FEATURES` (progress of the best colours, columns one, two or
-three cells from done and their points, columns and colours others claimed first, marks,
-stars, boxes and hearts left, reachable cells, time left, the strong value itself), all
-zero for a bot that plays exactly as the strong one. It weighs the strong bot's few best
-moves of a roll (and passing) again with the correction and takes the best.
+over the features of :data:`FEATURES` (the strong value itself, passing, progress of the
+best colours, columns one, two or three cells from done and their points, columns and
+colours others claimed first, marks, stars, boxes and hearts left, reachable cells, time
+left), all zero for a bot that plays exactly as the strong one. It weighs the strong bot's
+few best moves of a roll (and passing) again with the correction and takes the best.
 
-The weights are trained by ``benchmarks/train_learned.py`` (:func:`train`, TD(lambda)
-self-play from the strong bot's play, seeded) and shipped in ``learned_weights.json``
-beside this module, with a fingerprint of their values (:meth:`LearnedBot.version`).
-Numpy only at play time.
+The weights are trained by ``benchmarks/train_learned.py`` (rollout policy iteration,
+:func:`kok_layouts.rules.learned_training.improve`: Monte Carlo returns of every candidate
+of sampled decisions on common dice; TD(lambda) is there too) and shipped in
+``learned_weights.json`` beside this module, with a fingerprint of their values
+(:meth:`LearnedBot.version`). Numpy only at play time.
 """
 
 from __future__ import annotations
