@@ -1,11 +1,12 @@
 """Strength and speed of the bots, per edition (figures quoted in the README).
 
-    python benchmarks/bench_bots.py [--games N] [--duels N] [--bots greedy,strong] [--json]
+    python benchmarks/bench_bots.py [--games N] [--duels N] [--bots greedy,strong,learned]
+        [--editions classic,kok2,kids] [--json]
 
 For every bot and edition (classic on the black pad, Keer op Keer 2 on grey, Kids):
 - the mean solo score over ``--games`` seeded solo games, with its 95% interval;
-- the share of ``--duels`` 2-player games won against the greedy bot, seats alternated
-  (a shared win counts half), with its 95% interval;
+- the share of ``--duels`` 2-player games won against the greedy bot, and as many against
+  the strong bot, seats alternated (a shared win counts half), with their 95% intervals;
 - solo games per second on one core (CPU time of this process, so other load on the
   machine does not count against it).
 """
@@ -44,13 +45,15 @@ def solo(sheet: Sheet, bot: Strategy, games: int, seed: int) -> dict[str, float]
             "games_per_second": games / elapsed}
 
 
-def duel(sheet: Sheet, bot: Strategy, games: int, seed: int) -> dict[str, float]:
-    """Share of 2-player games won against greedy, seats alternated, with its 95% interval."""
+def duel(sheet: Sheet, bot: Strategy, games: int, seed: int,
+         opponent: Strategy | None = None, key: str = "win") -> dict[str, float]:
+    """Share of 2-player games won against ``opponent`` (greedy), seats alternated, with
+    its 95% interval, as ``key``_rate, ``key``_low and ``key``_high."""
     won = 0.0
-    greedy = GreedyBot()
+    other = opponent if opponent is not None else GreedyBot()
     for i in range(games):
         seat = i % 2
-        players: list[Strategy] = [greedy, greedy]
+        players: list[Strategy] = [other, other]
         players[seat] = bot
         game = new_game(sheet, ["one", "two"])
         play_game(game, players, np.random.default_rng([seed, 1, i]))
@@ -59,16 +62,17 @@ def duel(sheet: Sheet, bot: Strategy, games: int, seed: int) -> dict[str, float]
             won += 1.0 / len(winners)
     share = won / games
     half = 1.96 * math.sqrt(max(share * (1 - share), 0.25 / games) / games)
-    return {"win_rate": share, "win_low": max(0.0, share - half),
-            "win_high": min(1.0, share + half)}
+    return {f"{key}_rate": share, f"{key}_low": max(0.0, share - half),
+            f"{key}_high": min(1.0, share + half)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="solo games per bot and edition")
     parser.add_argument("--duels", type=int, default=200,
-                        help="2-player games against greedy per bot and edition")
-    parser.add_argument("--bots", default="greedy,strong")
+                        help="2-player games against greedy, and as many against strong, per "
+                             "bot and edition")
+    parser.add_argument("--bots", default="greedy,strong,learned")
     parser.add_argument("--editions", default=",".join(PADS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -82,6 +86,8 @@ def main() -> None:
             row.update(solo(sheet, make_bot(name), args.games, args.seed))
             if args.duels:
                 row.update(duel(sheet, make_bot(name), args.duels, args.seed))
+                row.update(duel(sheet, make_bot(name), args.duels, args.seed,
+                                make_bot("strong"), "strong"))
             rows.append(row)
             if not args.json:
                 print(format_row(row), flush=True)
@@ -97,6 +103,10 @@ def format_row(row: dict[str, float | str]) -> str:
     if "win_rate" in row:
         text += (f"  wins vs greedy {100 * float(row['win_rate']):3.0f}% "
                  f"({100 * float(row['win_low']):.0f} to {100 * float(row['win_high']):.0f}%)")
+    if "strong_rate" in row:
+        text += (f"  vs strong {100 * float(row['strong_rate']):3.0f}% "
+                 f"({100 * float(row['strong_low']):.0f} to "
+                 f"{100 * float(row['strong_high']):.0f}%)")
     return text + f"  {row['games_per_second']:.0f} solo games/s"
 
 

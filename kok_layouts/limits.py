@@ -267,3 +267,12 @@ BATCH_TOUCH_BYTES = 64 * 2**20
 """The largest table of which move groups each action touches that the batched engine
 keeps (bytes; one byte per action and group, twice): within it a step updates the groups
 by a lookup, beyond it by a product with the step's cells (same result, slower)."""
+
+
+# -- learned bot -----------------------------------------------------------------------
+LEARNED_WEIGHTS_BYTES = 5_000_000
+"""The largest learned-bot weights file read (the shipped one is a few kilobytes)."""
+LEARNED_WEIGHT_ABS = 1e6
+"""The largest size of one learned weight: anything beyond is a broken file."""
+LEARNED_CANDIDATES = Bounds(1, 64, "moves weighed again per roll")
+"""How many of the strong bot's best moves of a roll the learned bot weighs again."""

@@ -25,6 +25,7 @@ from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame, KidsMove
 from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
+from kok_layouts.rules.learned import LearnedBot
 from kok_layouts.rules.player import PlayerSheet
 from kok_layouts.rules.strong import ExpertBot, StrongBot
 from kok_layouts.rules.weighing import WeighingBot
@@ -334,6 +335,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[FriendlyBot] | type[Str
     "random": RandomBot, "greedy": GreedyBot, "friendly": FriendlyBot}
 BOTS["strong"] = StrongBot
 BOTS["expert"] = ExpertBot
+BOTS["learned"] = LearnedBot
 
 
 def make_bot(name: str) -> Strategy:

@@ -1,0 +1,414 @@
+"""The learned bot: the strong bot's value of the position after a move, corrected by a
+linear model over richer features of that position, learned by self-play.
+
+The strong bot (:mod:`kok_layouts.rules.strong`) values the position after a move as the
+score now plus what the position can still be expected to earn. The learned bot keeps that
+value and adds ``w . features(position after the move)``: per edition one weight vector
+over the features of :data:`FEATURES` (the strong value itself, passing, progress of the
+best colours, columns one, two or three cells from done and their points, columns and
+colours others claimed first, marks, stars, boxes and hearts left, reachable cells, time
+left), all zero for a bot that plays exactly as the strong one. It weighs the strong bot's
+few best moves of a roll (and passing) again with the correction and takes the best.
+
+The weights are trained by ``benchmarks/train_learned.py`` (rollout policy iteration,
+:func:`kok_layouts.rules.learned_training.improve`: Monte Carlo returns of every candidate
+of sampled decisions on common dice; TD(lambda) is there too) and shipped in
+``learned_weights.json`` beside this module, with a fingerprint of their values
+(:meth:`LearnedBot.version`). Numpy only at play time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kok_layouts import limits
+from kok_layouts.errors import BadArgumentError, UnreadableFileError
+from kok_layouts.rules.dice import PURPLE
+from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.kids import KidsGame, KidsMove
+from kok_layouts.rules.kok2 import Special
+from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of, fullest_specials
+
+FEATURES: tuple[str, ...] = (
+    "bias", "time", "time_squared", "strong_value", "strong_value_time", "passed",
+    "passed_time",
+    "colour_best", "colour_second", "colours_done", "colours_near", "colours_halfway",
+    "columns_done", "columns_one_left", "columns_two_left", "columns_three_left",
+    "columns_one_left_time", "columns_two_left_time", "near_column_points",
+    "near_column_points_time", "columns_claimed_near", "colours_claimed_near",
+    "marks", "marks_time", "stars", "stars_time", "reachable", "reachable_time",
+    "crossed", "boxes", "hearts", "rows_done",
+)
+"""The features of a position after a move, in the order of the weight vectors."""
+
+FORMAT = "kok-learned-weights"
+"""The ``format`` field of a weights file."""
+LEARNED_VERSION = 1
+"""The version of the learned bot's features and play; weights of another version are
+refused."""
+WEIGHTS_FILE = Path(__file__).resolve().with_name("learned_weights.json")
+"""The shipped weights."""
+
+
+class BadWeightsError(UnreadableFileError):
+    """A weights file that is not the learned bot's: not JSON, another format or version,
+    a weight vector of the wrong length, a value that is not a finite number."""
+
+
+def fingerprint(weights: Mapping[str, Iterable[float]]) -> str:
+    """12 hex digits of a hash of the features and the weight values of every edition."""
+    text = json.dumps({"features": list(FEATURES),
+                       "weights": {name: [float(v) for v in weights[name]]
+                                   for name in sorted(weights)}}, sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def weights_document(weights: Mapping[str, Iterable[float]],
+                     about: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON document of a weights file for ``weights`` (one vector per edition)."""
+    clean = {name: [round(float(v), 6) for v in weights[name]] for name in sorted(weights)}
+    return {"format": FORMAT, "version": LEARNED_VERSION, "features": list(FEATURES),
+            "weights": clean, "fingerprint": fingerprint(clean), "about": dict(about or {})}
+
+
+def load_weights(path: str | Path = WEIGHTS_FILE) -> dict[str, np.ndarray]:
+    """The weight vectors of a weights file, per edition; :class:`BadWeightsError` (a
+    ``KokError``) naming the file and the fault for anything else."""
+    name = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > limits.LEARNED_WEIGHTS_BYTES:
+            raise BadWeightsError(name, f"{size:,} bytes; a weights file has at most "
+                                        f"{limits.LEARNED_WEIGHTS_BYTES:,}")
+        if not Path(path).is_file():
+            raise BadWeightsError(name, "not a regular file")
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except BadWeightsError:
+        raise
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else (
+            f"not JSON ({type(error).__name__})")
+        raise BadWeightsError(name, reason) from None
+    return checked_weights(document, name)
+
+
+def checked_weights(document: object, name: str = "weights", *,
+                    fingerprinted: bool = True) -> dict[str, np.ndarray]:
+    """The weight vectors of a weights document (see :func:`load_weights`); with
+    ``fingerprinted`` off, a document without a fingerprint (weights given in code)."""
+    if not isinstance(document, dict):
+        raise BadWeightsError(name, "not a JSON object")
+    if document.get("format") != FORMAT:
+        raise BadWeightsError(name, f"format is not {FORMAT!r}")
+    if document.get("version") != LEARNED_VERSION:
+        raise BadWeightsError(name, f"version {document.get('version')!r}; this bot reads "
+                                    f"version {LEARNED_VERSION}")
+    if document.get("features") != list(FEATURES):
+        raise BadWeightsError(name, "its features are not this bot's")
+    weights = document.get("weights")
+    if not isinstance(weights, dict) or not weights:
+        raise BadWeightsError(name, "no weights")
+    found: dict[str, np.ndarray] = {}
+    for edition, values in weights.items():
+        if edition not in EDITIONS:
+            raise BadWeightsError(name, f"unknown edition {str(edition)[:40]!r}")
+        if (not isinstance(values, list) or len(values) != len(FEATURES)
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                           and abs(v) <= limits.LEARNED_WEIGHT_ABS and math.isfinite(v)
+                           for v in values)):
+            raise BadWeightsError(name, f"the weights of {edition} are not "
+                                        f"{len(FEATURES)} finite numbers")
+        found[edition] = np.array(values, dtype=np.float64)
+    if fingerprinted and document.get("fingerprint") != fingerprint(found):
+        raise BadWeightsError(name, "its fingerprint does not match its weights")
+    return found
+
+
+@cache
+def _shipped() -> dict[str, np.ndarray]:
+    return load_weights(WEIGHTS_FILE) if WEIGHTS_FILE.exists() else {}
+
+
+def shipped_weights() -> dict[str, np.ndarray]:
+    """The shipped weight vectors (read once); editions the file lacks play as strong."""
+    return {name: vector.copy() for name, vector in _shipped().items()}
+
+
+@dataclass
+class Trace:
+    """What a training run needs of one seat's game: per decision the features of the
+    position chosen and its value (strong value plus correction)."""
+
+    features: list[list[float]] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move the learned bot weighed in a decision (``None``: passing)."""
+
+    choice: Choice | None
+    value: float
+    """The strong bot's value of the move, relative to passing."""
+    features: list[float]
+
+
+@dataclass
+class _Decision:
+    """Per decision: what the features of every candidate share."""
+
+    frac: float
+    near_claimed: list[bool]
+    column_points: list[float]
+
+
+class LearnedBot(StrongBot):
+    """The strong bot's evaluation plus a learned correction (see the module docstring).
+
+    ``weights``: per edition a vector over :data:`FEATURES` (missing editions: the shipped
+    ones, or zeros: the strong bot's play); ``candidates``: how many of the strong bot's
+    best moves of a roll are weighed again.
+    """
+
+    name = "learned"
+
+    def __init__(self, weights: Mapping[str, Iterable[float]] | None = None, *,
+                 candidates: int = 6) -> None:
+        super().__init__()
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or not (
+                limits.LEARNED_CANDIDATES.low <= candidates <= limits.LEARNED_CANDIDATES.high):
+            raise BadArgumentError(f"candidates is {candidates!r}; use "
+                                   f"{limits.LEARNED_CANDIDATES.low} to "
+                                   f"{limits.LEARNED_CANDIDATES.high}")
+        self.candidates = candidates
+        shipped = shipped_weights()
+        try:
+            given = {key: list(values) for key, values in dict(weights or {}).items()}
+        except (TypeError, ValueError):
+            raise BadArgumentError("weights are a mapping of edition names to "
+                                   f"{len(FEATURES)} numbers each") from None
+        document = {"format": FORMAT, "version": LEARNED_VERSION, "features": list(FEATURES),
+                    "weights": given}
+        checked = checked_weights(document, "weights", fingerprinted=False) if given else {}
+        self.corrections: dict[str, np.ndarray] = {
+            edition: checked.get(edition, shipped.get(edition, np.zeros(len(FEATURES))))
+            for edition in EDITIONS}
+        self._shipped = {edition: shipped.get(edition, np.zeros(len(FEATURES)))
+                         for edition in EDITIONS}
+        self.trace: dict[int, Trace] | None = None
+        """Set to ``{}`` to record every seat's decisions (training)."""
+        self.keep_candidates = False
+        """Set to keep the candidates of the last decision in :attr:`last_candidates`."""
+        self.last_candidates: list[Candidate] = []
+
+    def __repr__(self) -> str:
+        changed = {edition: [float(v) for v in vector]
+                   for edition, vector in self.corrections.items()
+                   if not np.array_equal(vector, self._shipped[edition])}
+        settings = [f"weights={changed!r}"] if changed else []
+        if self.candidates != 6:
+            settings.append(f"candidates={self.candidates!r}")
+        return f"LearnedBot({', '.join(settings)})"
+
+    @staticmethod
+    def version() -> str:
+        """The learned bot's version, the fingerprint of its shipped weights and the strong
+        bot's version it corrects: figures measured with it are stale when any changes."""
+        shipped = shipped_weights()
+        return f"{LEARNED_VERSION}-{fingerprint(shipped)}+strong-{StrongBot.version()}"
+
+    # -- features ----------------------------------------------------------------------
+    def _decision(self, game: Game, seat: int, pos: Any) -> _Decision:
+        groups = pos.groups
+        player = game.sheets[seat]
+        columns, first_row = groups.columns, groups.first_row
+        taken_columns, taken_colours = game.taken_columns, game.taken_colours
+        keys = list(groups.colour_keys)
+        claimed = [g in taken_columns for g in range(columns)]
+        claimed += [key in taken_colours for key in keys]
+        claimed += [False] * (len(groups.masks) - first_row)
+        return _Decision(frac=pos.frac, near_claimed=claimed,
+                         column_points=[float(player.column_value(g)) for g in range(columns)])
+
+    def features(self, game: Game, seat: int, pos: Any, decision: _Decision, cells: int,
+                 *, value: float, jokers: int = 0, box: bool = False, heart: bool = False,
+                 passed: bool = False) -> list[float]:
+        """The features (:data:`FEATURES`) of ``seat``'s position after crossing ``cells``
+        with ``jokers`` marks (``box``: a special action; ``heart``: one more heart),
+        whose strong value relative to passing is ``value``."""
+        player = game.sheets[seat]
+        board = player.board
+        groups = pos.groups
+        masks, missing = groups.masks, pos.missing
+        columns, first_row = groups.columns, groups.first_row
+        fresh = cells & ~player.crossed
+        after = player.crossed | fresh
+        frac = decision.frac
+        done_columns = one = two = three = 0
+        near_points = 0.0
+        claimed_columns = claimed_colours = 0
+        claimed = decision.near_claimed
+        points = decision.column_points
+        for g in range(columns):
+            left = missing[g] - (fresh & masks[g]).bit_count() if fresh else missing[g]
+            if left == 0:
+                done_columns += 1
+            elif left == 1:
+                one += 1
+                near_points += points[g]
+            elif left == 2:
+                two += 1
+                near_points += points[g]
+            elif left == 3:
+                three += 1
+            if 0 < left <= 3 and claimed[g]:
+                claimed_columns += 1
+        shares: list[float] = []
+        colours_done = near = halfway = 0
+        for g in range(columns, first_row):
+            size = groups.sizes[g]
+            left = missing[g] - (fresh & masks[g]).bit_count() if fresh else missing[g]
+            shares.append(1.0 - left / size if size else 1.0)
+            if left == 0:
+                colours_done += 1
+            elif left <= 2:
+                near += 1
+            elif left <= size // 2:
+                halfway += 1
+            if 0 < left <= 5 and claimed[g]:
+                claimed_colours += 1
+        rows_done = 0
+        for g in range(first_row, len(masks)):
+            if missing[g] - (fresh & masks[g]).bit_count() == 0:
+                rows_done += 1
+        shares.sort(reverse=True)
+        best = shares[0] if shares else 0.0
+        second = shares[1] if len(shares) > 1 else 0.0
+        marks = max(0, player.marks_left - jokers)
+        stars = (board.star_mask & ~after).bit_count()
+        reachable = (board.dilate(after) & ~after).bit_count()
+        strong = value / 20.0
+        return [
+            1.0, frac, frac * frac, strong, strong * frac, 1.0 if passed else 0.0,
+            frac if passed else 0.0,
+            best, second, float(colours_done), near / 3.0, halfway / 3.0,
+            done_columns / 5.0, one / 5.0, two / 5.0, three / 5.0, one * frac / 5.0,
+            two * frac / 5.0, near_points / 10.0, near_points * frac / 10.0,
+            claimed_columns / 5.0, claimed_colours / 3.0,
+            marks / 8.0, marks * frac / 8.0, stars / 5.0, stars * frac / 5.0,
+            reachable / 20.0, reachable * frac / 20.0, after.bit_count() / 100.0,
+            max(0, player.boxes_left - (1 if box else 0)) / 8.0,
+            (player.hearts + (1 if heart else 0)) / 5.0, rows_done / 5.0,
+        ]
+
+    def _pick(self, game: Game, seat: int, pos: Any, weights: Any,
+              candidates: list[tuple[float, Choice | None, list[float]]]) -> Choice | None:
+        """The candidate with the best strong value plus correction; recorded when
+        training."""
+        correction = self.corrections[edition_of(game)]
+        totals = np.array([c[2] for c in candidates]) @ correction
+        totals += np.array([c[0] for c in candidates])
+        index = int(np.argmax(totals))
+        if self.keep_candidates:
+            self.last_candidates = [Candidate(c[1], c[0], c[2]) for c in candidates]
+        if self.trace is not None:
+            trace = self.trace.setdefault(seat, Trace())
+            base = pos.score_before + self._future_total(pos, game.sheets[seat], weights)
+            trace.features.append(candidates[index][2])
+            trace.values.append(float(base + totals[index]))
+        return candidates[index][1]
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        weights = self.weights[edition_of(game)]
+        pos = self._prepare(game, seat, weights)
+        player = game.sheets[seat]
+        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
+        memo: dict[int, tuple[float, bool]] = {}
+        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice]] = {}
+        for choice in fullest_specials(choices, game.sheet.width):
+            move = choice.move
+            found = memo.get(move.cells)
+            if found is None:
+                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+            value, bomb_row = found
+            special = isinstance(move, Special)
+            if isinstance(move, Special):
+                value -= pos.box_worth
+                if move.face == "heart":
+                    value += pos.heart_worth
+            else:
+                value -= move.jokers * joker_cost
+            key = (move.cells, 0 if special else move.jokers, special)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, bomb_row, choice)
+        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
+        decision = self._decision(game, seat, pos)
+        pass_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
+        candidates: list[tuple[float, Choice | None, list[float]]] = [
+            (pass_value, None, self.features(game, seat, pos, decision, 0, value=pass_value,
+                                             passed=True))]
+        for value, bomb_row, choice in order:
+            if bomb_row:
+                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
+            move = choice.move
+            cells = move.cells
+            for square in choice.bombs:
+                cells |= square
+            special = isinstance(move, Special)
+            candidates.append((value, choice, self.features(
+                game, seat, pos, decision, cells, value=value,
+                jokers=0 if special else move.jokers, box=special,
+                heart=isinstance(move, Special) and move.face == "heart")))
+        return self._pick(game, seat, pos, weights, candidates)
+
+    def choose_enclosure(self, game: KidsGame, seat: int,
+                         rng: np.random.Generator) -> Choice | None:
+        choices = game.choices_for(seat)
+        if not choices:
+            return None
+        weights = self.weights[edition_of(game)]
+        pos = self._prepare(game, seat, weights)
+        chameleon_soon = weights.purple * pos.frac
+        denial = (self._denial(game, seat)
+                  if weights.deny and not game.solo and seat == game.active else None)
+        memo: dict[int, tuple[float, bool]] = {}
+        ranked: dict[tuple[int, bool], tuple[float, Choice]] = {}
+        for choice in choices:
+            move = choice.move
+            assert isinstance(move, KidsMove)
+            cells = move.all_cells
+            found = memo.get(cells)
+            if found is None:
+                found = memo[cells] = self._cells_value(game.sheets[seat], pos, weights, cells)
+            value = found[0]
+            purple = move.die == PURPLE and not move.chameleon
+            if purple:
+                value += chameleon_soon
+            if denial is not None:
+                value -= weights.deny * denial[choice.colour_die]
+            key = (cells, purple)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, choice)
+        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
+        decision = self._decision(game, seat, pos)
+        candidates: list[tuple[float, Choice | None, list[float]]] = []
+        for value, choice in order:
+            move = choice.move
+            assert isinstance(move, KidsMove)
+            candidates.append((value, choice, self.features(
+                game, seat, pos, decision, move.all_cells, value=value)))
+        return self._pick(game, seat, pos, weights, candidates)
+
