@@ -22,6 +22,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores this process may use. A part of the
+    suite waits (signal and timeout tests, servers and browsers starting, child
+    processes): the extra worker keeps the cores busy meanwhile."""
+    from kok_layouts.analysis.workers import usable_cores
+
+    return usable_cores() + 1
+
+
 @dataclass(frozen=True)
 class Run:
     code: int
