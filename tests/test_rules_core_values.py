@@ -150,7 +150,8 @@ def test_every_bot_has_a_repr_that_evaluates_to_the_same_bot(bot: object) -> Non
 
 def test_default_bots_say_so() -> None:
     assert [repr(BOTS[name]()) for name in BOTS] == [
-        "RandomBot()", "GreedyBot()", "FriendlyBot(skill=0.1)", "StrongBot()", "ExpertBot()"]
+        "RandomBot()", "GreedyBot()", "FriendlyBot(skill=0.1)", "StrongBot()", "ExpertBot()",
+        "LearnedBot()"]
 
 
 def test_a_choices_move_is_typed_as_the_move_types() -> None:
