@@ -194,13 +194,20 @@ def main() -> int:
                         help="boards to run kok improve on (the first N with a failure)")
     parser.add_argument("--time-limit", type=float, default=120.0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--boards", default="0:20",
+                        help="which of the 20 boards, as FROM:TO (0:20 all; split a run "
+                             "over processes or machines, e.g. 0:10 and 10:20)")
     args = parser.parse_args()
+    first, _, last = args.boards.partition(":")
+    chosen = range(len(BOARDS))[slice(int(first or 0), int(last) if last else None)]
     from kok_layouts.analysis.improve import improve
 
     good = total = 0
     rows: list[tuple[str, list[str], int, int]] = []
     picked: list[tuple[str, Sheet]] = []
-    for label, sheet in boards():
+    for number, (label, sheet) in enumerate(boards()):
+        if number not in chosen:
+            continue
         started = time.monotonic()
         report = check(sheet, args.games, 2, 1, jobs=args.jobs, reference=None)
         failing = [v.code for v in report.verdicts if v.ok is False]
