@@ -238,7 +238,9 @@ def main() -> int:
     for label, sheet in picked:
         result = improve(sheet, time_limit=args.time_limit, jobs=args.jobs)
         passed += result.passes
-        state = "passes" if result.passes else "fails " + ", ".join(result.failing)
+        state = ("passes" if result.passes else "fails " + ", ".join(result.failing)
+                 if result.failing else f"passes at {result.games} games, not yet at the full "
+                 "check's")
         print(f"| {label} | {state} | {result.seconds:.0f} s | {len(result.changes)} | "
               f"{result.candidates} |", flush=True)
     print(f"\nkok improve reached a board passing every verdict on {passed} of {len(picked)}.")
