@@ -13,6 +13,8 @@ import asyncio
 import os
 import re
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -55,9 +57,26 @@ def restore_signals(previous: dict[int, Any]) -> None:
         signal.signal(number, handler)
 
 
+ORPHAN_CHECK_SECONDS = 0.5
+"""How often a worker looks whether the process that started it is still there."""
+
+
 def _ignore_interrupts() -> None:
+    """A worker's start: it ignores :data:`STOP_SIGNALS` (its main process stops it) and
+    ends itself when that main process is gone. A main process killed outright (SIGKILL,
+    or a SIGTERM to a script that handles no signals) would otherwise leave workers that
+    ignore SIGTERM waiting for work for ever."""
     for number in STOP_SIGNALS:
         signal.signal(number, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="kok-orphan-watch", daemon=True).start()
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:

@@ -1,0 +1,61 @@
+"""Worker processes never outlive the process that started them: a main process killed
+outright (SIGKILL; a script of the user's that handles no signals and gets SIGTERM) leaves
+no worker behind, although the workers themselves ignore SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+SCRIPT = """
+import os, sys, time
+from kok_layouts.analysis.workers import worker_pool
+with worker_pool(2) as pool:
+    futures = [pool.submit(time.sleep, 600) for _ in range(2)]
+    time.sleep(0.5)
+    print(" ".join(str(p) for p in pool._processes), flush=True)
+    time.sleep(600)
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie has ended; only its parent (init) has not read it yet
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+        return stat.rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_end_when_their_main_process_is_killed(how: signal.Signals) -> None:
+    main = subprocess.Popen([sys.executable, "-c", SCRIPT], cwd=ROOT, stdout=subprocess.PIPE,
+                            text=True)
+    workers: list[int] = []
+    try:
+        assert main.stdout is not None
+        workers = [int(p) for p in main.stdout.readline().split()]
+        assert len(workers) == 2 and all(alive(p) for p in workers)
+        main.send_signal(how)
+        main.wait(10)
+        deadline = time.monotonic() + 10
+        while any(alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(p) for p in workers), "a worker outlived its main process"
+    finally:
+        main.kill()
+        main.wait()
+        for pid in workers:  # a failing run leaves nothing behind either
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
