@@ -36,7 +36,7 @@ from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame, KidsMove
 from kok_layouts.rules.kok2 import Special
-from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of, fullest_specials
+from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of
 
 FEATURES: tuple[str, ...] = (
     "bias", "time", "time_squared", "strong_value", "strong_value_time", "passed",
@@ -334,27 +334,7 @@ class LearnedBot(StrongBot):
             return None
         weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
-        player = game.sheets[seat]
-        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-        memo: dict[int, tuple[float, bool]] = {}
-        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice]] = {}
-        for choice in fullest_specials(choices, game.sheet.width):
-            move = choice.move
-            found = memo.get(move.cells)
-            if found is None:
-                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
-            value, bomb_row = found
-            special = isinstance(move, Special)
-            if isinstance(move, Special):
-                value -= pos.box_worth
-                if move.face == "heart":
-                    value += pos.heart_worth
-            else:
-                value -= move.jokers * joker_cost
-            key = (move.cells, 0 if special else move.jokers, special)
-            if key not in ranked or ranked[key][0] < value:
-                ranked[key] = (value, bomb_row, choice)
-        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
+        order = self._best_few(game, seat, choices, pos, weights, self.candidates)
         decision = self._decision(game, seat, pos)
         pass_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
         candidates: list[tuple[float, Choice | None, list[float]]] = [

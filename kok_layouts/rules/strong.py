@@ -590,6 +590,34 @@ class StrongBot(WeighingBot):
                 best, best_value = choice, value
         return best
 
+    def _best_few(self, game: Game, seat: int, choices: list[Choice], pos: _Position,
+                  weights: StrongWeights, count: int) -> list[tuple[float, bool, Choice]]:
+        """The ``count`` best of ``choices`` by the evaluation, best first, as (value, whether
+        it completes a row that gives a bomb, choice): one choice per cells, jokers and kind
+        (the best valued), the fullest row and stars actions only, bombs not yet placed. For
+        the bots that weigh a few moves again (the expert, the learned bot)."""
+        player = game.sheets[seat]
+        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
+        memo: dict[int, tuple[float, bool]] = {}
+        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice]] = {}
+        for choice in fullest_specials(choices, game.sheet.width):
+            move = choice.move
+            found = memo.get(move.cells)
+            if found is None:
+                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+            value, bomb_row = found
+            special = isinstance(move, Special)
+            if isinstance(move, Special):
+                value -= pos.box_worth
+                if move.face == "heart":
+                    value += pos.heart_worth
+            else:
+                value -= move.jokers * joker_cost
+            key = (move.cells, 0 if special else move.jokers, special)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, bomb_row, choice)
+        return sorted(ranked.values(), key=lambda item: -item[0])[:count]
+
     def _with_bombs(self, game: Game, seat: int, choice: Choice, pos: _Position,
                     weights: StrongWeights, value: float) -> tuple[Choice, float]:
         """``choice`` with the squares of the bombs its rows give, each the best by the
@@ -728,34 +756,13 @@ class ExpertBot(StrongBot):
         choices = game.choices_for(seat)
         if not choices:
             return None
-        choices = fullest_specials(choices, game.sheet.width)
         weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
-        player = game.sheets[seat]
-        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-        memo: dict[int, tuple[float, bool]] = {}
-        ranked: dict[tuple[int, int, bool], tuple[float, Choice]] = {}
-        for choice in choices:
-            move = choice.move
-            found = memo.get(move.cells)
-            if found is None:
-                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
-            value = found[0]
-            special = isinstance(move, Special)
-            if isinstance(move, Special):
-                value -= pos.box_worth
-                if move.face == "heart":
-                    value += pos.heart_worth
-            else:
-                value -= move.jokers * joker_cost
-            key = (move.cells, 0 if special else move.jokers, special)
-            if key not in ranked or ranked[key][0] < value:
-                ranked[key] = (value, choice)
-        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
         best: Choice | None = None
         best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
-        for value, choice in order:
-            if _completes_bomb_row(memo, choice):
+        for value, bomb_row, choice in self._best_few(game, seat, choices, pos, weights,
+                                                      self.candidates):
+            if bomb_row:
                 choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             cells = choice.move.cells
             for square in choice.bombs:
@@ -808,8 +815,3 @@ class ExpertBot(StrongBot):
         finally:
             player.crossed, player.marks_used = saved
 
-
-def _completes_bomb_row(memo: dict[int, tuple[float, bool]], choice: Choice) -> bool:
-    """Whether the memoised value of ``choice``'s cells completes a row giving a bomb."""
-    found = memo.get(choice.move.cells)
-    return bool(found and found[1])
