@@ -59,10 +59,9 @@ def browser(downloads: Path) -> Iterator[Driver]:
 
 
 @pytest.fixture
-def board(tmp_path: Path) -> Path:
-    path = tmp_path / "travel.yaml"
-    shutil.copy(ROOT / "examples" / "travel.yaml", path)
-    return path
+def board(travel: Path) -> Path:
+    """The board these tests edit: conftest's copy of the travel board."""
+    return travel
 
 
 @pytest.fixture

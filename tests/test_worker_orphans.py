@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .test_interrupt import _alive
 
 SCRIPT = """
 import os, sys, time
@@ -26,18 +27,7 @@ with worker_pool(2) as pool:
 """
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:  # a zombie has ended; only its parent (init) has not read it yet
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
-        return stat.rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
+@pytest.mark.skipif(not Path("/proc").exists(), reason="reads /proc to tell ended workers")
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_end_when_their_main_process_is_killed(how: signal.Signals) -> None:
     main = subprocess.Popen([sys.executable, "-c", SCRIPT], cwd=ROOT, stdout=subprocess.PIPE,
@@ -46,16 +36,16 @@ def test_workers_end_when_their_main_process_is_killed(how: signal.Signals) -> N
     try:
         assert main.stdout is not None
         workers = [int(p) for p in main.stdout.readline().split()]
-        assert len(workers) == 2 and all(alive(p) for p in workers)
+        assert len(workers) == 2 and all(_alive(p) for p in workers)
         main.send_signal(how)
         main.wait(10)
         deadline = time.monotonic() + 10
-        while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(alive(p) for p in workers), "a worker outlived its main process"
+        assert not any(_alive(p) for p in workers), "a worker outlived its main process"
     finally:
         main.kill()
         main.wait()
         for pid in workers:  # a failing run leaves nothing behind either
-            if alive(pid):
+            if _alive(pid):
                 os.kill(pid, signal.SIGKILL)

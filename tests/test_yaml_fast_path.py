@@ -27,11 +27,7 @@ LAYOUT_TEXTS = sorted((ROOT / "layouts").rglob("*.yaml")) + sorted(
 def tree(loader: type[Any] | None, text: str) -> object:
     """A node tree as plain values: kind, tag, style, value and both marks of every node."""
     assert loader is not None
-    composer = loader(text)
-    try:
-        node = composer.get_single_node()
-    finally:
-        composer.dispose()
+    node = source._single_node(loader, text)
 
     def plain(node: yaml.Node) -> object:
         marks = (node.start_mark.line, node.start_mark.column,

@@ -75,11 +75,7 @@ def bootstrap(rows: np.ndarray, statistic: Callable[[np.ndarray], np.ndarray],
     rng = np.random.default_rng(BOOTSTRAP_SEED)
     n = rows.shape[0]
     samples = np.array([statistic(rows[rng.integers(0, n, n)]) for _ in range(draws)])
-    with warnings.catch_warnings():  # a statistic undefined in every draw stays NaN
-        warnings.simplefilter("ignore", RuntimeWarning)
-        low = np.nanpercentile(samples, 2.5, axis=0)
-        high = np.nanpercentile(samples, 97.5, axis=0)
-    return value, low, high
+    return (value, *_percentiles(samples))
 
 
 @lru_cache(maxsize=4)
@@ -109,8 +105,12 @@ def bootstrap_of_means(rows: np.ndarray, statistic: Callable[[np.ndarray], np.nd
     value = statistic(rows.mean(axis=0))
     means = _resample_counts(n, draws) @ rows / n
     samples = np.array([statistic(row) for row in means])
+    return (value, *_percentiles(samples))
+
+
+def _percentiles(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The 2.5% and 97.5% percentiles of the resampled values (draws x k)."""
     with warnings.catch_warnings():  # a statistic undefined in every draw stays NaN
         warnings.simplefilter("ignore", RuntimeWarning)
-        low = np.nanpercentile(samples, 2.5, axis=0)
-        high = np.nanpercentile(samples, 97.5, axis=0)
-    return value, low, high
+        return (np.nanpercentile(samples, 2.5, axis=0),
+                np.nanpercentile(samples, 97.5, axis=0))

@@ -94,15 +94,6 @@ def ranks_correlation(worth_ranks: np.ndarray, ranks: np.ndarray) -> float:
     return float(np.corrcoef(ranked, rowvar=False)[1, 0])
 
 
-def _rho(worth_ranks: np.ndarray, rates: np.ndarray) -> float:
-    """The rank correlation of the printed worth with the columns' difficulty (1 minus
-    their completion rates ``rates``); NaN when every column is as hard as the others."""
-    difficulty = 1.0 - rates
-    if len(set(difficulty.tolist())) < 2:
-        return float("nan")
-    return rank_correlation(worth_ranks, difficulty)
-
-
 @dataclass(frozen=True)
 class Measures:
     """The measures of ``games`` games of ``players`` players on one board."""
@@ -191,8 +182,9 @@ def measure(sheet: Sheet, results: Sequence[GameResult]) -> Measures:
         known: dict[bytes, float] = {}
 
         def rho_of(rates: np.ndarray) -> np.ndarray:
-            # _rho, with one correlation per ranking: resamples often rank the columns
-            # alike (the same floats: the same ranks go into the same np.corrcoef).
+            # The rank correlation of the printed worth with the columns' difficulty (1
+            # minus their completion rates), NaN when every column is as hard as the
+            # others; one np.corrcoef per ranking: resamples often rank the columns alike.
             difficulty = 1.0 - rates
             if (difficulty == difficulty[0]).all():
                 return np.array([float("nan")])

@@ -207,24 +207,25 @@ def _decode(data: bytes, source: SourceMap) -> str:
             f"byte 0x{bad} is not UTF-8; save the file as UTF-8 text")]) from None
 
 
+def _single_node(loader_class: type[Any], text: str) -> yaml.Node | None:
+    """The single document of ``text`` as ``loader_class`` composes it."""
+    loader = loader_class(text)
+    try:
+        node: yaml.Node | None = loader.get_single_node()
+        return node
+    finally:
+        loader.dispose()
+
+
 def _compose(text: str, source: SourceMap) -> yaml.Node | None:
     """Compose the single YAML document of ``text`` into a node tree."""
     if _FastLoader is not None and not _CORNERS.search(text):
         try:
-            fast = _FastLoader(text)
-            try:
-                node: yaml.Node | None = fast.get_single_node()
-                return node
-            finally:
-                fast.dispose()
+            return _single_node(_FastLoader, text)
         except Exception:  # the reference reader below names the problem
             pass
     try:
-        loader = _LayoutLoader(text)
-        try:
-            return loader.get_single_node()
-        finally:
-            loader.dispose()
+        return _single_node(_LayoutLoader, text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
