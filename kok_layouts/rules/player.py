@@ -137,6 +137,9 @@ class PlayerSheet(SheetExtras):
         self.later_colours: frozenset[str] = frozenset()
         self.passes = 0
         self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
+        self._legal_for = -1
+        self._legal: dict[tuple[str, int], tuple[int, ...]] = {}
+        """The legal masks by colour and number, for the crosses ``_legal_for``."""
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.sheet.name}: "
@@ -247,11 +250,21 @@ class PlayerSheet(SheetExtras):
                                    f"({', '.join(self.board.colour_keys)}) and 1..{MAX_MOVE}, "
                                    f"not {colour!r} and {number!r}")
         crossed = self.crossed
-        anchor = self.anchor()
         if self.options.connect_through_crossed:
-            return self._loose_masks(colour, number, anchor)
-        return [s for s in self.board.shapes.get((colour, number), ())
-                if not s & crossed and s & anchor]
+            return self._loose_masks(colour, number, self.anchor())
+        # Remembered for the crosses they were found for: a roll asks for the same colour
+        # and number several times (a die and a joker standing for it), and every seat's
+        # choice is checked against them again. A new position starts a new table (never
+        # cleared in place: a copy of this sheet may share the old one).
+        if self._legal_for != crossed:
+            self._legal_for, self._legal = crossed, {}
+        found = self._legal.get((colour, number))
+        if found is None:
+            anchor = self.anchor()
+            found = self._legal[(colour, number)] = tuple(
+                s for s in self.board.shapes.get((colour, number), ())
+                if not s & crossed and s & anchor)
+        return list(found)
 
     def _six_masks(self, colour: str) -> list[int]:
         """House rule ``number_joker_six``: the groups of six cells a move may cross (every
