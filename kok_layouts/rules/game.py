@@ -258,8 +258,9 @@ class Game:
     def throw(self, rng: np.random.Generator) -> Roll:
         """Throw the dice from ``rng`` and start the roll."""
         check_rng(rng)
+        self._check_roll_phase()
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
-        self.set_roll(roll)
+        self._begin_roll(roll)
         return roll
 
     def set_roll(self, roll: Roll) -> None:
@@ -267,10 +268,17 @@ class Game:
         if not isinstance(roll, Roll) or not isinstance(roll.colours, (tuple, list)) \
                 or not isinstance(roll.numbers, (tuple, list)):
             raise KokTypeError(f"a roll is a Roll(colours=(...), numbers=(...)), not {roll!r}")
-        if self.phase is not Phase.ROLL:
-            raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+        self._check_roll_phase()
         roll = self._keyed(roll)
         self._check_roll(roll)
+        self._begin_roll(roll)
+
+    def _check_roll_phase(self) -> None:
+        if self.phase is not Phase.ROLL:
+            raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+
+    def _begin_roll(self, roll: Roll) -> None:
+        """Start the roll ``roll`` (checked by :meth:`set_roll`, or thrown by the rules)."""
         self.roll = roll
         self._choices = {}
         if not self.solo:

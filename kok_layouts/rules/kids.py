@@ -307,9 +307,10 @@ class KidsGame(Game):
 
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
+        self._check_roll_phase()
         faces = colour_faces(self.sheet)
         roll = Roll(tuple(faces[int(i)] for i in rng.integers(0, len(faces), size=3)), ())
-        self.set_roll(roll)
+        self._begin_roll(roll)
         return roll
 
     def _check_roll(self, roll: Roll) -> None:

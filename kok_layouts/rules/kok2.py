@@ -432,10 +432,11 @@ class Kok2Game(Game):
 
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
+        self._check_roll_phase()
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
         faces = self.sheet.special_faces
         roll = Roll(roll.colours, roll.numbers, faces[int(rng.integers(len(faces)))])
-        self.set_roll(roll)
+        self._begin_roll(roll)
         return roll
 
     def _check_roll(self, roll: Roll) -> None:

@@ -151,13 +151,13 @@ class _Groups:
         """Per cell: the cells of its area (0 for a cell in none)."""
         self.areas_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.shapes_memo: dict[int, tuple[int, int, int]] = {}
-        self._state: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
+        self.state_memo: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
 
     def state(self, group: int, crossed: int) -> tuple[int, int]:
         """How many cells of ``group`` are uncrossed, and how many areas hold them
         (memoised per board by the group's crossed cells)."""
         mine = crossed & self.masks[group]
-        known = self._state[group]
+        known = self.state_memo[group]
         found = known.get(mine)
         if found is None:
             if len(known) >= _SHAPES_KEPT:
@@ -388,59 +388,56 @@ class StrongBot(WeighingBot):
         for scale, decay, piece, slack in kinds:
             time = max(left + slack, 0.5)
             per_kind.append((0.0 if left <= 0 else scale, decay / time, piece / time))
-        heart_sum = 0.0
-        all_points: list[float] = []
-        all_scale: list[float] = []
-        all_rate: list[float] = []
-        all_piece_rate: list[float] = []
-        all_missing: list[int] = []
-        all_pieces: list[int] = []
-        all_hope: list[float] = []
-        items: list[float] = []
-        bombs: list[bool] = []
         columns, first_row, state = groups.columns, groups.first_row, groups.state
-        for g in range(len(groups.masks)):
-            missing, pieces = state(g, crossed)
+        masks, state_memo = groups.masks, groups.state_memo
+        states = []
+        for g in range(len(masks)):
+            found = state_memo[g].get(crossed & masks[g])
+            states.append(found if found is not None else state(g, crossed))
+        missing = [m for m, _ in states]
+        pieces = [p for _, p in states]
+        # The points of completing each group now: columns, colours (animals), rows.
+        points = [float(player.column_value(g, later=g in taken_columns)) + hearts
+                  for g in range(columns)]
+        for g in set(box_columns):
+            points[g] += pos.box_worth if pos.box_room > 0 else 0.0
+        points += [float(player.colour_value(key, later=key in taken_colours))
+                   for key in groups.colour_keys]
+        rows = len(masks) - first_row
+        items = [0.0] * first_row
+        bombs = [False] * first_row
+        for row in range(rows):
+            rule = player.row_rules[row]
+            points.append(float(rule.points))
             item = 0.0
             bomb = False
-            if g < columns:
-                kind = 0
-                points = float(player.column_value(g, later=g in taken_columns)) + hearts
-                if g in box_columns:
-                    points += pos.box_worth if pos.box_room > 0 else 0.0
-            elif g < first_row:
-                kind = 1
-                key = groups.colour_keys[g - columns]
-                points = float(player.colour_value(key, later=key in taken_colours))
-            else:
-                kind = 2
-                row = g - first_row
-                rule = player.row_rules[row]
-                points = float(rule.points)
-                if rule.item and row not in taken_rows:
-                    if rule.item == "box":
-                        item = pos.box_worth if pos.box_room > 0 else 0.0
-                    elif rule.item == "bomb":
-                        item = weights.bomb_item
-                        bomb = True
-                    else:
-                        item = -1.0  # a heart: valued below, once the heart sum is known
-            scale, rate, piece_rate = per_kind[kind]
-            hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
-            if kind == 0 and missing:
-                heart_sum += hope  # worth something only with room on the heart track
-            all_points.append(points)
-            all_scale.append(scale)
-            all_rate.append(rate)
-            all_piece_rate.append(piece_rate)
-            all_missing.append(missing)
-            all_pieces.append(pieces)
-            all_hope.append(hope)
+            if rule.item and row not in taken_rows:
+                if rule.item == "box":
+                    item = pos.box_worth if pos.box_room > 0 else 0.0
+                elif rule.item == "bomb":
+                    item = weights.bomb_item
+                    bomb = True
+                else:
+                    item = -1.0  # a heart: valued below, once the heart sum is known
             items.append(item)
             bombs.append(bomb)
-        pos.points, pos.scale, pos.rate, pos.piece_rate = (all_points, all_scale, all_rate,
-                                                            all_piece_rate)
-        pos.missing, pos.pieces, pos.hope = all_missing, all_pieces, all_hope
+        # Per kind of group: its scale and rates, and the hope of every group as it stands.
+        counts = (columns, first_row - columns, rows)
+        pos.scale = [k[0] for k, count in zip(per_kind, counts, strict=True)
+                     for _ in range(count)]
+        pos.rate = [k[1] for k, count in zip(per_kind, counts, strict=True)
+                    for _ in range(count)]
+        pos.piece_rate = [k[2] for k, count in zip(per_kind, counts, strict=True)
+                          for _ in range(count)]
+        hope = [scale * math.exp(-rate * m - piece_rate * p) if m else 0.0
+                for scale, rate, piece_rate, m, p in zip(pos.scale, pos.rate,
+                                                         pos.piece_rate, missing, pieces,
+                                                         strict=True)]
+        heart_sum = 0.0
+        for g in range(columns):
+            if missing[g]:
+                heart_sum += hope[g]  # worth something only with room on the heart track
+        pos.points, pos.missing, pos.pieces, pos.hope = points, missing, pieces, hope
         pos.row_item, pos.row_bomb = items, bombs
         pos.heart_worth = weights.heart * heart_sum if player.heart_room else 0.0
         pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
