@@ -422,13 +422,11 @@ class StrongBot(WeighingBot):
             items.append(item)
             bombs.append(bomb)
         # Per kind of group: its scale and rates, and the hope of every group as it stands.
-        counts = (columns, first_row - columns, rows)
-        pos.scale = [k[0] for k, count in zip(per_kind, counts, strict=True)
-                     for _ in range(count)]
-        pos.rate = [k[1] for k, count in zip(per_kind, counts, strict=True)
-                    for _ in range(count)]
-        pos.piece_rate = [k[2] for k, count in zip(per_kind, counts, strict=True)
-                          for _ in range(count)]
+        (scale0, rate0, piece0), (scale1, rate1, piece1), (scale2, rate2, piece2) = per_kind
+        colours = first_row - columns
+        pos.scale = [scale0] * columns + [scale1] * colours + [scale2] * rows
+        pos.rate = [rate0] * columns + [rate1] * colours + [rate2] * rows
+        pos.piece_rate = [piece0] * columns + [piece1] * colours + [piece2] * rows
         hope = [scale * math.exp(-rate * m - piece_rate * p) if m else 0.0
                 for scale, rate, piece_rate, m, p in zip(pos.scale, pos.rate,
                                                          pos.piece_rate, missing, pieces,
@@ -736,8 +734,11 @@ class StrongBot(WeighingBot):
             player = game.sheets[other]
             best_by_face: dict[str, float] = {}
             for face in set(faces):
-                values = [self._cells_value(player, pos, weights, move.all_cells)[0]
-                          for move in player.legal_moves(face)]
+                # An animal's die crosses one of its open enclosures (no move objects
+                # needed to weigh them); the purple die, rarer, goes through its moves.
+                masks = (player.open_enclosures(face) if face != PURPLE
+                         else [move.all_cells for move in player.legal_moves(face)])
+                values = [self._cells_value(player, pos, weights, cells)[0] for cells in masks]
                 best_by_face[face] = max(values, default=0.0)
             for kept in range(len(faces)):
                 rest = [best_by_face[faces[d]] for d in range(len(faces)) if d != kept]
