@@ -632,33 +632,45 @@ class StrongBot(WeighingBot):
             return Choice.of_option(best, width)
         return best
 
-    def _best_few(self, game: Game, seat: int, choices: list[Choice], pos: _Position,
-                  weights: StrongWeights, count: int) -> list[tuple[float, bool, Choice]]:
-        """The ``count`` best of ``choices`` by the evaluation, best first, as (value, whether
-        it completes a row that gives a bomb, choice): one choice per cells, jokers and kind
-        (the best valued), the fullest row and stars actions only, bombs not yet placed. For
-        the bots that weigh a few moves again (the expert, the learned bot)."""
+    def _best_few(self, game: Game, seat: int, options: list[MoveOption],
+                  specials: list[Choice], pos: _Position, weights: StrongWeights,
+                  count: int) -> list[tuple[float, bool, Choice]]:
+        """The ``count`` best of the choices (``options`` of :meth:`Game.move_options`, then
+        ``specials``) by the evaluation, best first, as (value, whether it completes a row
+        that gives a bomb, choice): one choice per cells, jokers and kind (the best valued),
+        the fullest row and stars actions only, bombs not yet placed. For the bots that
+        weigh a few moves again (the expert, the learned bot)."""
         player = game.sheets[seat]
+        width = game.sheet.width
         joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
         memo: dict[int, tuple[float, bool]] = {}
-        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice]] = {}
-        for choice in fullest_specials(choices, game.sheet.width):
+        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice | MoveOption]] = {}
+        for option in options:
+            cells = option[4]
+            found = memo.get(cells)
+            if found is None:
+                found = memo[cells] = self._cells_value(player, pos, weights, cells)
+            value, bomb_row = found
+            jokers = option[5] + option[6]
+            value -= jokers * joker_cost
+            key = (cells, jokers, False)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, bomb_row, option)
+        for choice in fullest_specials(specials, width):
             move = choice.move
             found = memo.get(move.cells)
             if found is None:
                 found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
             value, bomb_row = found
-            special = isinstance(move, Special)
-            if isinstance(move, Special):
-                value -= pos.box_worth
-                if move.face == "heart":
-                    value += pos.heart_worth
-            else:
-                value -= move.jokers * joker_cost
-            key = (move.cells, 0 if special else move.jokers, special)
+            value -= pos.box_worth
+            if isinstance(move, Special) and move.face == "heart":
+                value += pos.heart_worth
+            key = (move.cells, 0, True)
             if key not in ranked or ranked[key][0] < value:
                 ranked[key] = (value, bomb_row, choice)
-        return sorted(ranked.values(), key=lambda item: -item[0])[:count]
+        best = sorted(ranked.values(), key=lambda item: -item[0])[:count]
+        return [(value, bomb_row, Choice.of_option(made, width) if isinstance(made, tuple)
+                 else made) for value, bomb_row, made in best]
 
     def _with_bombs(self, game: Game, seat: int, choice: Choice, pos: _Position,
                     weights: StrongWeights, value: float) -> tuple[Choice, float]:
@@ -798,15 +810,16 @@ class ExpertBot(StrongBot):
         return ", ".join(s for s in settings if s)
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        choices = game.choices_for(seat)
-        if not choices:
+        options = game.move_options(seat)
+        specials = game.special_choices(seat)
+        if not options and not specials:
             return None
         weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
         best: Choice | None = None
         best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
-        for value, bomb_row, choice in self._best_few(game, seat, choices, pos, weights,
-                                                      self.candidates):
+        for value, bomb_row, choice in self._best_few(game, seat, options, specials, pos,
+                                                      weights, self.candidates):
             if bomb_row:
                 choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             cells = choice.move.cells
