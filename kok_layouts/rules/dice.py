@@ -7,6 +7,7 @@ A roll is an explicit chance step: :func:`throw` draws it from a seeded
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -143,7 +144,17 @@ def check_roll(sheet: Sheet, roll: Roll, colour_dice: int, number_dice: int,
 def expand_faces(colour: str, number: int, colour_keys: Sequence[str],
                  ) -> list[tuple[str, int, int]]:
     """The concrete (colour key, number, jokers spent) a pair of faces can stand for."""
+    keys = colour_keys if type(colour_keys) is tuple else tuple(colour_keys)
+    try:
+        return list(_expanded(colour, number, keys))
+    except TypeError:  # a face that is no face (unhashable): worked out, not remembered
+        return list(_expanded.__wrapped__(colour, number, keys))
+
+
+@functools.lru_cache(maxsize=4096)
+def _expanded(colour: str, number: int, colour_keys: tuple[str, ...],
+              ) -> tuple[tuple[str, int, int], ...]:
     colours = list(colour_keys) if colour == JOKER_COLOUR else [colour]
     numbers = list(NUMBERS) if number == JOKER_NUMBER else [number]
     cost = (colour == JOKER_COLOUR) + (number == JOKER_NUMBER)
-    return [(c, n, cost) for c in colours for n in numbers]
+    return tuple((c, n, cost) for c in colours for n in numbers)

@@ -54,6 +54,10 @@ OPEN_ROLLS = 3
 SPECIAL_DIE = -1
 """The die index of a Keer op Keer 2 choice of the special die (no colour or number die)."""
 
+MoveOption = tuple[int, int, str, int, int, bool, bool]
+"""A colour-and-number choice as a plain tuple (:meth:`Game.move_options`): colour die,
+number die, colour key, number, cells (a mask), colour joker, number joker."""
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -78,6 +82,13 @@ class Choice:
         ``Choice.of(0, 1, move, bombs=[["C3", "C4", "D3", "D4"]])``."""
         return cls(colour_die, number_die, move,
                    tuple(mask_of_names(square, move.width) for square in bombs))
+
+    @classmethod
+    def of_option(cls, option: MoveOption, width: int) -> Choice:
+        """The choice of a :meth:`Game.move_options` tuple, on a sheet ``width`` wide."""
+        colour_die, number_die, colour, number, cells, colour_joker, number_joker = option
+        return cls(colour_die, number_die,
+                   Move(colour, number, cells, colour_joker, number_joker, width))
 
     @property
     def is_special(self) -> bool:
@@ -247,8 +258,9 @@ class Game:
     def throw(self, rng: np.random.Generator) -> Roll:
         """Throw the dice from ``rng`` and start the roll."""
         check_rng(rng)
+        self._check_roll_phase()
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
-        self.set_roll(roll)
+        self._begin_roll(roll)
         return roll
 
     def set_roll(self, roll: Roll) -> None:
@@ -256,10 +268,17 @@ class Game:
         if not isinstance(roll, Roll) or not isinstance(roll.colours, (tuple, list)) \
                 or not isinstance(roll.numbers, (tuple, list)):
             raise KokTypeError(f"a roll is a Roll(colours=(...), numbers=(...)), not {roll!r}")
-        if self.phase is not Phase.ROLL:
-            raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+        self._check_roll_phase()
         roll = self._keyed(roll)
         self._check_roll(roll)
+        self._begin_roll(roll)
+
+    def _check_roll_phase(self) -> None:
+        if self.phase is not Phase.ROLL:
+            raise IllegalMoveError(f"cannot throw now: the game is in phase {self.phase.value}")
+
+    def _begin_roll(self, roll: Roll) -> None:
+        """Start the roll ``roll`` (checked by :meth:`set_roll`, or thrown by the rules)."""
         self.roll = roll
         self._choices = {}
         if not self.solo:
@@ -353,29 +372,50 @@ class Game:
         return self.roll
 
     def choices_for(self, seat: int) -> list[Choice]:
-        """Every legal choice of ``seat`` for the current roll (passing is always allowed)."""
+        """Every legal choice of ``seat`` for the current roll (passing is always allowed):
+        the colour-and-number moves of :meth:`move_options`, then the special actions of
+        :meth:`special_choices`."""
+        width = self.sheet.width
+        return [Choice(ci, ni, Move(key, n, mask, cj, nj, width))
+                for ci, ni, key, n, mask, cj, nj in self.move_options(seat)
+                ] + self.special_choices(seat)
+
+    def move_options(self, seat: int) -> list[MoveOption]:
+        """The colour-and-number choices of :meth:`choices_for` (in its order) as plain
+        tuples ``(colour_die, number_die, colour, number, cells, colour_joker,
+        number_joker)``: the fast path for a bot that weighs many moves and makes a
+        :class:`Choice` only of the one it takes (:meth:`Choice.of_option`)."""
         seat = self.seat_of(seat)
         roll = self._current_roll()
         player = self.sheets[seat]
-        width = self.sheet.width
+        colour_keys = player.board.colour_keys
+        marks_left = player.marks_left
         colours, numbers = self.dice_for(seat)
         seen: set[tuple[str, int]] = set()
-        found: list[Choice] = []
+        found: list[MoveOption] = []
         for ci in colours:
+            colour_face = roll.colours[ci]
+            colour_joker = colour_face == JOKER_COLOUR
             for ni in numbers:
-                faces = (roll.colours[ci], roll.numbers[ni])
+                faces = (colour_face, roll.numbers[ni])
                 if faces in seen:
                     continue
                 seen.add(faces)
-                for key, n, cost in (expand_faces(*faces, player.board.colour_keys)
+                number_joker = faces[1] == JOKER_NUMBER
+                for key, n, cost in (expand_faces(*faces, colour_keys)
                                      + player.house_faces(*faces)):
-                    if cost > player.marks_left:
+                    if cost > marks_left:
                         continue
-                    for mask in player.legal_masks(key, n):
-                        move = Move(key, n, mask, faces[0] == JOKER_COLOUR,
-                                    faces[1] == JOKER_NUMBER, width)
-                        found.append(Choice(ci, ni, move))
+                    found += [(ci, ni, key, n, mask, colour_joker, number_joker)
+                              for mask in player.legal_masks(key, n)]
         return found
+
+    def special_choices(self, seat: int) -> list[Choice]:
+        """The choices of the special die ``seat`` may take in the current roll (Keer op
+        Keer 2; none in a game without one)."""
+        self.seat_of(seat)
+        self._current_roll()
+        return []
 
     def fill_bombs(self, seat: int, choice: Choice, pick: BombPicker) -> Choice:
         """``choice`` with the square of every bomb its rows' items give, each chosen by

@@ -123,6 +123,8 @@ class KidsPlayerSheet(SheetExtras):
         self.later_columns: frozenset[int] = frozenset()
         """Columns this player completed after another player: the visitor is lost."""
         self._history: list[tuple[KidsMove, int, int, frozenset[int]]] = []
+        self._score_for: tuple[int, frozenset[int]] = (-1, frozenset())
+        self._score: KidsScore | None = None
 
     def __repr__(self) -> str:
         return (f"<KidsPlayerSheet {self.sheet.name}: {self.crossed.bit_count()} crossed, "
@@ -280,6 +282,14 @@ class KidsPlayerSheet(SheetExtras):
         return move
 
     def score(self) -> KidsScore:
+        # Remembered for the state it was counted in, as the classic sheet's.
+        key = (self.crossed, self.later_columns)
+        if self._score is not None and key == self._score_for:
+            return self._score
+        self._score, self._score_for = self._count_score(), key
+        return self._score
+
+    def _count_score(self) -> KidsScore:
         sheet = self.sheet
         columns = self.completed_columns()
         return KidsScore(buckets=sum(sheet.buckets[c] for c in columns),
@@ -307,9 +317,10 @@ class KidsGame(Game):
 
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
+        self._check_roll_phase()
         faces = colour_faces(self.sheet)
         roll = Roll(tuple(faces[int(i)] for i in rng.integers(0, len(faces), size=3)), ())
-        self.set_roll(roll)
+        self._begin_roll(roll)
         return roll
 
     def _check_roll(self, roll: Roll) -> None:

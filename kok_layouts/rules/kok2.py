@@ -432,10 +432,11 @@ class Kok2Game(Game):
 
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
+        self._check_roll_phase()
         roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
         faces = self.sheet.special_faces
         roll = Roll(roll.colours, roll.numbers, faces[int(rng.integers(len(faces)))])
-        self.set_roll(roll)
+        self._begin_roll(roll)
         return roll
 
     def _check_roll(self, roll: Roll) -> None:
@@ -511,14 +512,15 @@ class Kok2Game(Game):
                                    "players choose from the dice left)")
         return Choice(SPECIAL_DIE, SPECIAL_DIE, action)
 
-    def choices_for(self, seat: int) -> list[Choice]:
-        """Every legal choice without its bombs (see :meth:`complete_choice`)."""
-        found = super().choices_for(seat)
+    def special_choices(self, seat: int) -> list[Choice]:
+        """The special die's actions, when ``seat`` may take it in the current roll
+        (:meth:`choices_for` gives them without their bombs, see :meth:`complete_choice`)."""
+        index = self.seat_of(seat)
         roll = self._current_roll()
-        if roll.special is not None and self.special_for(seat):
-            found += [Choice(SPECIAL_DIE, SPECIAL_DIE, action)
-                      for action in self.sheets[seat].legal_specials(roll.special)]  # type: ignore[arg-type]
-        return found
+        if roll.special is None or not self.special_for(index):
+            return []
+        return [Choice(SPECIAL_DIE, SPECIAL_DIE, action)
+                for action in self.sheets[index].legal_specials(roll.special)]  # type: ignore[arg-type]
 
     def check_choice(self, seat: int, choice: Choice | None, *, dry_run: bool = True) -> None:
         """As for the classic game, plus the special die; ``dry_run`` also plays the choice

@@ -329,12 +329,13 @@ class LearnedBot(StrongBot):
 
     # -- choosing ----------------------------------------------------------------------
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        choices = game.choices_for(seat)
-        if not choices:
+        options = game.move_options(seat)
+        specials = game.special_choices(seat)
+        if not options and not specials:
             return None
         weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
-        order = self._best_few(game, seat, choices, pos, weights, self.candidates)
+        order = self._best_few(game, seat, options, specials, pos, weights, self.candidates)
         decision = self._decision(game, seat, pos)
         pass_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
         candidates: list[tuple[float, Choice | None, list[float]]] = [

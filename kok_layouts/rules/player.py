@@ -137,6 +137,12 @@ class PlayerSheet(SheetExtras):
         self.later_colours: frozenset[str] = frozenset()
         self.passes = 0
         self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
+        self._legal_for = -1
+        self._legal: dict[tuple[str, int], list[int]] = {}
+        """The legal masks by colour and number, for the crosses ``_legal_for``."""
+        self._legal_anchor = 0
+        self._score_for: tuple[object, ...] = ()
+        self._score: Score | None = None
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.sheet.name}: "
@@ -247,11 +253,22 @@ class PlayerSheet(SheetExtras):
                                    f"({', '.join(self.board.colour_keys)}) and 1..{MAX_MOVE}, "
                                    f"not {colour!r} and {number!r}")
         crossed = self.crossed
-        anchor = self.anchor()
         if self.options.connect_through_crossed:
-            return self._loose_masks(colour, number, anchor)
-        return [s for s in self.board.shapes.get((colour, number), ())
+            return self._loose_masks(colour, number, self.anchor())
+        # Remembered for the crosses they were found for: a roll asks for the same colour
+        # and number several times (a die and a joker standing for it), and every seat's
+        # choice is checked against them again. A new position starts a new table (never
+        # cleared in place: a copy of this sheet may share the old one).
+        if self._legal_for != crossed:
+            self._legal_for, self._legal = crossed, {}
+            self._legal_anchor = self.anchor()
+        found = self._legal.get((colour, number))
+        if found is None:
+            anchor = self._legal_anchor
+            found = self._legal[(colour, number)] = [
+                s for s in self.board.shapes.get((colour, number), ())
                 if not s & crossed and s & anchor]
+        return found[:]
 
     def _six_masks(self, colour: str) -> list[int]:
         """House rule ``number_joker_six``: the groups of six cells a move may cross (every
@@ -448,6 +465,16 @@ class PlayerSheet(SheetExtras):
     # -- scoring -----------------------------------------------------------------------
     def score(self) -> Score:
         """The score box: colours, columns, unused marks and the star penalty."""
+        # Remembered for the state it was counted in (the bots ask every seat's score at
+        # every decision); Score is immutable, so the same one may be handed out again.
+        key = (self.crossed, self.marks_left, self.later_columns, self.later_colours,
+               self.passes, self.star_penalty)
+        if self._score is not None and key == self._score_for:
+            return self._score
+        self._score, self._score_for = self._count_score(), key
+        return self._score
+
+    def _count_score(self) -> Score:
         sheet = self.sheet
         columns = sum(sheet.column_points[i].later if i in self.later_columns
                       else sheet.column_points[i].first for i in self.completed_columns())

@@ -37,7 +37,7 @@ from kok_layouts.editions import EDITION_NAMES
 from kok_layouts.editions import edition_of as _edition
 from kok_layouts.rules.board import Board
 from kok_layouts.rules.dice import PURPLE
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.game import Choice, Game, MoveOption
 from kok_layouts.rules.kids import KidsGame, KidsMove
 from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
 from kok_layouts.rules.weighing import WeighingBot
@@ -146,18 +146,18 @@ class _Groups:
         self.full = board.full
         self.not_first = board.not_first_column
         self.not_last = board.not_last_column
-        self._touched: dict[int, tuple[int, ...]] = {}
+        self.touched_memo: dict[int, tuple[int, ...]] = {}
         self.area_mask_of = [board.area_masks[a] if a >= 0 else 0 for a in board.area_of]
         """Per cell: the cells of its area (0 for a cell in none)."""
-        self._areas: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self._shapes: dict[int, tuple[int, int, int]] = {}
-        self._state: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
+        self.areas_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.shapes_memo: dict[int, tuple[int, int, int]] = {}
+        self.state_memo: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
 
     def state(self, group: int, crossed: int) -> tuple[int, int]:
         """How many cells of ``group`` are uncrossed, and how many areas hold them
         (memoised per board by the group's crossed cells)."""
         mine = crossed & self.masks[group]
-        known = self._state[group]
+        known = self.state_memo[group]
         found = known.get(mine)
         if found is None:
             if len(known) >= _SHAPES_KEPT:
@@ -167,7 +167,7 @@ class _Groups:
         return found
 
     def touched(self, mask: int) -> tuple[int, ...]:
-        found = self._touched.get(mask)
+        found = self.touched_memo.get(mask)
         if found is None:
             groups: set[int] = set()
             rest = mask
@@ -175,14 +175,14 @@ class _Groups:
                 low = rest & -rest
                 groups.update(self.cell_groups[low.bit_length() - 1])
                 rest ^= low
-            found = self._touched[mask] = tuple(sorted(groups))
+            found = self.touched_memo[mask] = tuple(sorted(groups))
         return found
 
     def areas(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The areas ``mask`` has cells in, and those areas with a cell of ``mask`` that
         lies in no area as an area of its own (the regions whose cut-off cells a crossing of
         ``mask`` can change)."""
-        found = self._areas.get(mask)
+        found = self.areas_memo.get(mask)
         if found is None:
             areas: set[int] = set()
             regions: set[int] = set()
@@ -194,17 +194,17 @@ class _Groups:
                 if area:
                     areas.add(area)
                 regions.add(area or low)
-            found = self._areas[mask] = (tuple(areas), tuple(regions))
+            found = self.areas_memo[mask] = (tuple(areas), tuple(regions))
         return found
 
     def shape(self, cells: int) -> tuple[int, int, int]:
         """How many of ``cells`` (uncrossed cells of one area) lie alone, in pairs and in
         groups of three cut off from the rest of the area: only a 1 (or a 2, a 3) crosses
         them later. Memoised per board: the same remains of an area recur all game long."""
-        found = self._shapes.get(cells)
+        found = self.shapes_memo.get(cells)
         if found is None:
-            if len(self._shapes) >= _SHAPES_KEPT:
-                self._shapes.clear()
+            if len(self.shapes_memo) >= _SHAPES_KEPT:
+                self.shapes_memo.clear()
             sizes = [0, 0, 0, 0]
             neighbours = self.area_neighbours
             rest = cells
@@ -220,7 +220,7 @@ class _Groups:
                 size = group.bit_count()
                 if size <= 3:
                     sizes[size] += size
-            found = self._shapes[cells] = (sizes[1], sizes[2], sizes[3])
+            found = self.shapes_memo[cells] = (sizes[1], sizes[2], sizes[3])
         return found
 
 
@@ -273,6 +273,16 @@ class _Position:
     box_worth: float
     solo: bool
     future_total: float | None
+    star_penalty: int
+    star_mask: int
+    box_mask: int
+    shapes_count: bool
+    """Whether cut-off cells (alone, in pairs, in threes) are weighed at all."""
+    isolated_cost: float
+    paired_cost: float
+    triple_cost: float
+    open_cost: float
+    """The weights of cut-off and open cells times the share of the game to come."""
 
     def __init__(self, groups: _Groups) -> None:
         self.groups = groups
@@ -378,59 +388,54 @@ class StrongBot(WeighingBot):
         for scale, decay, piece, slack in kinds:
             time = max(left + slack, 0.5)
             per_kind.append((0.0 if left <= 0 else scale, decay / time, piece / time))
-        heart_sum = 0.0
-        all_points: list[float] = []
-        all_scale: list[float] = []
-        all_rate: list[float] = []
-        all_piece_rate: list[float] = []
-        all_missing: list[int] = []
-        all_pieces: list[int] = []
-        all_hope: list[float] = []
-        items: list[float] = []
-        bombs: list[bool] = []
         columns, first_row, state = groups.columns, groups.first_row, groups.state
-        for g in range(len(groups.masks)):
-            missing, pieces = state(g, crossed)
+        masks, state_memo = groups.masks, groups.state_memo
+        states = []
+        for g in range(len(masks)):
+            found = state_memo[g].get(crossed & masks[g])
+            states.append(found if found is not None else state(g, crossed))
+        missing = [m for m, _ in states]
+        pieces = [p for _, p in states]
+        # The points of completing each group now: columns, colours (animals), rows.
+        points = [float(player.column_value(g, later=g in taken_columns)) + hearts
+                  for g in range(columns)]
+        for g in set(box_columns):
+            points[g] += pos.box_worth if pos.box_room > 0 else 0.0
+        points += [float(player.colour_value(key, later=key in taken_colours))
+                   for key in groups.colour_keys]
+        rows = len(masks) - first_row
+        items = [0.0] * first_row
+        bombs = [False] * first_row
+        for row in range(rows):
+            rule = player.row_rules[row]
+            points.append(float(rule.points))
             item = 0.0
             bomb = False
-            if g < columns:
-                kind = 0
-                points = float(player.column_value(g, later=g in taken_columns)) + hearts
-                if g in box_columns:
-                    points += pos.box_worth if pos.box_room > 0 else 0.0
-            elif g < first_row:
-                kind = 1
-                key = groups.colour_keys[g - columns]
-                points = float(player.colour_value(key, later=key in taken_colours))
-            else:
-                kind = 2
-                row = g - first_row
-                rule = player.row_rules[row]
-                points = float(rule.points)
-                if rule.item and row not in taken_rows:
-                    if rule.item == "box":
-                        item = pos.box_worth if pos.box_room > 0 else 0.0
-                    elif rule.item == "bomb":
-                        item = weights.bomb_item
-                        bomb = True
-                    else:
-                        item = -1.0  # a heart: valued below, once the heart sum is known
-            scale, rate, piece_rate = per_kind[kind]
-            hope = scale * math.exp(-rate * missing - piece_rate * pieces) if missing else 0.0
-            if kind == 0 and missing:
-                heart_sum += hope  # worth something only with room on the heart track
-            all_points.append(points)
-            all_scale.append(scale)
-            all_rate.append(rate)
-            all_piece_rate.append(piece_rate)
-            all_missing.append(missing)
-            all_pieces.append(pieces)
-            all_hope.append(hope)
+            if rule.item and row not in taken_rows:
+                if rule.item == "box":
+                    item = pos.box_worth if pos.box_room > 0 else 0.0
+                elif rule.item == "bomb":
+                    item = weights.bomb_item
+                    bomb = True
+                else:
+                    item = -1.0  # a heart: valued below, once the heart sum is known
             items.append(item)
             bombs.append(bomb)
-        pos.points, pos.scale, pos.rate, pos.piece_rate = (all_points, all_scale, all_rate,
-                                                            all_piece_rate)
-        pos.missing, pos.pieces, pos.hope = all_missing, all_pieces, all_hope
+        # Per kind of group: its scale and rates, and the hope of every group as it stands.
+        (scale0, rate0, piece0), (scale1, rate1, piece1), (scale2, rate2, piece2) = per_kind
+        colours = first_row - columns
+        pos.scale = [scale0] * columns + [scale1] * colours + [scale2] * rows
+        pos.rate = [rate0] * columns + [rate1] * colours + [rate2] * rows
+        pos.piece_rate = [piece0] * columns + [piece1] * colours + [piece2] * rows
+        hope = [scale * math.exp(-rate * m - piece_rate * p) if m else 0.0
+                for scale, rate, piece_rate, m, p in zip(pos.scale, pos.rate,
+                                                         pos.piece_rate, missing, pieces,
+                                                         strict=True)]
+        heart_sum = 0.0
+        for g in range(columns):
+            if missing[g]:
+                heart_sum += hope[g]  # worth something only with room on the heart track
+        pos.points, pos.missing, pos.pieces, pos.hope = points, missing, pieces, hope
         pos.row_item, pos.row_bomb = items, bombs
         pos.heart_worth = weights.heart * heart_sum if player.heart_room else 0.0
         pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
@@ -443,15 +448,26 @@ class StrongBot(WeighingBot):
             pos.others_best = float(max(s.score().total for i, s in enumerate(game.sheets)
                                         if i != seat))
         pos.lead = weights.lead
+        pos.star_penalty = player.star_penalty
+        pos.star_mask = board.star_mask
+        pos.box_mask = board.box_mask
+        pos.shapes_count = bool(weights.isolated or weights.paired or weights.triple)
+        pos.isolated_cost = weights.isolated * pos.frac
+        pos.paired_cost = weights.paired * pos.frac
+        pos.triple_cost = weights.triple * pos.frac
+        pos.open_cost = weights.open_cell * pos.frac
         return pos
 
     # -- the value of crossing cells ---------------------------------------------------
     def _cells_value(self, player: Any, pos: _Position, weights: StrongWeights,
                      cells: int) -> tuple[float, bool]:
         """(score gained now, future change) folded into one value relative to passing,
-        and whether the crossing completes a row whose item is a bomb."""
+        and whether the crossing completes a row whose item is a bomb.
+
+        The hot path of every strong game: the board's memos are read inline, and what
+        does not depend on the move comes from ``pos`` (the sums keep their order, so the
+        values are the same to the last bit)."""
         groups = pos.groups
-        board: Board = player.board
         crossed = player.crossed
         fresh = cells & ~crossed
         after = crossed | fresh
@@ -459,69 +475,77 @@ class StrongBot(WeighingBot):
         future = 0.0
         new_colours = 0
         bomb_row = False
-        masks, points, hope, missing = groups.masks, pos.points, pos.hope, pos.missing
-        first_row, columns = groups.first_row, groups.columns
-        areas, regions = groups.areas(fresh)
-        terms = pos.terms
-        for g in groups.touched(fresh):
+        found_areas = groups.areas_memo.get(fresh)
+        areas, regions = found_areas if found_areas is not None else groups.areas(fresh)
+        touched = groups.touched_memo.get(fresh)
+        if touched is None:
+            touched = groups.touched(fresh)
+        masks, missing, terms = groups.masks, pos.missing, pos.terms
+        for g in touched:
             mine = fresh & masks[g]
             now = missing[g] - mine.bit_count()
             if now == 0:
-                gained += points[g]
-                future -= points[g] * hope[g]
-                if columns <= g < first_row:
+                points = pos.points[g]
+                gained += points
+                future -= points * pos.hope[g]
+                if groups.columns <= g < groups.first_row:
                     new_colours += 1
-                elif g >= first_row:
+                elif g >= groups.first_row:
                     gained += pos.row_item[g]
                     bomb_row = bomb_row or pos.row_bomb[g]
-            elif pos.scale[g]:
-                # The same cells of a group recur in many moves of a decision.
-                term = terms[g].get(mine)
-                if term is None:
-                    # Only the parts in the areas of the move can be finished by it.
-                    pieces = pos.pieces[g]
-                    for area in areas:
-                        part = masks[g] & area
-                        if part & fresh and not part & ~after:
-                            pieces -= 1
-                    term = terms[g][mine] = points[g] * (pos.scale[g] * math.exp(
-                        -pos.rate[g] * now - pos.piece_rate[g] * pieces) - hope[g])
-                future += term
-        # The cells next to the move: inlined Board.dilate (this is the hot path).
-        width, full = groups.width, groups.full
-        grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
-                  | (fresh >> width) | (fresh << width)) & full & ~after)
-        if weights.isolated or weights.paired or weights.triple:
+                continue
+            # The same cells of a group recur in many moves of a decision.
+            term = terms[g].get(mine)
+            if term is None:
+                scale = pos.scale[g]
+                if not scale:
+                    continue
+                # Only the parts in the areas of the move can be finished by it.
+                pieces = pos.pieces[g]
+                for area in areas:
+                    part = masks[g] & area
+                    if part & fresh and not part & ~after:
+                        pieces -= 1
+                points = pos.points[g]
+                term = terms[g][mine] = points * (scale * math.exp(
+                    -pos.rate[g] * now - pos.piece_rate[g] * pieces) - pos.hope[g])
+            future += term
+        if pos.shapes_count:
             # Cut-off cells change only in the areas the move crosses cells of.
             alone = pairs = threes = 0
-            uncrossed = full & ~crossed
-            shape = groups.shape
+            uncrossed = groups.full & ~crossed
+            shapes = groups.shapes_memo
             for region in regions:
-                old = shape(uncrossed & region)
-                new = shape(uncrossed & region & ~fresh)
+                before = uncrossed & region
+                old = shapes.get(before) or groups.shape(before)
+                new = shapes.get(before & ~fresh) or groups.shape(before & ~fresh)
                 alone += new[0] - old[0]
                 pairs += new[1] - old[1]
                 threes += new[2] - old[2]
-            if weights.isolated:
-                future -= weights.isolated * pos.frac * alone
-            if weights.paired:
-                future -= weights.paired * pos.frac * pairs
-            if weights.triple:
-                future -= weights.triple * pos.frac * threes
-        count = fresh.bit_count()
-        gained += weights.cell * count
-        star_penalty = player.star_penalty
+            if pos.isolated_cost:
+                future -= pos.isolated_cost * alone
+            if pos.paired_cost:
+                future -= pos.paired_cost * pairs
+            if pos.triple_cost:
+                future -= pos.triple_cost * threes
+        gained += weights.cell * fresh.bit_count()
+        star_penalty = pos.star_penalty
         if star_penalty:
-            stars = (fresh & board.star_mask).bit_count()
+            stars = (fresh & pos.star_mask).bit_count()
             gained += star_penalty * stars
             future -= star_penalty * stars * weights.star_hope * pos.frac
         if pos.box_room > 0:
-            boxes = min(pos.box_room, (fresh & board.box_mask).bit_count())
+            boxes = min(pos.box_room, (fresh & pos.box_mask).bit_count())
             gained += boxes * pos.box_worth
-        # The cells reachable next: those of before, less the ones crossed, plus the new.
-        opened = pos.open_before - (pos.open_mask & fresh).bit_count() + (
-            grown & ~pos.open_mask).bit_count()
-        future += weights.open_cell * pos.frac * (opened - pos.open_before)
+        # The cells reachable next: those of before, less the ones crossed, plus the new
+        # (the cells next to the move: Board.dilate inlined).
+        width, open_mask = groups.width, pos.open_mask
+        grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
+                  | (fresh >> width) | (fresh << width)) & groups.full & ~after)
+        open_before = pos.open_before
+        opened = open_before - (open_mask & fresh).bit_count() + (
+            grown & ~open_mask).bit_count()
+        future += pos.open_cost * (opened - open_before)
         if new_colours and pos.colours_done + new_colours >= 2:
             # The game ends: what is left of the future is lost.
             return self._ending_value(pos, player, weights, gained), bomb_row
@@ -555,68 +579,98 @@ class StrongBot(WeighingBot):
 
     # -- choosing ----------------------------------------------------------------------
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        choices = game.choices_for(seat)
-        if not choices:
+        # The colour-and-number moves as plain tuples (a Choice is made of the one taken
+        # only), then the special actions: the order of ``choices_for``.
+        options = game.move_options(seat)
+        specials = game.special_choices(seat)
+        if not options and not specials:
             return None
         weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
         player = game.sheets[seat]
-        frac = pos.frac
-        mark_points = float(player.sheet.mark_points)
-        joker_cost = mark_points + weights.mark_hope * frac
-        special_cost = pos.box_worth
-        choices = fullest_specials(choices, game.sheet.width)
-        best: Choice | None = None
+        width = game.sheet.width
+        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
         # Passing wastes a roll, except the last one.
         best_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
+        best: Choice | MoveOption | None = None
         memo: dict[int, tuple[float, bool]] = {}
-        for choice in choices:
+        cells_value = self._cells_value
+        for option in options:
+            cells = option[4]
+            found = memo.get(cells)
+            if found is None:
+                found = memo[cells] = cells_value(player, pos, weights, cells)
+            value, bomb_row = found
+            if option[5] or option[6]:
+                value -= (option[5] + option[6]) * joker_cost
+            if value <= best_value:
+                continue
+            if bomb_row:
+                choice, value = self._with_bombs(game, seat, Choice.of_option(option, width),
+                                                 pos, weights, value)
+                if value > best_value:
+                    best, best_value = choice, value
+            else:
+                best, best_value = option, value
+        special_cost = pos.box_worth
+        for choice in fullest_specials(specials, width):
             move = choice.move
             found = memo.get(move.cells)
             if found is None:
-                found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
+                found = memo[move.cells] = cells_value(player, pos, weights, move.cells)
             value, bomb_row = found
-            if isinstance(move, Special):
-                value -= special_cost
-                if move.face == "heart":
-                    value += pos.heart_worth
-            elif move.jokers:
-                value -= move.jokers * joker_cost
+            value -= special_cost
+            if isinstance(move, Special) and move.face == "heart":
+                value += pos.heart_worth
             if value <= best_value:
                 continue
             if bomb_row:
                 choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             if value > best_value:
                 best, best_value = choice, value
+        if isinstance(best, tuple):
+            return Choice.of_option(best, width)
         return best
 
-    def _best_few(self, game: Game, seat: int, choices: list[Choice], pos: _Position,
-                  weights: StrongWeights, count: int) -> list[tuple[float, bool, Choice]]:
-        """The ``count`` best of ``choices`` by the evaluation, best first, as (value, whether
-        it completes a row that gives a bomb, choice): one choice per cells, jokers and kind
-        (the best valued), the fullest row and stars actions only, bombs not yet placed. For
-        the bots that weigh a few moves again (the expert, the learned bot)."""
+    def _best_few(self, game: Game, seat: int, options: list[MoveOption],
+                  specials: list[Choice], pos: _Position, weights: StrongWeights,
+                  count: int) -> list[tuple[float, bool, Choice]]:
+        """The ``count`` best of the choices (``options`` of :meth:`Game.move_options`, then
+        ``specials``) by the evaluation, best first, as (value, whether it completes a row
+        that gives a bomb, choice): one choice per cells, jokers and kind (the best valued),
+        the fullest row and stars actions only, bombs not yet placed. For the bots that
+        weigh a few moves again (the expert, the learned bot)."""
         player = game.sheets[seat]
+        width = game.sheet.width
         joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
         memo: dict[int, tuple[float, bool]] = {}
-        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice]] = {}
-        for choice in fullest_specials(choices, game.sheet.width):
+        ranked: dict[tuple[int, int, bool], tuple[float, bool, Choice | MoveOption]] = {}
+        for option in options:
+            cells = option[4]
+            found = memo.get(cells)
+            if found is None:
+                found = memo[cells] = self._cells_value(player, pos, weights, cells)
+            value, bomb_row = found
+            jokers = option[5] + option[6]
+            value -= jokers * joker_cost
+            key = (cells, jokers, False)
+            if key not in ranked or ranked[key][0] < value:
+                ranked[key] = (value, bomb_row, option)
+        for choice in fullest_specials(specials, width):
             move = choice.move
             found = memo.get(move.cells)
             if found is None:
                 found = memo[move.cells] = self._cells_value(player, pos, weights, move.cells)
             value, bomb_row = found
-            special = isinstance(move, Special)
-            if isinstance(move, Special):
-                value -= pos.box_worth
-                if move.face == "heart":
-                    value += pos.heart_worth
-            else:
-                value -= move.jokers * joker_cost
-            key = (move.cells, 0 if special else move.jokers, special)
+            value -= pos.box_worth
+            if isinstance(move, Special) and move.face == "heart":
+                value += pos.heart_worth
+            key = (move.cells, 0, True)
             if key not in ranked or ranked[key][0] < value:
                 ranked[key] = (value, bomb_row, choice)
-        return sorted(ranked.values(), key=lambda item: -item[0])[:count]
+        best = sorted(ranked.values(), key=lambda item: -item[0])[:count]
+        return [(value, bomb_row, Choice.of_option(made, width) if isinstance(made, tuple)
+                 else made) for value, bomb_row, made in best]
 
     def _with_bombs(self, game: Game, seat: int, choice: Choice, pos: _Position,
                     weights: StrongWeights, value: float) -> tuple[Choice, float]:
@@ -692,8 +746,11 @@ class StrongBot(WeighingBot):
             player = game.sheets[other]
             best_by_face: dict[str, float] = {}
             for face in set(faces):
-                values = [self._cells_value(player, pos, weights, move.all_cells)[0]
-                          for move in player.legal_moves(face)]
+                # An animal's die crosses one of its open enclosures (no move objects
+                # needed to weigh them); the purple die, rarer, goes through its moves.
+                masks = (player.open_enclosures(face) if face != PURPLE
+                         else [move.all_cells for move in player.legal_moves(face)])
+                values = [self._cells_value(player, pos, weights, cells)[0] for cells in masks]
                 best_by_face[face] = max(values, default=0.0)
             for kept in range(len(faces)):
                 rest = [best_by_face[faces[d]] for d in range(len(faces)) if d != kept]
@@ -753,15 +810,16 @@ class ExpertBot(StrongBot):
         return ", ".join(s for s in settings if s)
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        choices = game.choices_for(seat)
-        if not choices:
+        options = game.move_options(seat)
+        specials = game.special_choices(seat)
+        if not options and not specials:
             return None
         weights = self.weights[edition_of(game)]
         pos = self._prepare(game, seat, weights)
         best: Choice | None = None
         best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
-        for value, bomb_row, choice in self._best_few(game, seat, choices, pos, weights,
-                                                      self.candidates):
+        for value, bomb_row, choice in self._best_few(game, seat, options, specials, pos,
+                                                      weights, self.candidates):
             if bomb_row:
                 choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
             cells = choice.move.cells
