@@ -152,6 +152,29 @@ class _Groups:
         self.areas_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.shapes_memo: dict[int, tuple[int, int, int]] = {}
         self.state_memo: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
+        self.star_mask = board.star_mask
+        self.box_mask = board.box_mask
+        self.crossing_memo: dict[int, Crossing] = {}
+
+    def crossing(self, fresh: int) -> Crossing:
+        """What crossing the cells ``fresh`` touches, whatever the position: per group it
+        makes progress on (group, its cells of ``fresh``, how many), the areas and regions
+        of :meth:`areas`, the count of cells, their neighbours on the board, the stars and
+        box cells among them (memoised per board: the same moves recur all game long)."""
+        found = self.crossing_memo.get(fresh)
+        if found is None:
+            if len(self.crossing_memo) >= _SHAPES_KEPT:
+                self.crossing_memo.clear()
+            width = self.width
+            parts = tuple((g, fresh & self.masks[g], (fresh & self.masks[g]).bit_count())
+                          for g in self.touched(fresh))
+            areas, regions = self.areas(fresh)
+            around = ((((fresh & self.not_first) >> 1) | ((fresh & self.not_last) << 1)
+                       | (fresh >> width) | (fresh << width)) & self.full)
+            found = self.crossing_memo[fresh] = (
+                parts, areas, regions, fresh.bit_count(), around,
+                (fresh & self.star_mask).bit_count(), (fresh & self.box_mask).bit_count())
+        return found
 
     def state(self, group: int, crossed: int) -> tuple[int, int]:
         """How many cells of ``group`` are uncrossed, and how many areas hold them
@@ -224,6 +247,10 @@ class _Groups:
         return found
 
 
+Crossing = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, ...], int, int,
+                 int, int]
+"""What :meth:`_Groups.crossing` knows of a set of cells, whatever the position."""
+
 _SHAPES_KEPT = 500_000
 """The most area remains :meth:`_Groups.shape` remembers per board (then it starts again)."""
 
@@ -274,8 +301,6 @@ class _Position:
     solo: bool
     future_total: float | None
     star_penalty: int
-    star_mask: int
-    box_mask: int
     shapes_count: bool
     """Whether cut-off cells (alone, in pairs, in threes) are weighed at all."""
     isolated_cost: float
@@ -449,8 +474,6 @@ class StrongBot(WeighingBot):
                                         if i != seat))
         pos.lead = weights.lead
         pos.star_penalty = player.star_penalty
-        pos.star_mask = board.star_mask
-        pos.box_mask = board.box_mask
         pos.shapes_count = bool(weights.isolated or weights.paired or weights.triple)
         pos.isolated_cost = weights.isolated * pos.frac
         pos.paired_cost = weights.paired * pos.frac
@@ -475,15 +498,13 @@ class StrongBot(WeighingBot):
         future = 0.0
         new_colours = 0
         bomb_row = False
-        found_areas = groups.areas_memo.get(fresh)
-        areas, regions = found_areas if found_areas is not None else groups.areas(fresh)
-        touched = groups.touched_memo.get(fresh)
-        if touched is None:
-            touched = groups.touched(fresh)
+        crossing = groups.crossing_memo.get(fresh)
+        if crossing is None:
+            crossing = groups.crossing(fresh)
+        parts, areas, regions, count, around, stars, boxes = crossing
         masks, missing, terms = groups.masks, pos.missing, pos.terms
-        for g in touched:
-            mine = fresh & masks[g]
-            now = missing[g] - mine.bit_count()
+        for g, mine, crossed_here in parts:
+            now = missing[g] - crossed_here
             if now == 0:
                 points = pos.points[g]
                 gained += points
@@ -528,23 +549,18 @@ class StrongBot(WeighingBot):
                 future -= pos.paired_cost * pairs
             if pos.triple_cost:
                 future -= pos.triple_cost * threes
-        gained += weights.cell * fresh.bit_count()
+        gained += weights.cell * count
         star_penalty = pos.star_penalty
         if star_penalty:
-            stars = (fresh & pos.star_mask).bit_count()
             gained += star_penalty * stars
             future -= star_penalty * stars * weights.star_hope * pos.frac
         if pos.box_room > 0:
-            boxes = min(pos.box_room, (fresh & pos.box_mask).bit_count())
-            gained += boxes * pos.box_worth
-        # The cells reachable next: those of before, less the ones crossed, plus the new
-        # (the cells next to the move: Board.dilate inlined).
-        width, open_mask = groups.width, pos.open_mask
-        grown = ((((fresh & groups.not_first) >> 1) | ((fresh & groups.not_last) << 1)
-                  | (fresh >> width) | (fresh << width)) & groups.full & ~after)
+            gained += min(pos.box_room, boxes) * pos.box_worth
+        # The cells reachable next: those of before, less the ones crossed, plus the new.
+        open_mask = pos.open_mask
         open_before = pos.open_before
         opened = open_before - (open_mask & fresh).bit_count() + (
-            grown & ~open_mask).bit_count()
+            around & ~after & ~open_mask).bit_count()
         future += pos.open_cost * (opened - open_before)
         if new_colours and pos.colours_done + new_colours >= 2:
             # The game ends: what is left of the future is lost.
