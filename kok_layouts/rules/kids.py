@@ -123,6 +123,8 @@ class KidsPlayerSheet(SheetExtras):
         self.later_columns: frozenset[int] = frozenset()
         """Columns this player completed after another player: the visitor is lost."""
         self._history: list[tuple[KidsMove, int, int, frozenset[int]]] = []
+        self._open_for = -1
+        self._open: dict[str | None, list[int]] = {}
         self._score_for: tuple[int, frozenset[int]] = (-1, frozenset())
         self._score: KidsScore | None = None
 
@@ -190,10 +192,17 @@ class KidsPlayerSheet(SheetExtras):
             animal = parse_colour_face(self.sheet, animal)
             if animal not in board.colour_masks:
                 raise BadArgumentError(f"{animal!r} is no animal of {self.sheet.name}")
-        reach = board.star_mask | board.dilate(crossed)
-        colour = board.colour_masks[animal] if animal is not None else board.full
-        return [m for m in board.area_masks
-                if m & colour == m and not m & crossed and m & reach]
+        # Remembered for the crosses they were found for (a roll asks for the same animal
+        # for every seat's choice and check); a new position starts a new table.
+        if self._open_for != crossed:
+            self._open_for, self._open = crossed, {}
+        found = self._open.get(animal)
+        if found is None:
+            reach = board.star_mask | board.dilate(crossed)
+            colour = board.colour_masks[animal] if animal is not None else board.full
+            found = self._open[animal] = [m for m in board.area_masks
+                                          if m & colour == m and not m & crossed and m & reach]
+        return found[:]
 
     def next_mark_is_chameleon(self) -> bool:
         return (self.marks_used + 1) % self.sheet.chameleon_every == 0
