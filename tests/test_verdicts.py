@@ -34,6 +34,7 @@ from kok_layouts.model.loader import list_layouts
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet
 
 from .conftest import ROOT
+from .game_cache import GameCache
 
 # The travel board with yellow made easy: yellow is the start column E (a 3-cell area
 # and two single cells on it) and one cell beside it; every other colour as before.
@@ -99,13 +100,16 @@ def test_every_official_pad_passes_its_own_yardstick_at_2000_games(name: str) ->
         assert not failed, failed
 
 
-def test_an_official_pad_played_with_another_seed_passes_every_verdict() -> None:
-    # A fresh run (seed 2; the references used seed 1) of 2,000 games.
+def test_an_official_pad_played_with_another_seed_passes_every_verdict(
+        checked_games: GameCache) -> None:
+    # A fresh run (seed 2; the references used seed 1) of 2,000 games, kept for the
+    # suite: the 600 games of seed 2 below are its first 600.
     report = check(load_layout("kids"), 2000, 2, seed=2, jobs=2)
     assert all(v.ok is True for v in report.verdicts), [v.text for v in report.verdicts]
 
 
-def test_a_board_with_one_colour_made_easy_is_flagged_and_the_advice_names_it() -> None:
+def test_a_board_with_one_colour_made_easy_is_flagged_and_the_advice_names_it(
+        checked_games: GameCache) -> None:
     report = check(easy_yellow(), 300, 2, seed=1, jobs=2)
     easy = next(v for v in report.verdicts if v.code == "colour-easy")
     assert easy.ok is False and easy.text.startswith("yellow is much easier")
@@ -117,7 +121,9 @@ def test_a_board_with_one_colour_made_easy_is_flagged_and_the_advice_names_it() 
     assert all(isinstance(s, str) for s in data["advice"]["sentences"])
 
 
-def test_the_same_board_gives_the_same_verdicts_at_seeds_1_and_2() -> None:
+def test_the_same_board_gives_the_same_verdicts_at_seeds_1_and_2(
+        checked_games: GameCache) -> None:
+    # The runs are the suite's shared games (kids seed 2: the first 600 of 2,000).
     for sheet, games in ((easy_yellow(), 300), (load_layout("kids"), 600)):
         one = codes(check(sheet, games, 2, seed=1, jobs=2))
         two = codes(check(sheet, games, 2, seed=2, jobs=2))
@@ -196,7 +202,8 @@ def test_reference_none_drops_the_how_far_verdict_and_a_pad_can_be_chosen(kok: A
     assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
 
 
-def test_boards_of_another_size_are_compared_per_roll_and_per_cell() -> None:
+def test_boards_of_another_size_are_compared_per_roll_and_per_cell(
+        checked_games: GameCache) -> None:
     report = check(easy_yellow(), 60, 2, seed=1)
     texts = {v.code: v.text for v in report.verdicts}
     assert "per roll" in texts["score"] and "per 100 cells" in texts["length"]
