@@ -89,7 +89,7 @@ class GameCache:
         self.folder.mkdir(parents=True, exist_ok=True)
         name = hashlib.sha256(repr(key).encode()).hexdigest()[:24]
         path = self.folder / f"{name}.pickle"
-        with open(self.folder / f"{name}.lock", "w") as lock:
+        with (self.folder / f"{name}.lock").open("w") as lock:
             # One worker plays a run's missing games; the others wait and read them.
             fcntl.flock(lock, fcntl.LOCK_EX)
             run: list[GameResult] = []
