@@ -17,7 +17,9 @@ T = TypeVar("T")
 
 SLOW: dict[str, float] = {
     # Seconds of the slowest tests in a full run on this 2-core machine with -n 2 (load
-    # about 5, so about twice a quiet machine's), before the suite's shared games.
+    # about 5, so about twice a quiet machine's), before the suite's shared games. A test
+    # that shares a module-scoped fixture (a browser) stays with its module instead: run
+    # apart, it would start the fixture once more.
     "tests/test_generate_cli.py::test_balanced_search_reaches_a_board_on_which_every_"
     "verdict_passes": 149.4,
     "tests/test_generator_core_roundtrip.py::test_a_generated_board_is_written_as_text_"
@@ -53,8 +55,6 @@ SLOW: dict[str, float] = {
     "tests/test_solvability_speed.py::test_special_die_json_in_worker_processes_is_only_"
     "json": 16.5,
     "tests/test_verdicts_progress.py::test_no_progress_bar_in_a_pipe_or_with_quiet": 16.4,
-    "tests/test_table_browser.py::test_three_seats_play_a_whole_game_on_black_and_the_"
-    "record_replays": 15.4,
 }
 
 
