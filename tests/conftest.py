@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import subprocess
@@ -14,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from kok_layouts.cli.main import main
+from tests.game_cache import GameCache
+from tests.suite_order import SLOW, arrange
 
 if TYPE_CHECKING:
     from kok_layouts.design.server import DesignServer
@@ -29,6 +32,38 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     from kok_layouts.analysis.workers import usable_cores
 
     return usable_cores() + 1
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In an xdist worker: the slowest tests first, spread over the workers
+    (:mod:`tests.suite_order`). Every worker computes the same order from the same
+    collection, as xdist requires."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:
+        return
+    items[:] = arrange(items, [item.nodeid for item in items],
+                       int(workerinput["workercount"]), SLOW)
+
+
+@pytest.fixture(scope="session")
+def shared_games(tmp_path_factory: pytest.TempPathFactory) -> GameCache:
+    """Simulated games kept for the session, shared by every xdist worker through files in
+    the session's temporary root (:mod:`tests.game_cache`)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the workers' folders sit in the session's root
+    return GameCache(root / "kok-games")
+
+
+@pytest.fixture
+def checked_games(monkeypatch: pytest.MonkeyPatch, shared_games: GameCache) -> GameCache:
+    """``kok_layouts.analysis.check.check`` plays its games through :func:`shared_games`:
+    a board checked again with the same seed, bot and players, or with fewer games,
+    replays nothing."""
+    import kok_layouts.analysis.check
+
+    monkeypatch.setattr(kok_layouts.analysis.check, "simulate", shared_games)
+    return shared_games
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ from kok_layouts.generator.maker import Balancing
 from kok_layouts.generator.moves import regrow_near
 from kok_layouts.generator.request import make_request
 
+from .game_cache import GameCache
+
 
 def test_generate_prints_the_layout_that_loads(kok: Any, tmp_path: Path) -> None:
     run = kok("generate", "classic", "--seed", "9")
@@ -141,9 +143,17 @@ def test_balancing_screens_on_the_first_games_of_the_final_check() -> None:
     assert start + rest == whole
 
 
-def test_balanced_search_reaches_a_board_on_which_every_verdict_passes() -> None:
+def test_balanced_search_reaches_a_board_on_which_every_verdict_passes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # Seed 8's first Kids board does not pass, so the search moves on from it; the limit is
     # generous so that a slow machine gives the same board.
+    # The search and the check below play through one GameCache: the check gets the
+    # games the search played (a game is the same game however a run is split, see
+    # test_balancing_screens_on_the_first_games_of_the_final_check) and plays none anew
+    # unless the two differ in board, seed, players or bot.
+    games = GameCache()
+    monkeypatch.setattr(balancing, "simulate", games)
+    monkeypatch.setattr(kok_layouts.analysis.check, "simulate", games)
     first = kok_layouts.generate("kids", seed=8)
     board = kok_layouts.generate("kids", seed=8, balanced=True, time_limit=900)
     assert board.sheet.cell_colours != first.sheet.cell_colours
@@ -154,5 +164,7 @@ def test_balanced_search_reaches_a_board_on_which_every_verdict_passes() -> None
     verdict_line = next(line for line in board.text.splitlines() if "# kok check (" in line)
     assert "FAILS" not in verdict_line and "not enough" not in verdict_line
     # The header's check is the board's own kok check: the same games, the same verdicts.
+    played = games.played
     again = kok_layouts.analysis.check.check(board.sheet, jobs=2)
+    assert games.played == played, "the check plays the games of the search's last stage"
     assert [v.text for v in again.verdicts] == [v.text for v in board.report.verdicts]
