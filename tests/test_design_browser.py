@@ -532,7 +532,9 @@ def test_a_second_tabs_stale_save_shows_the_conflict_and_leaves_the_file_intact(
         conflict = wait_for(browser, lambda: browser.execute_script(
             "return document.body.dataset.conflict"))
         assert conflict == str(board)
-        line = browser.find_element(By.ID, "status").text
+        # The status line is written with the conflict; a loaded machine may paint it later.
+        line = wait_for(browser, lambda: browser.find_element(By.ID, "status")
+                        .get_attribute("textContent"))
         assert line.startswith(f"not saved: {board}: the file changed since this page "
                                "read it"), line
         assert "nothing was written" in line
