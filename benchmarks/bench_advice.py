@@ -187,6 +187,16 @@ def judge_action(before: CheckReport, after: CheckReport, action: Action) -> boo
     return better and not broken
 
 
+def _delta(before: CheckReport, after: CheckReport) -> str:
+    """The verdicts whose state or gap changed, as ``code ok->FAIL gap 0.10->0.05``."""
+    old, new = _verdicts(before), _verdicts(after)
+    mark = {True: "ok", False: "FAIL", None: "??"}
+    return "; ".join(
+        f"{code} {mark[old[code][0]]}->{mark[ok]} {old[code][1]:.3f}->{gap:.3f}"
+        for code, (ok, gap) in new.items()
+        if code in old and (old[code][0] != ok or abs(old[code][1] - gap) > 1e-9))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -197,6 +207,8 @@ def main() -> int:
     parser.add_argument("--boards", default="0:20",
                         help="which of the 20 boards, as FROM:TO (0:20 all; split a run "
                              "over processes or machines, e.g. 0:10 and 10:20)")
+    parser.add_argument("--detail", action="store_true",
+                        help="print every action, its verdict and what changed")
     args = parser.parse_args()
     first, _, last = args.boards.partition(":")
     chosen = range(len(BOARDS))[slice(int(first or 0), int(last) if last else None)]
@@ -212,12 +224,25 @@ def main() -> int:
         report = check(sheet, args.games, 2, 1, jobs=args.jobs, reference=None)
         failing = [v.code for v in report.verdicts if v.ok is False]
         actions = report.advice.actions if report.advice is not None else ()
+        if args.detail:
+            print(f"{label}:", file=sys.stderr)
+            for verdict in report.verdicts:
+                if verdict.ok is not True:
+                    print(f"  [{verdict.ok}] gap {verdict.gap:.3f} {verdict.text}",
+                          file=sys.stderr)
+            for sentence in report.advice.sentences if report.advice else ():
+                if not any(sentence == a.text for a in actions):
+                    print(f"  said: {sentence}", file=sys.stderr)
         worked = []
         for action in actions:
             changed = apply_action(sheet, action)
             again = check(changed, args.games, 2, 1, jobs=args.jobs, reference=None)
             ok = judge_action(report, again, action)
             worked.append(ok)
+            if args.detail:
+                print(f"  {'ok ' if ok else 'NO '} {action.kind} [{action.verdict}] "
+                      f"{_delta(report, again)}\n      {action.text}", file=sys.stderr,
+                      flush=True)
             good += ok
             total += 1
         rows.append((label, failing, len(actions), sum(worked)))
