@@ -239,28 +239,30 @@ def _difficulty_rank(sheet: Sheet, measures: Measures, columns: Sequence[int],
     return rank
 
 
-def _values_to_deal(sheet: Sheet, columns: Sequence[int]) -> list[tuple[int, int]]:
+def _values_to_deal(sheet: Sheet, columns: Sequence[int]
+                    ) -> tuple[list[tuple[int, int]], str]:
     """The (first, later) values the suggestion hands out: the printed ones; when they
     are all equal (nothing to re-deal), the values of the edition's printed pad (the
     same number of columns) or else the printed value spread one step down and up over
-    a third of the columns each, so that the total stays."""
+    a third of the columns each, so that the total stays; and which of the three
+    (``printed``, ``pad``, ``spread``)."""
     first, later = edition_of(sheet).column_points(sheet)
     pairs = _pairs(first, later, columns)
     if len(set(pairs)) > 1:
-        return pairs
+        return pairs, "printed"
     from kok_layouts.model.loader import load_layout
 
     pad = load_layout(edition_of(sheet).reference_pad)
     pad_first, pad_later = edition_of(pad).column_points(pad)
     pad_columns = [c for c in range(pad.width) if pad.column_cells(c)]
     if len(pad_columns) == len(columns) and bool(pad_later) == bool(later):
-        return _pairs(pad_first, pad_later, pad_columns)
+        return _pairs(pad_first, pad_later, pad_columns), "pad"
     value, rest = pairs[0]
     third = len(columns) // 3
     low = (max(0, value - 1), max(0, rest - 1))
     high = (value + (value - low[0]), rest + (rest - low[1]))
     return sorted([low] * third + [(value, rest)] * (len(columns) - 2 * third)
-                  + [high] * third)
+                  + [high] * third), "spread"
 
 
 def _structure_floor(references: dict[str, Measures], widening: Widening | None) -> float:
@@ -288,10 +290,12 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
                           ) -> tuple[list[int], list[int]]:
     """The printed (first, later) column points dealt anew so that harder columns get more.
 
-    A column's difficulty is the mean of three ranks: how rarely it is completed, its
-    structural difficulty (:func:`~kok_layouts.analysis.measures.column_difficulty`) and,
-    when known (``column_moves``), its exact fewest moves; bots chase valuable columns, so
-    the completion rate alone follows the printed points. The start columns get the
+    A column's difficulty is its structural difficulty
+    (:func:`~kok_layouts.analysis.measures.column_difficulty`, what the verdict compares
+    the points with), its ties broken by the mean of three ranks: how rarely it is
+    completed, its structural difficulty and, when known (``column_moves``), its exact
+    fewest moves; bots chase valuable columns, so the completion rate alone follows the
+    printed points. The start columns get the
     lowest values; the columns in ``easier`` (found too easy) rank as the easiest and
     those in ``harder`` as the hardest. With ``references`` the re-deal is the smallest
     one found: the values of two columns are swapped, the swap that brings the points
@@ -304,16 +308,20 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
     columns = [c for c in range(sheet.width) if sheet.column_cells(c)]
     if not first or len(columns) != len(measures.column_rates):
         return first, later
-    rank = _difficulty_rank(sheet, measures, columns, column_moves)
-    push = {letter: -len(columns) for letter in easier} | {
-        letter: len(columns) for letter in harder}
+    # The verdict asks the points to follow the structural difficulty: it orders the
+    # columns, and the measured ranks break its ties (it counts few distinct values).
+    structure = rankdata(column_difficulty(sheet))
+    rank = structure * len(columns) + _difficulty_rank(sheet, measures, columns,
+                                                       column_moves)
+    push = {letter: -len(columns) ** 2 for letter in easier} | {
+        letter: len(columns) ** 2 for letter in harder}
     fixed = edition_of(sheet).start_columns_of(sheet)
     starts = [i for i, c in enumerate(columns) if c in fixed]
     dealt = [i for i, c in enumerate(columns) if c not in fixed]
     # Ties in difficulty keep the column order, so the suggestion is stable.
     order = starts + sorted(dealt, key=lambda i: (
         rank[i] + push.get(column_letter(columns[i]), 0), i))
-    pairs = _values_to_deal(sheet, columns)
+    pairs, _ = _values_to_deal(sheet, columns)
     target = [(0, 0)] * len(columns)
     for pair, i in zip(pairs, order, strict=True):
         target[i] = pair
@@ -334,9 +342,10 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
 def _fewest_swaps(sheet: Sheet, columns: Sequence[int], current: list[tuple[int, int]],
                   target: list[tuple[int, int]], starts: Sequence[int], aim: float
                   ) -> list[tuple[int, int]]:
-    """Swap two columns' values at a time, the swap that puts most values where the full
-    re-deal (``target``) has them first, until the start columns have the target's
-    values and the rank correlation with the structural difficulty reaches ``aim``."""
+    """Swap two columns' values at a time, each swap putting a value where the full
+    re-deal (``target``) has them, the swap that raises the rank correlation with the
+    structural difficulty most first, until the start columns have the target's values
+    and that correlation reaches ``aim`` (or the full re-deal's, when that is lower)."""
     difficulty = np.asarray(column_difficulty(sheet), dtype=float)
 
     def rho(values: Sequence[tuple[int, int]]) -> float:
@@ -346,6 +355,7 @@ def _fewest_swaps(sheet: Sheet, columns: Sequence[int], current: list[tuple[int,
         return float(np.corrcoef(rankdata(worth), rankdata(difficulty))[0, 1])
 
     values = list(current)
+    aim = min(aim, rho(target))
     for _ in range(len(values)):
         if rho(values) >= aim and all(values[i] == target[i] for i in starts):
             break
@@ -360,9 +370,9 @@ def _fewest_swaps(sheet: Sheet, columns: Sequence[int], current: list[tuple[int,
                 swapped = list(values)
                 swapped[i], swapped[j] = swapped[j], swapped[i]
                 gain = (swapped[i] == target[i]) + (swapped[j] == target[j])
-                # Starts first, then the swap that puts most values right, then the one
-                # that raises the correlation most.
-                score = (10.0 * ((i in starts) or (j in starts)) + gain + rho(swapped) / 10)
+                # Starts first, then the swap that raises the correlation most, then the
+                # one that puts most values right.
+                score = (10.0 * ((i in starts) or (j in starts)) + rho(swapped) + gain / 100)
                 if best is None or score > best[0]:
                     best = (score, i, j)
         if best is None:
@@ -597,9 +607,11 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
                                              references=references, widening=widening)
         changes = _points_text(sheet, first, later)
         what = edition.column_reward
-        same_values = sorted(first) == sorted(printed_first)
-        deal = ("deal the printed values again" if same_values else
-                f"deal the values of the printed {edition.reference_pad} pad instead")
+        deal = {"printed": "deal the printed values again",
+                "pad": f"deal the values of the printed {edition.reference_pad} pad instead",
+                "spread": "spread the printed value one step down and up over a third of "
+                          "the columns each"}[_values_to_deal(sheet, [
+                              c for c in range(sheet.width) if sheet.column_cells(c)])[1]]
         if changes:
             add(Action("set_column_points", "column-points", (
                 f"The column {what} do not follow the columns' difficulty: {deal} so that "
