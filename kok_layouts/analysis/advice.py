@@ -819,7 +819,15 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                           widening, "colour"))
         hard = set(_names(found, f"{noun}-hard", measures.colour_ease, False, references,
                           widening, "colour"))
-        if not edition_of(sheet).number_dice and not ended:
+        if not same_size and not ended:
+            # Per 100 cells a smaller board's games are longer whatever its colours: a few
+            # cells changed move the figure by less than its noise (measured on 9 x 5 and
+            # 11 x 7 boards), and the size is the user's choice.
+            sentences.append(f"{why}: the length per 100 cells is compared with the "
+                             f"official pads of {references_size(references)}, and no "
+                             "change of a few cells is known that brings a board of this "
+                             "size within their range; judge it by the other verdicts.")
+        elif not edition_of(sheet).number_dice and not ended:
             # Without number dice a move crosses a whole area (Kids: an enclosure): how
             # many cells a colour has does not set how many moves it needs, and painting
             # cells over joins areas (measured: it shortened the games it should lengthen).
@@ -850,6 +858,12 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                          + ("see the advice on those." if any(
                              _failing(found, c) for c in ("score", "length")) else
                             "no change is known for it while those pass."))
+
+
+def references_size(references: dict[str, Measures]) -> str:
+    """The official pads' size as text, ``15 x 7``."""
+    sizes = sorted({(m.width, m.height) for m in references.values()})
+    return ", ".join(f"{w} x {h}" for w, h in sizes)
 
 
 def noun_plural(noun: str) -> str:
