@@ -207,6 +207,12 @@ def main() -> int:
     parser.add_argument("--boards", default="0:20",
                         help="which of the 20 boards, as FROM:TO (0:20 all; split a run "
                              "over processes or machines, e.g. 0:10 and 10:20)")
+    parser.add_argument("--improve-boards", default="",
+                        help="which boards to run kok improve on, as numbers (e.g. "
+                             "5,6,7,11,12), instead of the first --improve failing ones")
+    parser.add_argument("--no-actions", action="store_true",
+                        help="check the boards without applying their actions (for a run "
+                             "of kok improve alone)")
     parser.add_argument("--detail", action="store_true",
                         help="print every action, its verdict and what changed")
     args = parser.parse_args()
@@ -214,6 +220,8 @@ def main() -> int:
     chosen = range(len(BOARDS))[slice(int(first or 0), int(last) if last else None)]
     from kok_layouts.analysis.improve import improve
 
+    named = ({int(n) for n in args.improve_boards.split(",") if n.strip()}
+             if args.improve_boards else None)
     good = total = 0
     rows: list[tuple[str, list[str], int, int]] = []
     picked: list[tuple[str, Sheet]] = []
@@ -234,7 +242,7 @@ def main() -> int:
                 if not any(sentence == a.text for a in actions):
                     print(f"  said: {sentence}", file=sys.stderr)
         worked = []
-        for action in actions:
+        for action in () if args.no_actions else actions:
             changed = apply_action(sheet, action)
             again = check(changed, args.games, 2, 1, jobs=args.jobs, reference=None)
             ok = judge_action(report, again, action)
@@ -249,7 +257,10 @@ def main() -> int:
         print(f"{label}: fails {', '.join(failing) or 'nothing'}; {sum(worked)} of "
               f"{len(actions)} actions improve their verdict "
               f"({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
-        if failing and len(picked) < args.improve:
+        if named is not None:
+            if number in named and failing:
+                picked.append((label, sheet))
+        elif failing and len(picked) < args.improve:
             picked.append((label, sheet))
     print("\n| board | failing verdicts | actions | improve their verdict |")
     print("| --- | --- | ---: | ---: |")
