@@ -8,9 +8,18 @@ no action and no suggested change. :func:`apply_action` makes the changed board.
 
 Suggested column points keep the printed values (the same scale and the same total, so
 columns weigh the same against colour bonuses) and hand them out again so that they rise
-with the columns' difficulty; the start column (Kids: the middle one) gets the lowest,
-as on every printed pad, a column found too easy never gets more and a column found too
-hard never gets fewer.
+with the columns' difficulty, with the fewest swaps that pass the verdict; the start
+column (Kids: the middle one) gets the lowest, as on every printed pad, a column found
+too easy never gets more and a column found too hard never gets fewer. Points all equal
+get the values of the edition's printed pad.
+
+Every action is sized to move the figure its verdict quotes (measured with
+``benchmarks/bench_advice.py``): it aims at the colour or column that sets the figure,
+takes no cell from a colour already too easy, and a change too small to show in a
+check's games (a star moved between two cells crossed about as often) is not suggested.
+Where no change is known to work (the seats; the length per 100 cells of a board of
+another size than the pads; the length of a Kids board, whose moves cross whole
+enclosures) the advice says so plainly.
 """
 
 from __future__ import annotations
