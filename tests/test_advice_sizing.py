@@ -167,12 +167,20 @@ def test_a_star_move_is_advised_only_when_it_moves_the_score(pads: Any) -> None:
     quiet, found = _advice(sheet, low, pads["classic"])
     assert any(v.code == "score" and v.ok is False for v in found)
     assert not [a for a in quiet.actions if a.kind == "move_star"]
-    star = min(sheet.stars)
-    free = next(c for c in sheet.column_cells(star % sheet.width) if c not in sheet.stars)
+    colour = sheet.cell_colours
+    star, free = next((star, c) for star in sorted(sheet.stars)
+                      for c in sheet.column_cells(star % sheet.width)
+                      if c not in sheet.stars and colour[c] == colour[star])
+    other = next(c for c in sheet.column_cells(star % sheet.width)
+                 if c not in sheet.stars and colour[c] != colour[star])
     loud, _ = _advice(sheet, low, pads["classic"], _heat(sheet, {star: 0.1, free: 0.95}))
     moves = [a for a in loud.actions if a.kind == "move_star"]
     assert moves and moves[0].cells == (sheet.cell_name(star), sheet.cell_name(free))
     assert "about 1.7 points a player" in moves[0].text
+    # A star keeps its colour: a well-crossed cell of another colour is not offered.
+    elsewhere, _ = _advice(sheet, low, pads["classic"],
+                           _heat(sheet, {star: 0.4, other: 0.95}))
+    assert not [a for a in elsewhere.actions if a.kind == "move_star"]
 
 
 def test_a_column_is_not_repainted_while_the_points_are_out_of_line(pads: Any) -> None:

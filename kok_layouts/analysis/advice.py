@@ -539,14 +539,18 @@ class _Board:
 
     def move_star(self, higher: bool, verdict: str, why: str) -> Action | None:
         """Move the star whose move changes the score most: from a rarely (often) crossed
-        cell to the most (least) crossed cell of its column: an uncrossed star costs
-        points, so the score goes up (down). None when no move changes the mean score by
-        :data:`STAR_EFFECT` points or more (a smaller change drowns in the games' noise)."""
+        cell to the most (least) crossed cell of its column and colour: an uncrossed star
+        costs points, so the score goes up (down). None when no move changes the mean
+        score by :data:`STAR_EFFECT` points or more (a smaller change drowns in the games'
+        noise)."""
         penalty = abs(getattr(self.sheet, "star_penalty", 2) or 2)
         best: tuple[float, int, int] | None = None
         for star in sorted(self.sheet.stars):
             column = self.sheet.geometry.column_of(star)
-            free = [c for c in self.sheet.column_cells(column) if c not in self.sheet.stars]
+            # The star keeps its colour: bots chase stars, and a star moved to another
+            # colour moves that chase, and with it the colours' verdicts (measured).
+            free = [c for c in self.sheet.column_cells(column) if c not in self.sheet.stars
+                    and self.colour(c) == self.colour(star)]
             if not free:
                 continue
             target = (max if higher else min)(free, key=lambda c: (_share(self.heat, c), -c))
