@@ -732,15 +732,16 @@ def _column_swap(sheet: Sheet, measures: Measures, letter: str, easy: bool, code
     here = next(c for c in columns if column_letter(c) == letter)
     rates = measures.column_rates
     mine = rates[letter].value
+    starts = edition_of(sheet).start_columns_of(sheet)
     if easy:
+        # The start column keeps the lowest points, as on every printed pad.
         options = [c for c in columns if first[c] < first[here]
-                   and rates[column_letter(c)].value < mine]
+                   and rates[column_letter(c)].value < mine and c not in starts]
         pick = min(options, key=lambda c: (first[c], rates[column_letter(c)].value, c),
                    default=None)
     else:
         options = [c for c in columns if first[c] > first[here]
-                   and rates[column_letter(c)].value > mine
-                   and c not in edition_of(sheet).start_columns_of(sheet)]
+                   and rates[column_letter(c)].value > mine and c not in starts]
         pick = max(options, key=lambda c: (first[c], rates[column_letter(c)].value, -c),
                    default=None)
     if pick is None:
