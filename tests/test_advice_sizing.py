@@ -232,3 +232,20 @@ def test_a_board_of_another_size_gets_a_plain_sentence_for_its_length(pads: Any)
     assert not [a for a in advice.actions if a.verdict == "length"]
     assert any("per 100 cells" in s and "15 x 7" in s and "no change" in s
                for s in advice.sentences)
+
+
+def test_a_too_easy_column_never_takes_the_start_columns_points(pads: Any) -> None:
+    sheet = load_layout("black")
+    _, _, measured = pads["classic"]
+    rates, ease = dict(measured.column_rates), dict(measured.column_ease)
+    rates["I"], ease["I"] = Estimate(1.0, 0.99, 1.0), Estimate(0.6, 0.58, 0.62)
+    advice, found = _advice(sheet, replace(measured, column_rates=rates, column_ease=ease),
+                            pads["classic"])
+    assert any(v.code == "column-easy" and v.ok is False for v in found)
+    start = min(sheet.start_columns)
+    # Column I (2/1) could only take fewer points from H, the start (1/0): it is split
+    # instead, and no action deals the start column more.
+    assert [a.kind for a in advice.actions if a.verdict == "column-easy"] == ["split_area"]
+    for action in advice.actions:
+        if action.kind == "set_column_points":
+            assert action.first[start] == advice.printed_first[start], action.text
