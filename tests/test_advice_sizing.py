@@ -242,7 +242,7 @@ def test_a_too_easy_column_never_takes_the_start_columns_points(pads: Any) -> No
     advice, found = _advice(sheet, replace(measured, column_rates=rates, column_ease=ease),
                             pads["classic"])
     assert any(v.code == "column-easy" and v.ok is False for v in found)
-    start = min(sheet.start_columns)
+    start = min(edition_of(sheet).start_columns_of(sheet))
     # Column I (2/1) could only take fewer points from H, the start (1/0): it is split
     # instead, and no action deals the start column more.
     assert [a.kind for a in advice.actions if a.verdict == "column-easy"] == ["split_area"]
