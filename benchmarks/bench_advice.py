@@ -2,6 +2,7 @@
 their ``kok check`` applied alone and checked again, and ``kok improve`` on some of them.
 
     python benchmarks/bench_advice.py [--games 300] [--improve 6] [--time-limit 120]
+        [--boards FROM:TO] [--improve-boards 5,6,7,11,12] [--no-actions] [--detail]
 
 For every board: the verdicts that fail; for every action: whether the verdict it names
 improved (it passes now, or lies nearer the official pads' range) without another verdict
