@@ -2,6 +2,7 @@
 their ``kok check`` applied alone and checked again, and ``kok improve`` on some of them.
 
     python benchmarks/bench_advice.py [--games 300] [--improve 6] [--time-limit 120]
+        [--boards FROM:TO] [--improve-boards 5,6,7,11,12] [--no-actions] [--detail]
 
 For every board: the verdicts that fail; for every action: whether the verdict it names
 improved (it passes now, or lies nearer the official pads' range) without another verdict
@@ -187,6 +188,16 @@ def judge_action(before: CheckReport, after: CheckReport, action: Action) -> boo
     return better and not broken
 
 
+def _delta(before: CheckReport, after: CheckReport) -> str:
+    """The verdicts whose state or gap changed, as ``code ok->FAIL gap 0.10->0.05``."""
+    old, new = _verdicts(before), _verdicts(after)
+    mark = {True: "ok", False: "FAIL", None: "??"}
+    return "; ".join(
+        f"{code} {mark[old[code][0]]}->{mark[ok]} {old[code][1]:.3f}->{gap:.3f}"
+        for code, (ok, gap) in new.items()
+        if code in old and (old[code][0] != ok or abs(old[code][1] - gap) > 1e-9))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -197,11 +208,21 @@ def main() -> int:
     parser.add_argument("--boards", default="0:20",
                         help="which of the 20 boards, as FROM:TO (0:20 all; split a run "
                              "over processes or machines, e.g. 0:10 and 10:20)")
+    parser.add_argument("--improve-boards", default="",
+                        help="which boards to run kok improve on, as numbers (e.g. "
+                             "5,6,7,11,12), instead of the first --improve failing ones")
+    parser.add_argument("--no-actions", action="store_true",
+                        help="check the boards without applying their actions (for a run "
+                             "of kok improve alone)")
+    parser.add_argument("--detail", action="store_true",
+                        help="print every action, its verdict and what changed")
     args = parser.parse_args()
     first, _, last = args.boards.partition(":")
     chosen = range(len(BOARDS))[slice(int(first or 0), int(last) if last else None)]
     from kok_layouts.analysis.improve import improve
 
+    named = ({int(n) for n in args.improve_boards.split(",") if n.strip()}
+             if args.improve_boards else None)
     good = total = 0
     rows: list[tuple[str, list[str], int, int]] = []
     picked: list[tuple[str, Sheet]] = []
@@ -212,19 +233,35 @@ def main() -> int:
         report = check(sheet, args.games, 2, 1, jobs=args.jobs, reference=None)
         failing = [v.code for v in report.verdicts if v.ok is False]
         actions = report.advice.actions if report.advice is not None else ()
+        if args.detail:
+            print(f"{label}:", file=sys.stderr)
+            for verdict in report.verdicts:
+                if verdict.ok is not True:
+                    print(f"  [{verdict.ok}] gap {verdict.gap:.3f} {verdict.text}",
+                          file=sys.stderr)
+            for sentence in report.advice.sentences if report.advice else ():
+                if not any(sentence == a.text for a in actions):
+                    print(f"  said: {sentence}", file=sys.stderr)
         worked = []
-        for action in actions:
+        for action in () if args.no_actions else actions:
             changed = apply_action(sheet, action)
             again = check(changed, args.games, 2, 1, jobs=args.jobs, reference=None)
             ok = judge_action(report, again, action)
             worked.append(ok)
+            if args.detail:
+                print(f"  {'ok ' if ok else 'NO '} {action.kind} [{action.verdict}] "
+                      f"{_delta(report, again)}\n      {action.text}", file=sys.stderr,
+                      flush=True)
             good += ok
             total += 1
         rows.append((label, failing, len(actions), sum(worked)))
         print(f"{label}: fails {', '.join(failing) or 'nothing'}; {sum(worked)} of "
               f"{len(actions)} actions improve their verdict "
               f"({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
-        if failing and len(picked) < args.improve:
+        if named is not None:
+            if number in named and failing:
+                picked.append((label, sheet))
+        elif failing and len(picked) < args.improve:
             picked.append((label, sheet))
     print("\n| board | failing verdicts | actions | improve their verdict |")
     print("| --- | --- | ---: | ---: |")

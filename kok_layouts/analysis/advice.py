@@ -8,14 +8,23 @@ no action and no suggested change. :func:`apply_action` makes the changed board.
 
 Suggested column points keep the printed values (the same scale and the same total, so
 columns weigh the same against colour bonuses) and hand them out again so that they rise
-with the columns' difficulty; the start column (Kids: the middle one) gets the lowest,
-as on every printed pad, a column found too easy never gets more and a column found too
-hard never gets fewer.
+with the columns' difficulty, with the fewest swaps that pass the verdict; the start
+column (Kids: the middle one) gets the lowest, as on every printed pad, a column found
+too easy never gets more and a column found too hard never gets fewer. Points all equal
+get the values of the edition's printed pad.
+
+Every action is sized to move the figure its verdict quotes (measured with
+``benchmarks/bench_advice.py``): it aims at the colour or column that sets the figure,
+takes no cell from a colour already too easy, and a change too small to show in a
+check's games (a star moved between two cells crossed about as often) is not suggested.
+Where no change is known to work (the seats; the length per 100 cells of a board of
+another size than the pads; the length of a Kids board, whose moves cross whole
+enclosures) the advice says so plainly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -226,44 +235,160 @@ def _pairs(first: Sequence[int], later: Sequence[int], columns: Sequence[int]
     return sorted((first[c], later[c] if later else 0) for c in columns)
 
 
-def suggest_column_points(sheet: Sheet, measures: Measures,
-                          column_moves: Sequence[int | None] | None = None, *,
-                          easier: Sequence[str] = (), harder: Sequence[str] = (),
-                          ) -> tuple[list[int], list[int]]:
-    """The printed (first, later) column points dealt anew so that harder columns get more.
-
-    A column's difficulty is the mean of three ranks: how rarely it is completed, its
-    structural difficulty (:func:`~kok_layouts.analysis.measures.column_difficulty`) and,
-    when known (``column_moves``), its exact fewest moves; bots chase valuable columns, so
-    the completion rate alone follows the printed points. The start columns get the
-    lowest values; the columns in ``easier`` (found too easy) rank as the easiest and
-    those in ``harder`` as the hardest.
-    """
-    first, later = edition_of(sheet).column_points(sheet)
-    columns = [c for c in range(sheet.width) if sheet.column_cells(c)]
-    if not first or len(columns) != len(measures.column_rates):
-        return first, later
+def _difficulty_rank(sheet: Sheet, measures: Measures, columns: Sequence[int],
+                     column_moves: Sequence[int | None] | None) -> np.ndarray:
+    """The mean of the columns' ranks by how rarely they are completed, by their
+    structural difficulty and, when known, by their exact fewest moves."""
     rates = [measures.column_rates[column_letter(c)].value for c in columns]
     ranks = [rankdata([-r for r in rates]), rankdata(column_difficulty(sheet))]
     if column_moves is not None and len(column_moves) == len(columns) and all(
             m is not None for m in column_moves):
         ranks.append(rankdata([float(m or 0) for m in column_moves]))
-    rank = np.mean(ranks, axis=0)
-    push = {letter: -len(columns) for letter in easier} | {
-        letter: len(columns) for letter in harder}
+    rank: np.ndarray = np.mean(ranks, axis=0)
+    return rank
+
+
+def _values_to_deal(sheet: Sheet, columns: Sequence[int]
+                    ) -> tuple[list[tuple[int, int]], str]:
+    """The (first, later) values the suggestion hands out: the printed ones; when they
+    are all equal (nothing to re-deal), the values of the edition's printed pad (the
+    same number of columns) or else the printed value spread one step down and up over
+    a third of the columns each, so that the total stays; and which of the three
+    (``printed``, ``pad``, ``spread``)."""
+    first, later = edition_of(sheet).column_points(sheet)
+    pairs = _pairs(first, later, columns)
+    if len(set(pairs)) > 1:
+        return pairs, "printed"
+    from kok_layouts.model.loader import load_layout
+
+    pad = load_layout(edition_of(sheet).reference_pad)
+    pad_first, pad_later = edition_of(pad).column_points(pad)
+    pad_columns = [c for c in range(pad.width) if pad.column_cells(c)]
+    if len(pad_columns) == len(columns) and bool(pad_later) == bool(later):
+        return _pairs(pad_first, pad_later, pad_columns), "pad"
+    value, rest = pairs[0]
+    third = len(columns) // 3
+    low = (max(0, value - 1), max(0, rest - 1))
+    high = (value + (value - low[0]), rest + (rest - low[1]))
+    return sorted([low] * third + [(value, rest)] * (len(columns) - 2 * third)
+                  + [high] * third), "spread"
+
+
+def _structure_floor(references: dict[str, Measures], widening: Widening | None) -> float:
+    """The lowest rank correlation of points with structural difficulty on the official
+    pads (widened as the column-points verdict widens it); 0 with no pad."""
+    from kok_layouts.analysis.balance import STRUCTURE, Spread, pad_structure_rho
+
+    found = [r for m in references.values() if (r := pad_structure_rho(m.layout)) is not None]
+    if not found:
+        return 0.0
+    spread = Spread(min(found), max(found), len(found))
+    return (widening.widen(STRUCTURE, spread) if widening is not None else spread).low
+
+
+STRUCTURE_MARGIN = 0.1
+"""How far above the pads' lowest rank correlation a re-deal of the column points aims:
+enough that the verdict passes with room, no more (every swap more moves the bots)."""
+
+
+def suggest_column_points(sheet: Sheet, measures: Measures,
+                          column_moves: Sequence[int | None] | None = None, *,
+                          easier: Sequence[str] = (), harder: Sequence[str] = (),
+                          references: dict[str, Measures] | None = None,
+                          widening: Widening | None = None,
+                          ) -> tuple[list[int], list[int]]:
+    """The printed (first, later) column points dealt anew so that harder columns get more.
+
+    A column's difficulty is its structural difficulty
+    (:func:`~kok_layouts.analysis.measures.column_difficulty`, what the verdict compares
+    the points with), its ties broken by the mean of three ranks: how rarely it is
+    completed, its structural difficulty and, when known (``column_moves``), its exact
+    fewest moves; bots chase valuable columns, so the completion rate alone follows the
+    printed points. The start columns get the
+    lowest values; the columns in ``easier`` (found too easy) rank as the easiest and
+    those in ``harder`` as the hardest. With ``references`` the re-deal is the smallest
+    one found: the values of two columns are swapped, the swap that brings the points
+    nearest the full re-deal first, until their rank correlation with the structural
+    difficulty lies :data:`STRUCTURE_MARGIN` above the official pads' lowest (a re-deal
+    of every column moves the bots' chase, and with it the columns' and the score's
+    verdicts, more than the points need).
+    """
+    first, later = edition_of(sheet).column_points(sheet)
+    columns = [c for c in range(sheet.width) if sheet.column_cells(c)]
+    if not first or len(columns) != len(measures.column_rates):
+        return first, later
+    # The verdict asks the points to follow the structural difficulty: it orders the
+    # columns, and the measured ranks break its ties (it counts few distinct values).
+    structure = rankdata(column_difficulty(sheet))
+    rank = structure * len(columns) + _difficulty_rank(sheet, measures, columns,
+                                                       column_moves)
+    push = {letter: -len(columns) ** 2 for letter in easier} | {
+        letter: len(columns) ** 2 for letter in harder}
     fixed = edition_of(sheet).start_columns_of(sheet)
     starts = [i for i, c in enumerate(columns) if c in fixed]
     dealt = [i for i, c in enumerate(columns) if c not in fixed]
     # Ties in difficulty keep the column order, so the suggestion is stable.
     order = starts + sorted(dealt, key=lambda i: (
         rank[i] + push.get(column_letter(columns[i]), 0), i))
-    pairs = _pairs(first, later, columns)
-    new_first, new_later = list(first), list(later)
+    pairs, _ = _values_to_deal(sheet, columns)
+    target = [(0, 0)] * len(columns)
     for pair, i in zip(pairs, order, strict=True):
-        new_first[columns[i]] = pair[0]
+        target[i] = pair
+    current = [(first[c], later[c] if later else 0) for c in columns]
+    if references is not None and sorted(current) == sorted(target):
+        current = _fewest_swaps(sheet, columns, current, target, starts,
+                                _structure_floor(references, widening) + STRUCTURE_MARGIN)
+    else:
+        current = target
+    new_first, new_later = list(first), list(later)
+    for i, c in enumerate(columns):
+        new_first[c] = current[i][0]
         if later:
-            new_later[columns[i]] = pair[1]
+            new_later[c] = current[i][1]
     return new_first, new_later
+
+
+def _fewest_swaps(sheet: Sheet, columns: Sequence[int], current: list[tuple[int, int]],
+                  target: list[tuple[int, int]], starts: Sequence[int], aim: float
+                  ) -> list[tuple[int, int]]:
+    """Swap two columns' values at a time, each swap putting a value where the full
+    re-deal (``target``) has them, the swap that raises the rank correlation with the
+    structural difficulty most first, until the start columns have the target's values
+    and that correlation reaches ``aim`` (or the full re-deal's, when that is lower)."""
+    difficulty = np.asarray(column_difficulty(sheet), dtype=float)
+
+    def rho(values: Sequence[tuple[int, int]]) -> float:
+        worth = np.asarray([v[0] for v in values], dtype=float)
+        if len(set(worth)) < 2 or len(set(difficulty)) < 2:
+            return -1.0
+        return float(np.corrcoef(rankdata(worth), rankdata(difficulty))[0, 1])
+
+    values = list(current)
+    aim = min(aim, rho(target))
+    for _ in range(len(values)):
+        if rho(values) >= aim and all(values[i] == target[i] for i in starts):
+            break
+        wrong = [i for i in range(len(values)) if values[i] != target[i]]
+        if not wrong:
+            break
+        best: tuple[float, int, int] | None = None
+        for i in wrong:
+            for j in wrong:
+                if j <= i or values[j] != target[i]:
+                    continue
+                swapped = list(values)
+                swapped[i], swapped[j] = swapped[j], swapped[i]
+                gain = (swapped[i] == target[i]) + (swapped[j] == target[j])
+                # Starts first, then the swap that raises the correlation most, then the
+                # one that puts most values right.
+                score = (10.0 * ((i in starts) or (j in starts)) + rho(swapped) + gain / 100)
+                if best is None or score > best[0]:
+                    best = (score, i, j)
+        if best is None:
+            break
+        _, i, j = best
+        values[i], values[j] = values[j], values[i]
+    return values
 
 
 def _points_text(sheet: Sheet, first: Sequence[int], later: Sequence[int]) -> str:
@@ -298,6 +423,14 @@ def _heat(heat: HeatMap, cells: Sequence[int]) -> tuple[float, float | None]:
     return float(np.mean(shares)), (float(np.mean(rolls)) if rolls else None)
 
 
+EASE_ROOM = 0.1
+"""How far below the official pads' easiest colour a colour must stay for a suggested
+change to take a cell from it."""
+STAR_EFFECT = 0.5
+"""The least change of the mean score (points a player) that a suggested star move must
+promise: a smaller one is lost in the noise of a check's games."""
+
+
 class _Board:
     """The facts the actions are picked from: colours, areas, neighbours, the heat map."""
 
@@ -317,11 +450,14 @@ class _Board:
         return [n for n in self.sheet.geometry.neighbours[cell]
                 if self.sheet.cell_colours[n] is not None]
 
-    def grow(self, key: str, verdict: str, why: str) -> Action | None:
+    def grow(self, key: str, verdict: str, why: str,
+             avoid: Collection[str] = ()) -> Action | None:
         """Paint the two least crossed cells next to colour ``key`` in it: it gets more
-        cells to cross, away from where the game goes first."""
+        cells to cross, away from where the game goes first. No cell is taken from a
+        colour named in ``avoid`` (found too easy: a cell fewer makes it easier still)."""
         around = {n for c in self.sheet.cells_of_colour(key) for n in self.neighbours(c)
-                  if self.colour(n) != key and self.size[self.area_of[n] or 0] > 1}
+                  if self.colour(n) != key and self.size[self.area_of[n] or 0] > 1
+                  and self.name_of[self.colour(n)] not in avoid}
         picks = sorted(around, key=lambda c: (_share(self.heat, c), c))[:2]
         if not picks:
             return None
@@ -334,15 +470,22 @@ class _Board:
             f"{name} has more cells to cross, away from where the game goes first."),
             tuple(self.sheet.cell_name(c) for c in sorted(picks)), name)
 
-    def shrink(self, key: str, verdict: str, why: str) -> Action | None:
+    def shrink(self, key: str, verdict: str, why: str,
+               average: bool = False) -> Action | None:
         """Paint the least crossed cell of colour ``key`` the colour of its easiest
-        neighbour: it has one cell fewer, the one that holds it up."""
+        neighbour (with ``average``, the neighbour nearest the average colour, so that
+        the game's end does not move with it): it has one cell fewer, the one that holds
+        it up."""
         options = [(c, n) for c in self.sheet.cells_of_colour(key) for n in self.neighbours(c)
                    if self.colour(n) != key]
         if not options:
             return None
-        cell, near = min(options, key=lambda o: (_share(self.heat, o[0]),
-                                                 -self.ease.get(self.colour(o[1]), 0.0),
+
+        def pull(near: int) -> float:
+            ease = self.ease.get(self.colour(near), 0.0)
+            return abs(ease) if average else -ease
+
+        cell, near = min(options, key=lambda o: (_share(self.heat, o[0]), pull(o[1]),
                                                  o[0], o[1]))
         new = self.name_of[self.colour(near)]
         share, roll = _heat(self.heat, [cell])
@@ -395,25 +538,37 @@ class _Board:
             tuple(self.sheet.cell_name(c) for c in sorted(b.cells)))
 
     def move_star(self, higher: bool, verdict: str, why: str) -> Action | None:
-        """Move the least (or most) crossed star to the most (or least) crossed cell of its
-        column: an uncrossed star costs points, so the score goes up (or down)."""
-        stars = sorted(self.sheet.stars, key=lambda c: (
-            _share(self.heat, c) if higher else -_share(self.heat, c), c))
-        for star in stars:
+        """Move the star whose move changes the score most: from a rarely (often) crossed
+        cell to the most (least) crossed cell of its column and colour: an uncrossed star
+        costs points, so the score goes up (down). None when no move changes the mean
+        score by :data:`STAR_EFFECT` points or more (a smaller change drowns in the games'
+        noise)."""
+        penalty = abs(getattr(self.sheet, "star_penalty", 2) or 2)
+        best: tuple[float, int, int] | None = None
+        for star in sorted(self.sheet.stars):
             column = self.sheet.geometry.column_of(star)
-            free = [c for c in self.sheet.column_cells(column) if c not in self.sheet.stars]
+            # The star keeps its colour: bots chase stars, and a star moved to another
+            # colour moves that chase, and with it the colours' verdicts (measured).
+            free = [c for c in self.sheet.column_cells(column) if c not in self.sheet.stars
+                    and self.colour(c) == self.colour(star)]
             if not free:
                 continue
             target = (max if higher else min)(free, key=lambda c: (_share(self.heat, c), -c))
+            effect = penalty * abs(_share(self.heat, target) - _share(self.heat, star))
             if (_share(self.heat, target) > _share(self.heat, star)) != higher:
                 continue
-            return Action("move_star", verdict, (
-                f"{why}: move the star of {self.sheet.cell_name(star)} (crossed on "
-                f"{_share(self.heat, star):.0%} of sheets) to {self.sheet.cell_name(target)} "
-                f"(crossed on {_share(self.heat, target):.0%}), so that "
-                f"{'fewer' if higher else 'more'} stars are left uncrossed."),
-                (self.sheet.cell_name(star), self.sheet.cell_name(target)))
-        return None
+            if best is None or effect > best[0]:
+                best = (effect, star, target)
+        if best is None or best[0] < STAR_EFFECT:
+            return None
+        effect, star, target = best
+        return Action("move_star", verdict, (
+            f"{why}: move the star of {self.sheet.cell_name(star)} (crossed on "
+            f"{_share(self.heat, star):.0%} of sheets) to {self.sheet.cell_name(target)} "
+            f"(crossed on {_share(self.heat, target):.0%}), so that "
+            f"{'fewer' if higher else 'more'} stars are left uncrossed (about "
+            f"{effect:.1f} points a player)."),
+            (self.sheet.cell_name(star), self.sheet.cell_name(target)))
 
 
 def _failing(found: Sequence[Verdict], code: str) -> bool:
@@ -461,46 +616,78 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
     first, later = list(printed_first), list(printed_later)
     if _failing(found, "column-points") and printed_first:
         first, later = suggest_column_points(sheet, measures, column_moves,
-                                             easier=easy_columns, harder=hard_columns)
+                                             easier=easy_columns, harder=hard_columns,
+                                             references=references, widening=widening)
         changes = _points_text(sheet, first, later)
         what = edition.column_reward
+        deal = {"printed": "deal the printed values again",
+                "pad": f"deal the values of the printed {edition.reference_pad} pad instead",
+                "spread": "spread the printed value one step down and up over a third of "
+                          "the columns each"}[_values_to_deal(sheet, [
+                              c for c in range(sheet.width) if sheet.column_cells(c)])[1]]
         if changes:
             add(Action("set_column_points", "column-points", (
-                f"The column {what} do not follow the columns' difficulty: deal the printed "
-                f"values again so that they rise with it, the start column lowest: "
-                f"{changes}."), first=tuple(first), later=tuple(later)))
+                f"The column {what} do not follow the columns' difficulty: {deal} so that "
+                f"they rise with it, the start column lowest: {changes}."),
+                first=tuple(first), later=tuple(later)))
         else:
             sentences.append(f"The column {what} do not follow the columns' difficulty, but "
                              "dealing the printed values again changes nothing: no change is "
                              "known to the points alone.")
     rates = measures.colour_rates
+    easy_colours = set(_names(found, f"{noun}-easy", measures.colour_ease, True, references,
+                              widening, "colour"))
     for code, above in ((f"{noun}-easy", True), (f"{noun}-hard", False)):
+        # The verdict's figure is its worst colour's: a change to another cannot move it.
         for name in _names(found, code, measures.colour_ease, above, references, widening,
-                           "colour"):
+                           "colour")[:1]:
             key = board.key_of[name]
             why = (f"{name.capitalize()} is too {'easy' if above else 'hard'} (completed in "
                    f"{rates[name].value:.0%} of games, {measures.colour_ease[name].value:+.0%} "
                    f"against the average {noun})")
+            # A swap of two areas moves cells far from where the game goes; it is the
+            # fallback when no cell next to the colour can change.
             if above:
-                add(board.grow(key, code, why))
-                add(board.swap(key, True, code, why))
+                add(board.grow(key, code, why, avoid=easy_colours)
+                    or board.swap(key, True, code, why))
             else:
-                add(board.shrink(key, code, why))
-                add(board.swap(key, False, code, why))
-    for letter in easy_columns + hard_columns:
+                add(board.shrink(key, code, why)
+                    or board.swap(key, False, code, why))
+    points_out = bool(actions) and actions[0].kind == "set_column_points"
+    # A colour that loses a cell gets easier: the grid changes for a column keep every
+    # colour they take a cell from this far below the official pads' easiest.
+    from kok_layouts.analysis.balance import ease_spread
+
+    ceiling = (ease_spread(references, "colour", widening).high - EASE_ROOM
+               if references else 1.0)
+    for letter in easy_columns[:1] + hard_columns[:1]:
         column = next(c for c in range(sheet.width) if column_letter(c) == letter)
+        if points_out:
+            # Bots chase valuable columns: with the points out of line, a column found too
+            # easy or too hard follows its points, and the re-deal above is its change.
+            verdict_code = "column-easy" if letter in easy_columns else "column-hard"
+            sentences.append(
+                f"Column {letter} is too {'easy' if letter in easy_columns else 'hard'} "
+                f"(completed in {measures.column_rates[letter].value:.0%} of games) with "
+                f"its {edition.column_reward} out of line: the bots chase the valuable "
+                f"columns, so deal the {edition.column_reward} again first (see above); "
+                f"no change to the grid is known to help before that ({verdict_code}).")
+            continue
         easy = letter in easy_columns
         code = "column-easy" if easy else "column-hard"
         why = (f"Column {letter} is too {'easy' if easy else 'hard'} (completed in "
                f"{measures.column_rates[letter].value:.0%} of games)")
-        if printed_first and first == list(printed_first):
+        # Fewer points make a too easy column less chased; more points cannot make a
+        # column the bots rarely complete for its cells easier, and they move the score.
+        if easy and printed_first and first == list(printed_first):
             add(_column_swap(sheet, measures, letter, easy, code, why))
         if easy:
             add(board.split(letter, column, code, why))
         else:
-            worst = min(sheet.column_cells(column), key=lambda c: (_share(heat, c), c))
-            add(_join(board, worst, code, why))
-    _score_and_length(sheet, measures, references, found, board, add, sentences, widening)
+            add(_join(board, column, code, why, ceiling))
+    dealt = sum(first) - sum(printed_first)
+    _score_and_length(sheet, measures, references, found, board, add, sentences, widening,
+                      dealt)
     for verdict in found:
         if verdict.ok is None and verdict.code != "reference":
             sentences.append(f"{verdict.text.split(':')[0]}: not enough games to tell; play "
@@ -545,15 +732,16 @@ def _column_swap(sheet: Sheet, measures: Measures, letter: str, easy: bool, code
     here = next(c for c in columns if column_letter(c) == letter)
     rates = measures.column_rates
     mine = rates[letter].value
+    starts = edition_of(sheet).start_columns_of(sheet)
     if easy:
+        # The start column keeps the lowest points, as on every printed pad.
         options = [c for c in columns if first[c] < first[here]
-                   and rates[column_letter(c)].value < mine]
+                   and rates[column_letter(c)].value < mine and c not in starts]
         pick = min(options, key=lambda c: (first[c], rates[column_letter(c)].value, c),
                    default=None)
     else:
         options = [c for c in columns if first[c] > first[here]
-                   and rates[column_letter(c)].value > mine
-                   and c not in edition_of(sheet).start_columns_of(sheet)]
+                   and rates[column_letter(c)].value > mine and c not in starts]
         pick = max(options, key=lambda c: (first[c], rates[column_letter(c)].value, -c),
                    default=None)
     if pick is None:
@@ -569,26 +757,38 @@ def _column_swap(sheet: Sheet, measures: Measures, letter: str, easy: bool, code
         first=tuple(new_first), later=tuple(new_later))
 
 
-def _join(board: _Board, cell: int, code: str, why: str) -> Action | None:
-    """Paint a column's least crossed cell the colour of its most crossed neighbour."""
-    options = [n for n in board.neighbours(cell) if board.colour(n) != board.colour(cell)]
-    if not options:
-        return None
-    near = max(options, key=lambda n: (_share(board.heat, n), -n))
-    new = board.name_of[board.colour(near)]
-    share, roll = _heat(board.heat, [cell])
-    return Action("repaint", code, (
-        f"{why}: it is held up by {board.sheet.cell_name(cell)} (crossed on only {share:.0%} "
-        f"of sheets, {_roll_text(roll)}); paint it {new}, joining it to the well-crossed "
-        f"{new} area of {board.sheet.cell_name(near)}."),
-        (board.sheet.cell_name(cell),), new)
+def _join(board: _Board, column: int, code: str, why: str,
+          ceiling: float = 1.0) -> Action | None:
+    """Paint the least crossed cell of a column the colour of its most crossed neighbour;
+    a cell whose colour is within :data:`EASE_ROOM` of the pads' easiest (``ceiling``)
+    is left alone, since losing it makes that colour easier still."""
+    for cell in sorted(board.sheet.column_cells(column),
+                       key=lambda c: (_share(board.heat, c), c)):
+        if board.ease.get(board.colour(cell), 0.0) > ceiling:
+            continue
+        options = [n for n in board.neighbours(cell) if board.colour(n) != board.colour(cell)]
+        if not options:
+            continue
+        near = max(options, key=lambda n: (_share(board.heat, n), -n))
+        new = board.name_of[board.colour(near)]
+        share, roll = _heat(board.heat, [cell])
+        return Action("repaint", code, (
+            f"{why}: it is held up by {board.sheet.cell_name(cell)} (crossed on only "
+            f"{share:.0%} of sheets, {_roll_text(roll)}); paint it {new}, joining it to the "
+            f"well-crossed {new} area of {board.sheet.cell_name(near)}."),
+            (board.sheet.cell_name(cell),), new)
+    return None
 
 
 def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Measures],
                       found: Sequence[Verdict], board: _Board,
-                      add: Any, sentences: list[str], widening: Widening | None) -> None:
+                      add: Any, sentences: list[str], widening: Widening | None,
+                      dealt: int = 0) -> None:
     """Actions for the score, the game length and the games that do not end; plain
-    sentences for the seats and the distance from the yardstick pad."""
+    sentences for the seats and the distance from the yardstick pad. ``dealt`` is how
+    many first points the suggested column points add (they hand out the printed pad's
+    values when the board's are all equal): when that moves the score the way it must,
+    the re-deal is the score's change too and no other is stacked on it."""
     same_size = all((m.width, m.height) == (measures.width, measures.height)
                     for m in references.values())
     score_attr = "mean_score" if same_size else "score_per_roll"
@@ -601,7 +801,13 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                f"({getattr(measures, score_attr).value:.2f}"
                f"{'' if same_size else ' per roll'})")
         bonus = getattr(sheet, "colour_bonus", None)
-        if bonus is not None:
+        what = edition_of(sheet).column_reward
+        if dealt and (dealt < 0) == high:
+            sentences.append(f"{why}: the column {what} suggested above add "
+                             f"{dealt:+d} first {what} in all, which moves the score the "
+                             "way it must; check again after dealing them before any "
+                             "other change for the score.")
+        elif bonus is not None:
             step = -1 if high else 1
             new = (max(1, bonus.first + step), max(0, bonus.later + step))
             if new[1] < new[0] and new != (bonus.first, bonus.later):
@@ -611,7 +817,8 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                     first=(new[0],), later=(new[1],)))
         else:
             add(_bucket_step(sheet, measures, high, why))
-        add(board.move_star(not high, "score", why))
+        if not dealt:
+            add(board.move_star(not high, "score", why))
     for code, ended in (("length", False), ("ending", True)):
         if not _failing(found, code):
             continue
@@ -626,10 +833,27 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                           widening, "colour"))
         hard = set(_names(found, f"{noun}-hard", measures.colour_ease, False, references,
                           widening, "colour"))
-        if long and len(order) > 1 and order[1] not in easy:
+        if not same_size and not ended:
+            # Per 100 cells a smaller board's games are longer whatever its colours: a few
+            # cells changed move the figure by less than its noise (measured on 9 x 5 and
+            # 11 x 7 boards), and the size is the user's choice.
+            sentences.append(f"{why}: the length per 100 cells is compared with the "
+                             f"official pads of {references_size(references)}, and no "
+                             "change of a few cells is known that brings a board of this "
+                             "size within their range; judge it by the other verdicts.")
+        elif not edition_of(sheet).number_dice and not ended:
+            # Without number dice a move crosses a whole area (Kids: an enclosure): how
+            # many cells a colour has does not set how many moves it needs, and painting
+            # cells over joins areas (measured: it shortened the games it should lengthen).
+            sentences.append(f"{why}: a move crosses a whole enclosure here, and no change "
+                             f"of cells is known that {'shortens' if long else 'lengthens'} "
+                             "the games reliably; try another arrangement of the "
+                             f"{noun_plural(noun)}' enclosures and check again.")
+        elif long and len(order) > 1 and order[1] not in easy:
             add(board.shrink(board.key_of[order[1]], code,
                              f"{why}; a game ends when somebody completes a second {noun}, "
-                             f"so make the second easiest, {order[1]}, easier"))
+                             f"so make the second easiest, {order[1]}, easier",
+                             average=True))
         elif long:
             sentences.append(f"{why}, but the easiest {noun_plural(noun)} are too easy "
                              "already: no change is known that shortens the games without "
@@ -637,7 +861,7 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
         elif order and order[0] not in hard:
             add(board.grow(board.key_of[order[0]], code,
                            f"{why}; a game ends when somebody completes a second {noun}, "
-                           f"so make the easiest, {order[0]}, harder"))
+                           f"so make the easiest, {order[0]}, harder", avoid=order[:3]))
     if _failing(found, "seats"):
         sentences.append("The seats win unevenly: no change to the board is known that evens "
                          "them out (the first three rolls, open to every player, give the "
@@ -648,6 +872,12 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                          + ("see the advice on those." if any(
                              _failing(found, c) for c in ("score", "length")) else
                             "no change is known for it while those pass."))
+
+
+def references_size(references: dict[str, Measures]) -> str:
+    """The official pads' size as text, ``15 x 7``."""
+    sizes = sorted({(m.width, m.height) for m in references.values()})
+    return ", ".join(f"{w} x {h}" for w, h in sizes)
 
 
 def noun_plural(noun: str) -> str:
