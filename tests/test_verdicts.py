@@ -114,8 +114,14 @@ def test_a_board_with_one_colour_made_easy_is_flagged_and_the_advice_names_it(
     easy = next(v for v in report.verdicts if v.code == "colour-easy")
     assert easy.ok is False and easy.text.startswith("yellow is much easier")
     assert report.advice is not None
-    assert any(s.startswith("Yellow is too easy") and "E3" in s
-               for s in report.advice.sentences)
+    # The advice names yellow and says which cells to paint, in words and as an action
+    # that a program can apply.
+    assert any(s.startswith("Yellow is too easy") for s in report.advice.sentences)
+    repaints = [a for a in report.advice.actions
+                if a.verdict == "colour-easy" and a.kind in ("repaint", "swap_areas")]
+    assert repaints and all(a.cells for a in repaints)
+    assert all(" ".join(a.cells) in a.text or all(c in a.text for c in a.cells)
+               for a in repaints)
     data = report.as_dict()
     assert set(data["advice"]["column_points"]) >= {"first", "later"}
     assert all(isinstance(s, str) for s in data["advice"]["sentences"])
