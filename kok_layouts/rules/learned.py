@@ -329,12 +329,10 @@ class LearnedBot(StrongBot):
 
     # -- choosing ----------------------------------------------------------------------
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        options = game.move_options(seat)
-        specials = game.special_choices(seat)
-        if not options and not specials:
+        start = self._decision_start(game, seat)
+        if start is None:
             return None
-        weights = self.weights[edition_of(game)]
-        pos = self._prepare(game, seat, weights)
+        options, specials, weights, pos = start
         order = self._best_few(game, seat, options, specials, pos, weights, self.candidates)
         decision = self._decision(game, seat, pos)
         pass_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0

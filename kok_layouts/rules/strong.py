@@ -146,10 +146,8 @@ class _Groups:
         self.full = board.full
         self.not_first = board.not_first_column
         self.not_last = board.not_last_column
-        self.touched_memo: dict[int, tuple[int, ...]] = {}
         self.area_mask_of = [board.area_masks[a] if a >= 0 else 0 for a in board.area_of]
         """Per cell: the cells of its area (0 for a cell in none)."""
-        self.areas_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.shapes_memo: dict[int, tuple[int, int, int]] = {}
         self.state_memo: list[dict[int, tuple[int, int]]] = [{} for _ in self.masks]
         self.star_mask = board.star_mask
@@ -190,35 +188,30 @@ class _Groups:
         return found
 
     def touched(self, mask: int) -> tuple[int, ...]:
-        found = self.touched_memo.get(mask)
-        if found is None:
-            groups: set[int] = set()
-            rest = mask
-            while rest:
-                low = rest & -rest
-                groups.update(self.cell_groups[low.bit_length() - 1])
-                rest ^= low
-            found = self.touched_memo[mask] = tuple(sorted(groups))
-        return found
+        """The groups ``mask`` has cells in, in order (remembered by :meth:`crossing`)."""
+        groups: set[int] = set()
+        rest = mask
+        while rest:
+            low = rest & -rest
+            groups.update(self.cell_groups[low.bit_length() - 1])
+            rest ^= low
+        return tuple(sorted(groups))
 
     def areas(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The areas ``mask`` has cells in, and those areas with a cell of ``mask`` that
         lies in no area as an area of its own (the regions whose cut-off cells a crossing of
-        ``mask`` can change)."""
-        found = self.areas_memo.get(mask)
-        if found is None:
-            areas: set[int] = set()
-            regions: set[int] = set()
-            rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                area = self.area_mask_of[low.bit_length() - 1]
-                if area:
-                    areas.add(area)
-                regions.add(area or low)
-            found = self.areas_memo[mask] = (tuple(areas), tuple(regions))
-        return found
+        ``mask`` can change; remembered by :meth:`crossing`)."""
+        areas: set[int] = set()
+        regions: set[int] = set()
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            area = self.area_mask_of[low.bit_length() - 1]
+            if area:
+                areas.add(area)
+            regions.add(area or low)
+        return tuple(areas), tuple(regions)
 
     def shape(self, cells: int) -> tuple[int, int, int]:
         """How many of ``cells`` (uncrossed cells of one area) lie alone, in pairs and in
@@ -594,15 +587,24 @@ class StrongBot(WeighingBot):
         return total
 
     # -- choosing ----------------------------------------------------------------------
-    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        # The colour-and-number moves as plain tuples (a Choice is made of the one taken
-        # only), then the special actions: the order of ``choices_for``.
+    def _decision_start(self, game: Game, seat: int,
+                  ) -> tuple[list[MoveOption], list[Choice], StrongWeights, _Position] | None:
+        """What a decision by dice starts from: the colour-and-number moves of ``seat`` as
+        plain tuples (a Choice is made of the one taken only), then its special actions
+        (the order of ``choices_for``), the edition's weights and the position; ``None``
+        when passing is all it can do."""
         options = game.move_options(seat)
         specials = game.special_choices(seat)
         if not options and not specials:
             return None
         weights = self.weights[edition_of(game)]
-        pos = self._prepare(game, seat, weights)
+        return options, specials, weights, self._prepare(game, seat, weights)
+
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        start = self._decision_start(game, seat)
+        if start is None:
+            return None
+        options, specials, weights, pos = start
         player = game.sheets[seat]
         width = game.sheet.width
         joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
@@ -826,12 +828,10 @@ class ExpertBot(StrongBot):
         return ", ".join(s for s in settings if s)
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        options = game.move_options(seat)
-        specials = game.special_choices(seat)
-        if not options and not specials:
+        start = self._decision_start(game, seat)
+        if start is None:
             return None
-        weights = self.weights[edition_of(game)]
-        pos = self._prepare(game, seat, weights)
+        options, specials, weights, pos = start
         best: Choice | None = None
         best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
         for value, bomb_row, choice in self._best_few(game, seat, options, specials, pos,
