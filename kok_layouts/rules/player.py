@@ -468,7 +468,7 @@ class PlayerSheet(SheetExtras):
         # Remembered for the state it was counted in (the bots ask every seat's score at
         # every decision); Score is immutable, so the same one may be handed out again.
         key = (self.crossed, self.marks_left, self.later_columns, self.later_colours,
-               self.passes, self.star_penalty)
+               self.passes, self.options)
         if self._score is not None and key == self._score_for:
             return self._score
         self._score, self._score_for = self._count_score(), key
