@@ -90,8 +90,9 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.kill()
+        deadline = time.monotonic() + 2.0  # killed ones end at once; a stuck one is not awaited
         for process in processes:
-            process.join(1.0)
+            process.join(max(0.0, deadline - time.monotonic()))
     finally:
         restore_signals(previous)
 

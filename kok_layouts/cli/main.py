@@ -41,10 +41,21 @@ class _Stopped(KeyboardInterrupt):
         self.number = number
 
 
-def _stop(number: int, frame: object) -> None:
+def _ignore_further_signals() -> None:
     for other in (signal.SIGINT, *_STOPS):  # a second signal must not break the cleanup
         signal.signal(other, signal.SIG_IGN)
+
+
+def _stop(number: int, frame: object) -> None:
+    _ignore_further_signals()
     raise _Stopped(number)
+
+
+def _interrupt(number: int, frame: object) -> None:
+    """Ctrl-C: a KeyboardInterrupt as Python's own handler raises, but a second Ctrl-C
+    (a key pressed twice) is ignored from here on, also while the interpreter ends."""
+    _ignore_further_signals()
+    raise KeyboardInterrupt
 
 
 @contextmanager
@@ -61,6 +72,8 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         previous = {number: signal.getsignal(number) for number in numbers}
         for number in _STOPS:
             signal.signal(number, _stop)
+        if previous[signal.SIGINT] is signal.default_int_handler:  # not if told to ignore it
+            signal.signal(signal.SIGINT, _interrupt)
     except ValueError:  # not the main thread: leave the signals to whoever owns them
         yield
         return
@@ -68,7 +81,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         yield
     finally:
         for number, handler in previous.items():
-            if restore or signal.getsignal(number) is _stop:
+            if restore or signal.getsignal(number) in (_stop, _interrupt):
                 signal.signal(number, handler)
 
 
