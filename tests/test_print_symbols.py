@@ -19,7 +19,7 @@ from kok_layouts.render.page import Placement
 from kok_layouts.render.scene import INK, Rect, Scene, rgb
 from kok_layouts.render.shapes import star_clear_of, star_points
 
-from .test_render import rasterise
+from .test_render import lightest, rasterise
 
 DPI = 300
 PX_PER_MM = DPI / 25.4
@@ -39,7 +39,7 @@ def _printed(name: str, paper: str, per_page: int) -> tuple[np.ndarray, Sheet, S
     (scene,), page = printed_scenes([sheet], options)
     place = page.placement(scene.width, scene.height, 0)
     assert not place.rotated
-    image = np.asarray(rasterise(render_pdf([sheet], options), dpi=DPI)).max(axis=2)
+    image = lightest(rasterise(render_pdf([sheet], options), dpi=DPI))
     smallest = min(getattr(item, "size", math.inf) for item in scene.items)
     return image, sheet, scene, place, smallest
 

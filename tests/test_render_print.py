@@ -33,7 +33,7 @@ from kok_layouts.render.scene import Scene, Text
 from kok_layouts.render.visitors import visitor_kind, visitor_name, visitor_pictogram
 
 from .conftest import ROOT
-from .test_render import BUILT_INS, rasterise
+from .test_render import BUILT_INS, darkest, lightest, rasterise
 
 CUSTOM = sorted(str(p) for p in (ROOT / "examples").glob("*.yaml"))
 POINTS_PER_MM = 72 / 25.4
@@ -90,7 +90,7 @@ def test_every_character_lies_inside_the_sheet(name: str, lang: Language, paper:
     # And on the rasterised page, no ink outside the sheets' boxes but the cut lines.
     dpi = 100
     px = dpi / 25.4
-    ink = np.asarray(rasterise(data, dpi=dpi)).min(axis=2) < 230
+    ink = darkest(rasterise(data, dpi=dpi)) < 230
     inside = np.zeros_like(ink)
     for left, top, right, bottom in sheets:
         inside[int(top * px) - 1: int(bottom * px) + 2,
@@ -109,7 +109,7 @@ def test_every_printed_character_is_dark_enough_to_photocopy(name: str, lang: La
     dpi = 300
     px = dpi / 25.4
     data = render_pdf([load_layout(name)], PrintOptions(lang=lang, per_page=4))
-    grey = np.asarray(rasterise(data, dpi=dpi)).min(axis=2)
+    grey = darkest(rasterise(data, dpi=dpi))
     for char, (x0, y0, x1, y1) in char_boxes(data):
         box = grey[int(y0 * px): int(y1 * px) + 1, int(x0 * px): int(x1 * px) + 1]
         if char in ".,'·:_-\u2013\u2212":  # thin strokes that blur between pixel rows
@@ -215,7 +215,7 @@ def _render(name: str, lang: Language, colorblind: bool = False,
     data = render_pdf([sheet], PrintOptions(lang=lang, colorblind=colorblind))
     scene = sheet_scene(sheet, lang, colorblind)
     place = layout_page(scene.width, scene.height).placement(scene.width, scene.height)
-    return np.asarray(rasterise(data, dpi=dpi)).max(axis=2), scene, place, dpi / 25.4
+    return lightest(rasterise(data, dpi=dpi)), scene, place, dpi / 25.4
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
