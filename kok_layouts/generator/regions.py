@@ -7,6 +7,8 @@ are areas).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import numpy as np
 
 from kok_layouts.model.grid import Geometry
@@ -55,27 +57,30 @@ def partition(board: set[int], geometry: Geometry, sizes: list[int], weights: li
     # What ``rng.choice(sizes, p=...)`` does, without its checks on every draw: one
     # uniform number looked up in the cumulative weights (the same draws, so the same
     # boards).
-    cumulative = (np.array(weights) / sum(weights)).cumsum()
-    cumulative /= cumulative[-1]
+    cumulative_array = (np.array(weights) / sum(weights)).cumsum()
+    cumulative_array /= cumulative_array[-1]
+    cumulative = cumulative_array.tolist()  # bisect_right is searchsorted(side="right")
     neighbours = geometry.neighbours
-    owner: dict[int, int] = {}
+    # free[cell]: a board cell no region has claimed yet
+    free = bytearray(geometry.size)
+    for cell in board:
+        free[cell] = 1
     regions: list[list[int]] = []
-    for seed_cell in rng.permutation(sorted(board)).tolist():
-        cell = int(seed_cell)
-        if cell in owner:
+    for cell in rng.permutation(sorted(board)).tolist():
+        if not free[cell]:
             continue
-        target = sizes[int(cumulative.searchsorted(rng.random(), side="right"))]
+        target = sizes[bisect_right(cumulative, rng.random())]
         region = [cell]
-        owner[cell] = len(regions)
+        free[cell] = 0
         # The cells the region may grow into, kept as it grows (only it claims cells now).
-        frontier = {n for n in neighbours[cell] if n in board and n not in owner}
+        frontier = {n for n in neighbours[cell] if free[n]}
         while len(region) < target and frontier:
             ordered = sorted(frontier)
             grown = ordered[int(rng.integers(len(ordered)))]
-            owner[grown] = len(regions)
+            free[grown] = 0
             region.append(grown)
             frontier.discard(grown)
-            frontier.update(n for n in neighbours[grown] if n in board and n not in owner)
+            frontier.update(n for n in neighbours[grown] if free[n])
         regions.append(region)
     return regions
 
@@ -92,23 +97,37 @@ def colour_regions(regions: list[list[int]], geometry: Geometry, colours: int,
     first), each time the colour with the fewest cells so far (``by_regions``: the fewest
     regions, then cells), so colours stay balanced."""
     near = region_neighbours(regions, geometry)
-    colour = [-1] * len(regions)
+    total = len(regions)
+    colour = [-1] * total
     cells = [0] * colours
     count = [0] * colours
-    tie = rng.random(len(regions)).tolist()
+    tie = rng.random(total).tolist()
+    # A shuffle of the colours for every region in turn, drawn at once (the same numbers
+    # as a draw per region: the generator fills arrays in order).
+    shuffles = rng.random((total, colours)).tolist()
     # The colours among each region's coloured neighbours, kept as regions are coloured.
     seen: list[set[int]] = [set() for _ in regions]
-    todo = list(range(len(regions)))
-    for _ in regions:
-        pick = max(todo, key=lambda i: (len(seen[i]), len(near[i]), tie[i]))
+    # The next region is the one with the most colours around it, then the most
+    # neighbours, then the highest tie (the first of equals): one number per region,
+    # the count of colours seen times the region count plus its rank by (neighbours,
+    # tie), raised as its neighbours are coloured.
+    rank = [0] * total
+    for place, i in enumerate(sorted(range(total), key=lambda i: (len(near[i]), tie[i], -i))):
+        rank[i] = place
+    key = rank[:]
+    todo = list(range(total))
+    for turn in range(total):
+        pick = max(todo, key=key.__getitem__)
         todo.remove(pick)
         taken = seen[pick]
         free = [c for c in range(colours) if c not in taken] or list(range(colours))
-        shuffle = rng.random(colours).tolist()
+        shuffle = shuffles[turn]
         choice = min(free, key=lambda c: (count[c] if by_regions else 0, cells[c], shuffle[c]))
         colour[pick] = choice
         cells[choice] += len(regions[pick])
         count[choice] += 1
         for other in near[pick]:
-            seen[other].add(choice)
+            if choice not in seen[other]:
+                seen[other].add(choice)
+                key[other] += total
     return colour

@@ -10,7 +10,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 
@@ -83,26 +83,33 @@ class Geometry:
     @cached_property
     def neighbours(self) -> tuple[tuple[Cell, ...], ...]:
         """For every cell, the cells that share a side with it (never diagonals)."""
-        result: list[tuple[Cell, ...]] = []
-        for cell in range(self.size):
-            col, row = cell % self.width, cell // self.width
-            around = []
-            if row > 0:
-                around.append(cell - self.width)
-            if col > 0:
-                around.append(cell - 1)
-            if col < self.width - 1:
-                around.append(cell + 1)
-            if row < self.height - 1:
-                around.append(cell + self.width)
-            result.append(tuple(around))
-        return tuple(result)
+        return _neighbours(self.width, self.height)
 
     def column_cells(self, column: int) -> tuple[Cell, ...]:
         return tuple(self.cell(column, row) for row in range(self.height))
 
     def row_cells(self, row: int) -> tuple[Cell, ...]:
         return tuple(self.cell(column, row) for column in range(self.width))
+
+
+@lru_cache(maxsize=64)
+def _neighbours(width: int, height: int) -> tuple[tuple[Cell, ...], ...]:
+    """:attr:`Geometry.neighbours` of a ``width`` x ``height`` grid, made once per size
+    (the generator makes a geometry for every board it tries)."""
+    result: list[tuple[Cell, ...]] = []
+    for cell in range(width * height):
+        col, row = cell % width, cell // width
+        around = []
+        if row > 0:
+            around.append(cell - width)
+        if col > 0:
+            around.append(cell - 1)
+        if col < width - 1:
+            around.append(cell + 1)
+        if row < height - 1:
+            around.append(cell + width)
+        result.append(tuple(around))
+    return tuple(result)
 
 
 def mask_of(cells: Iterable[Cell]) -> int:
