@@ -6,7 +6,7 @@ import numpy as np
 
 from kok_layouts.generator.draft import Draft
 from kok_layouts.generator.palette import KIDS_ANIMALS, VISITORS
-from kok_layouts.generator.regions import colour_regions, partition, place_holes
+from kok_layouts.generator.regions import colour_regions, partition, place_holes, skip_colouring
 from kok_layouts.model.checks import official_buckets
 from kok_layouts.model.grid import Geometry
 
@@ -25,15 +25,27 @@ PRINTED_ONES = 1 / 8
 
 def like_printed(regions: list[list[int]], cells_per_animal: list[int]) -> bool:
     """Whether a Kids layout is shaped like the built-in sheet: as many enclosures for its
-    cells, few one-cell enclosures, and one small animal while the others are at least two
-    cells bigger (games end when somebody completes a second animal: two small animals make
-    short games that the first player wins too often)."""
+    cells, few one-cell enclosures (:func:`enclosures_like_printed`), and one small animal
+    while the others are at least two cells bigger (games end when somebody completes a
+    second animal: two small animals make short games that the first player wins too
+    often)."""
+    return enclosures_like_printed(regions) and animals_like_printed(regions,
+                                                                     cells_per_animal)
+
+
+def enclosures_like_printed(regions: list[list[int]]) -> bool:
+    """The enclosures' part of :func:`like_printed`, known before the animals are given."""
     cells = sum(len(r) for r in regions)
     low, high = PRINTED_CELLS_PER_ENCLOSURE
     if not cells / high <= len(regions) <= cells / low:
         return False
-    if sum(len(r) == 1 for r in regions) > cells * PRINTED_ONES:
-        return False
+    return sum(len(r) == 1 for r in regions) <= cells * PRINTED_ONES
+
+
+def animals_like_printed(regions: list[list[int]], cells_per_animal: list[int]) -> bool:
+    """The animals' part of :func:`like_printed`: one small animal, the others at least
+    two cells bigger and about their share of the cells."""
+    cells = sum(len(r) for r in regions)
     ordered = sorted(cells_per_animal)
     if len(ordered) < 2:
         return True
@@ -54,13 +66,18 @@ def kids_board(width: int, height: int, animals: int, holes: int,
     regions = partition(board, geometry, ENCLOSURE_SIZES, SIZE_WEIGHTS, rng)
     if len(regions) < animals:
         return None
+    # Enclosures unlike the printed sheet's are refused before the animals are dealt,
+    # drawing what dealing them would (a fresh layout is drawn from the same generator).
+    if printed_shape and not enclosures_like_printed(regions):
+        skip_colouring(regions, animals, rng)
+        return None
     colour = colour_regions(regions, geometry, animals, rng, by_regions=True)
     if len(set(colour)) < animals:
         return None
     if printed_shape:
         per_animal = [sum(len(r) for i, r in enumerate(regions) if colour[i] == a)
                       for a in range(animals)]
-        if not like_printed(regions, per_animal):
+        if not animals_like_printed(regions, per_animal):
             return None
     palette = list(KIDS_ANIMALS[:animals])
     colour_of: list[str | None] = [None] * geometry.size

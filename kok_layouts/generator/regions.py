@@ -131,3 +131,11 @@ def colour_regions(regions: list[list[int]], geometry: Geometry, colours: int,
                 seen[other].add(choice)
                 key[other] += total
     return colour
+
+
+def skip_colouring(regions: list[list[int]], colours: int, rng: np.random.Generator) -> None:
+    """Draw from ``rng`` what :func:`colour_regions` draws for ``regions`` (a tie per
+    region, then a shuffle of the colours per region), without colouring: a board refused
+    before its colours are dealt leaves the generator where colouring would have, so the
+    next board drawn from it is the same."""
+    rng.random(len(regions) * (1 + colours))
