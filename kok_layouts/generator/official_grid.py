@@ -66,6 +66,15 @@ def _mask_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @cache
+def _packed_tables() -> np.ndarray:
+    """:func:`_mask_tables` in one int32 per subset: sum << 16 | count << 8 | largest."""
+    total, count, largest = _mask_tables()
+    packed: np.ndarray = ((total.astype(np.int32) << 16) | (count.astype(np.int32) << 8)
+                          | largest.astype(np.int32))
+    return packed
+
+
+@cache
 def _by_colour() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The candidates' tops, bottoms and lengths colour by colour, (5, N): each colour's
     row is contiguous, so the tests of all five colours of a candidate are five quick
@@ -102,7 +111,7 @@ class _Search:
         """Candidate indices allowed in ``column``, the state after each (the open cells
         and unused area sizes of every colour: ``open_cells[:, i]``), how many areas each
         closes and how many closings per column the rest of the board needs."""
-        total, count, largest = _mask_tables()
+        count = _mask_tables()[1]
         tops, bottoms, lengths = _by_colour()
         n = lengths.shape[1]
         if state is None:
@@ -124,7 +133,10 @@ class _Search:
             closings = apart.sum(axis=0, dtype=np.int16)
             pace = float((count[unused_before] - 1).sum()) / (COLUMNS - column)
         remaining = COLUMNS - 1 - column
-        have, sizes_left, most = total[unused], count[unused], largest[unused]
+        # The three tables packed in one (one lookup instead of three: the lookups were a
+        # third of the search's time).
+        looked = np.take(_packed_tables(), unused)
+        have, sizes_left, most = looked >> 16, (looked >> 8) & 255, looked & 255
         still = have - open_cells
         fits = ((open_cells <= most) & (still >= remaining) & (still <= 3 * remaining)
                 & (sizes_left - 1 <= remaining))
