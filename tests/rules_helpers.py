@@ -67,11 +67,7 @@ def states_of_seat_0(game: Game, fresh: Game) -> list[Any]:
     """Replay ``game``'s log on ``fresh``: every state seat 0 passes through, from the start."""
     states = [fresh.sheets[0].state_key()]
     for entry in game.log:
-        fresh.set_roll(entry.roll)
-        while waiting := fresh.waiting_for():
-            for seat in waiting:
-                fresh.choose(seat, entry.choices[seat])
-        fresh.finish_roll()
+        fresh.play_roll(entry)
         if entry.choices[0] is not None:
             states.append(fresh.sheets[0].state_key())
     return states

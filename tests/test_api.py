@@ -192,6 +192,48 @@ def test_the_readme_examples_and_typed_construction_pass_mypy_strict(
 # -- 16: new_game, undo and the filled-in sheet -------------------------------------------
 
 
+@pytest.mark.parametrize(("layout", "players"), [("black", 2), ("grey", 3), ("kids", 2),
+                                                ("kids", 1)])
+def test_a_games_log_played_again_on_a_new_game_gives_the_same_game(
+        layout: str, players: int) -> None:
+    from kok_layouts.editions import edition_of
+
+    names = [f"P{i}" for i in range(players)]
+    sheet = load_layout(layout)
+    edition = edition_of(sheet)
+    game = new_game(sheet, names, solo=players == 1)
+    rng = np.random.default_rng(4)
+    bot = GreedyBot()
+    while not game.over:
+        game.throw(rng)
+        while waiting := game.waiting_for():
+            for seat in waiting:
+                game.choose(seat, edition.bot_choice(bot, game, seat, rng))
+        game.finish_roll()
+    again = new_game(sheet, names, solo=players == 1)
+    for entry in game.log:
+        assert again.play_roll(entry) == entry
+    assert again.over and again.scores() == game.scores()
+    assert [s.state_key() for s in again.sheets] == [s.state_key() for s in game.sheets]
+
+
+def test_a_logged_roll_is_refused_where_it_does_not_fit() -> None:
+    game = new_game(load_layout("black"), ["Ann", "Bob"])
+    game.set_roll(Roll(("y", "y", "y"), (2, 2, 2)))
+    while waiting := game.waiting_for():
+        game.choose(waiting[0], None)
+    entry = game.finish_roll()
+    with pytest.raises(KokError, match="RollLog"):
+        game.play_roll("a roll")  # type: ignore[arg-type]
+    solo = new_game(load_layout("black"), ["Ann"], solo=True)
+    with pytest.raises(KokError, match="choices for 2 players"):
+        solo.play_roll(entry)
+    over = new_game(load_layout("black"), ["Ann", "Bob"])
+    over.set_roll(entry.roll)  # a roll already thrown: the logged one cannot be thrown
+    with pytest.raises(KokError):
+        over.play_roll(entry)
+
+
 def test_undo_takes_back_the_last_choice_of_the_roll() -> None:
     game = new_game(load_layout("black"), ["Ann", "Bob"])
     game.set_roll(Roll(("y", "y", "y"), (2, 2, 2)))

@@ -660,6 +660,23 @@ class Game:
         self.active = (self.active + 1) % len(self.players)
         return entry
 
+    def play_roll(self, entry: RollLog) -> RollLog:
+        """Play a logged roll again on this game (another game's ``log``, or a record's):
+        its dice, every seat's choice in the order the rules ask for them, then the end
+        of the roll. Refused like the same calls by hand (:class:`IllegalMoveError`) when
+        this game is elsewhere, so a log replays only from the position it was made in."""
+        if not isinstance(entry, RollLog):
+            raise KokTypeError(f"play a RollLog (from a game's log), not "
+                               f"{type(entry).__name__}")
+        if len(entry.choices) != len(self.players):
+            raise IllegalMoveError(f"the roll has choices for {len(entry.choices)} players; "
+                                   f"this game has {len(self.players)}")
+        self.set_roll(entry.roll)
+        while waiting := self.waiting_for():
+            for seat in waiting:
+                self.choose(seat, entry.choices[seat])
+        return self.finish_roll()
+
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER

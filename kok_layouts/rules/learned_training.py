@@ -145,11 +145,7 @@ def replayed(game: Game) -> Game:
     current roll thrown again, nobody's choice of it made yet)."""
     copy = new_game(game.sheet, list(game.players), game.options, solo=game.solo)
     for entry in game.log:
-        copy.set_roll(entry.roll)
-        while waiting := copy.waiting_for():
-            for seat in waiting:
-                copy.choose(seat, entry.choices[seat])
-        copy.finish_roll()
+        copy.play_roll(entry)
     if game.roll is not None:
         copy.set_roll(game.roll)
     return copy
