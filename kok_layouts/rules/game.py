@@ -376,9 +376,8 @@ class Game:
         the colour-and-number moves of :meth:`move_options`, then the special actions of
         :meth:`special_choices`."""
         width = self.sheet.width
-        return [Choice(ci, ni, Move(key, n, mask, cj, nj, width))
-                for ci, ni, key, n, mask, cj, nj in self.move_options(seat)
-                ] + self.special_choices(seat)
+        return ([Choice.of_option(option, width) for option in self.move_options(seat)]
+                + self.special_choices(seat))
 
     def move_options(self, seat: int) -> list[MoveOption]:
         """The colour-and-number choices of :meth:`choices_for` (in its order) as plain
