@@ -69,7 +69,7 @@ def test_ctrl_c_ends_every_process_with_exit_130_and_no_file(
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130
-    assert err.strip().splitlines() == ["kok: interrupted"]
+    assert err.strip().splitlines() == ["kok: interrupted"], err  # the whole of it, if not
     assert not any(_alive(pid) for pid in workers)
     assert list(tmp_path.iterdir()) == []
 
