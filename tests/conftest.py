@@ -117,10 +117,28 @@ def _default_signals() -> None:
 
 
 def interruptible(command: list[str], **kwargs: Any) -> subprocess.Popen[Any]:
-    """``subprocess.Popen`` for a process the test will interrupt: Ctrl-C at its defaults."""
+    """``subprocess.Popen`` for a process the test will interrupt: Ctrl-C at its defaults,
+    and Python's fault handler on, so that :func:`ended` can show where it hangs."""
+    env = {**(kwargs.pop("env", None) or os.environ), "PYTHONFAULTHANDLER": "1"}
     process: subprocess.Popen[Any] = subprocess.Popen(
-        command, preexec_fn=_default_signals, **kwargs)
+        command, preexec_fn=_default_signals, env=env, **kwargs)
     return process
+
+
+def ended(process: subprocess.Popen[str], timeout: float = 10) -> tuple[str, str]:
+    """The output of an :func:`interruptible` process once it has ended. One that has not
+    ended within ``timeout`` seconds fails the test with every thread's stack (SIGABRT
+    makes the fault handler print them), instead of only saying that it hung."""
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        try:
+            _, err = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            _, err = process.communicate()
+        pytest.fail(f"the process had not ended after {timeout} s; its threads:\n{err}")
 
 
 @pytest.fixture

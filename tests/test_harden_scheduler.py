@@ -22,7 +22,7 @@ import pytest
 
 from kok_layouts import limits
 
-from .conftest import ROOT, interruptible
+from .conftest import ROOT, ended, interruptible
 from .hostile_helpers import run_kok
 
 distributed = pytest.importorskip("distributed")
@@ -143,7 +143,7 @@ def test_a_signal_while_waiting_for_the_scheduler_ends_at_once(
         time.sleep(3.5)  # started, importing Dask or waiting for it
         os.killpg(process.pid, number)
         started = time.monotonic()
-        _, err = process.communicate(timeout=10)
+        _, err = ended(process)
         assert time.monotonic() - started < 2.0
     finally:
         if process.poll() is None:

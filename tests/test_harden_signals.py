@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, interruptible
+from .conftest import ROOT, ended, interruptible
 from .test_interrupt import _alive, _children
 
 pytestmark = pytest.mark.skipif(not Path("/proc").exists(), reason="reads /proc")
@@ -37,7 +37,7 @@ def _stop_and_check(process: subprocess.Popen[str], number: signal.Signals,
     try:
         os.killpg(process.pid, number)
         started = time.monotonic()
-        _, err = process.communicate(timeout=10)
+        _, err = ended(process)
         assert time.monotonic() - started < 2.0, "the run did not end within 2 s"
     finally:
         if process.poll() is None:

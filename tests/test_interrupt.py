@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, interruptible
+from .conftest import ROOT, ended, interruptible
 
 
 def _children(pid: int) -> set[int]:
@@ -60,7 +60,7 @@ def test_ctrl_c_ends_every_process_with_exit_130_and_no_file(
             time.sleep(gap)
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGINT)
-        _, err = process.communicate(timeout=10)
+        _, err = ended(process)
         # At once: the run would take hours; a loaded 2-core machine may stall a process for a
         # moment, so the bound is a few seconds, not the tenths an idle machine takes.
         took = time.monotonic() - started

@@ -86,13 +86,25 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         # The executor keeps its processes in a private dict; there is no public way to end
         # them before Python 3.14's terminate_workers(). The workers ignore SIGTERM, so
         # they are killed.
-        processes = list(getattr(pool, "_processes", {}).values())
+        # The executor's own thread must first drop the queued work the shutdown cancels:
+        # if it found the killed workers while cancelled work was still listed, it would
+        # fail on it (InvalidStateError in Python 3.11's terminate_broken), print a
+        # traceback and leave its queue's writer blocked, and the interpreter would wait
+        # for that writer without a limit when the program ends. So: shut down, wait (a
+        # moment) until that thread has seen it, kill, and wait for that thread too.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
+        deadline = time.monotonic() + 2.0  # killed ones end at once; a stuck one is not awaited
         pool.shutdown(wait=False, cancel_futures=True)
+        while (getattr(pool, "_cancel_pending_futures", False) and manager is not None
+               and manager.is_alive() and time.monotonic() < deadline - 1.5):
+            time.sleep(0.001)
         for process in processes:
             process.kill()
-        deadline = time.monotonic() + 2.0  # killed ones end at once; a stuck one is not awaited
         for process in processes:
             process.join(max(0.0, deadline - time.monotonic()))
+        if isinstance(manager, threading.Thread):
+            manager.join(max(0.0, deadline - time.monotonic()))
     finally:
         restore_signals(previous)
 
