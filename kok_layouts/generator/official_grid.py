@@ -199,10 +199,12 @@ def colour_columns(rng: np.random.Generator, budget: int = 40,
     for column, runs in enumerate(keep or []):
         allowed, open_cells, unused, _, _ = search.feasible(column, state)
         index = _index_of().get(runs)
-        at = np.flatnonzero(allowed == index) if index is not None else allowed[:0]
+        if index is None:
+            return None
+        at = np.flatnonzero(allowed == index)
         if not len(at):
             return None
-        search.chosen.append(int(index))
+        search.chosen.append(index)
         state = (open_cells[:, at[0]], unused[:, at[0]])
     if not search.run(len(search.chosen), state):
         return None

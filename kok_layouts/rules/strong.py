@@ -153,6 +153,19 @@ class _Groups:
         self.star_mask = board.star_mask
         self.box_mask = board.box_mask
         self.crossing_memo: dict[int, Crossing] = {}
+        self.states_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """The (missing, pieces) of every group, by the crosses of the sheet."""
+        self.values_memo: dict[type, tuple[list[float], list[float]]] = {}
+
+    def column_values(self, player: Any) -> tuple[list[float], list[float]]:
+        """Every column's first and later points for ``player``'s kind of sheet (they
+        depend on the board only; Keer op Keer 2's hearts are added by the caller)."""
+        found = self.values_memo.get(type(player))
+        if found is None:
+            found = self.values_memo[type(player)] = (
+                [float(player.column_value(g)) for g in range(self.columns)],
+                [float(player.column_value(g, later=True)) for g in range(self.columns)])
+        return found
 
     def crossing(self, fresh: int) -> Crossing:
         """What crossing the cells ``fresh`` touches, whatever the position: per group it
@@ -247,6 +260,10 @@ Crossing = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, .
 _SHAPES_KEPT = 500_000
 """The most area remains :meth:`_Groups.shape` remembers per board (then it starts again)."""
 
+_STATES_KEPT = 4096
+"""The most sheets' crosses whose group states a board remembers (they recur within a
+roll only; then it starts again)."""
+
 
 _GROUPS: weakref.WeakKeyDictionary[Board, _Groups] = weakref.WeakKeyDictionary()
 """The groups of each board, kept as long as the board is."""
@@ -269,8 +286,8 @@ class _Position:
     scale: list[float]
     rate: list[float]
     piece_rate: list[float]
-    missing: list[int]
-    pieces: list[int]
+    missing: tuple[int, ...]
+    pieces: tuple[int, ...]
     """Per group: how many areas hold its uncrossed cells."""
     terms: list[dict[int, float]]
     """Per group: the change of its future value by the cells of it a move crosses
@@ -283,7 +300,10 @@ class _Position:
     frac: float
     """Share of the game still to come."""
     rolls_left: float
-    others_best: float
+    others_best: float | None
+    """The others' best score (``None`` until :meth:`StrongBot._others_best` counts it)."""
+    game: Game
+    seat: int
     lead: float
     score_before: float
     open_mask: int
@@ -308,8 +328,8 @@ class _Position:
         self.scale = []
         self.rate = []
         self.piece_rate = []
-        self.missing = []
-        self.pieces = []
+        self.missing = ()
+        self.pieces = ()
         self.terms = [{} for _ in groups.masks]
         self.hope = []
         self.row_item = []
@@ -407,15 +427,24 @@ class StrongBot(WeighingBot):
             time = max(left + slack, 0.5)
             per_kind.append((0.0 if left <= 0 else scale, decay / time, piece / time))
         columns, first_row, state = groups.columns, groups.first_row, groups.state
-        masks, state_memo = groups.masks, groups.state_memo
-        states = []
-        for g in range(len(masks)):
-            found = state_memo[g].get(crossed & masks[g])
-            states.append(found if found is not None else state(g, crossed))
-        missing = [m for m, _ in states]
-        pieces = [p for _, p in states]
+        masks = groups.masks
+        known = groups.states_memo.get(crossed)
+        if known is None:
+            # The same crosses are weighed again in a roll (a seat's own decision after
+            # the active player's look at what its dice leave the others).
+            if len(groups.states_memo) >= _STATES_KEPT:
+                groups.states_memo.clear()
+            state_memo = groups.state_memo
+            states = []
+            for g in range(len(masks)):
+                found = state_memo[g].get(crossed & masks[g])
+                states.append(found if found is not None else state(g, crossed))
+            known = groups.states_memo[crossed] = (tuple(m for m, _ in states),
+                                                   tuple(p for _, p in states))
+        missing, pieces = known
         # The points of completing each group now: columns, colours (animals), rows.
-        points = [float(player.column_value(g, later=g in taken_columns)) + hearts
+        first, later = groups.column_values(player)
+        points = [(later[g] if g in taken_columns else first[g]) + hearts
                   for g in range(columns)]
         for g in set(box_columns):
             points[g] += pos.box_worth if pos.box_room > 0 else 0.0
@@ -460,11 +489,10 @@ class StrongBot(WeighingBot):
         pos.open_mask = board.dilate(crossed) & ~crossed
         pos.open_before = pos.open_mask.bit_count()
         pos.score_before = float(player.score().total)
-        if game.solo:
-            pos.others_best = 0.0
-        else:
-            pos.others_best = float(max(s.score().total for i, s in enumerate(game.sheets)
-                                        if i != seat))
+        # The others' best score is wanted only by a move that ends the game (rare): it
+        # is counted then, in the same position (:meth:`_others_best`).
+        pos.others_best = 0.0 if game.solo else None
+        pos.game, pos.seat = game, seat
         pos.lead = weights.lead
         pos.star_penalty = player.star_penalty
         pos.shapes_count = bool(weights.isolated or weights.paired or weights.triple)
@@ -566,8 +594,17 @@ class StrongBot(WeighingBot):
         the whole future the position had, plus (with others) a share of the final lead."""
         value = gained - self._future_total(pos, player, weights)
         if not pos.solo:
-            value += pos.lead * (pos.score_before + gained - pos.others_best)
+            value += pos.lead * (pos.score_before + gained - self._others_best(pos))
         return value
+
+    @staticmethod
+    def _others_best(pos: _Position) -> float:
+        """The best score of the other players in the position of ``pos``."""
+        if pos.others_best is None:
+            seat = pos.seat
+            pos.others_best = float(max(s.score().total for i, s in enumerate(pos.game.sheets)
+                                        if i != seat))
+        return pos.others_best
 
     def _future_total(self, pos: _Position, player: Any, weights: StrongWeights) -> float:
         """The future value of the position before the move (cached per decision)."""
