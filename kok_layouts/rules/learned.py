@@ -359,7 +359,7 @@ class LearnedBot(StrongBot):
         if not choices:
             return None
         weights = self.weights[edition_of(game)]
-        pos = self._prepare(game, seat, weights)
+        pos = self._roll_position(game, seat, weights)
         chameleon_soon = weights.purple * pos.frac
         denial = (self._denial(game, seat)
                   if weights.deny and not game.solo and seat == game.active else None)

@@ -265,6 +265,10 @@ _STATES_KEPT = 4096
 roll only; then it starts again)."""
 
 
+_ROLL_POSITIONS: list[tuple[Game, int, Any, StrongWeights, dict[int, Any]] | None] = [None]
+"""The positions of the roll being played (:meth:`StrongBot._roll_position`): shared by
+the bots of all seats (each seat has a bot of its own), for the last game and roll only."""
+
 _GROUPS: weakref.WeakKeyDictionary[Board, _Groups] = weakref.WeakKeyDictionary()
 """The groups of each board, kept as long as the board is."""
 
@@ -762,7 +766,7 @@ class StrongBot(WeighingBot):
         if not choices:
             return None
         weights = self.weights[edition_of(game)]
-        pos = self._prepare(game, seat, weights)
+        pos = self._roll_position(game, seat, weights)
         player = game.sheets[seat]
         chameleon_soon = weights.purple * pos.frac
         denial = (self._denial(game, seat)
@@ -786,6 +790,24 @@ class StrongBot(WeighingBot):
                 best, best_value = choice, value
         return best
 
+    def _roll_position(self, game: Game, seat: int, weights: StrongWeights) -> _Position:
+        """:meth:`_prepare` of ``seat``, once per roll: the active player's look at what
+        its dice leave the others (:meth:`_denial`) weighs each other seat in the position
+        that seat then decides in (its sheet changes by its own choice only; what is taken
+        is counted at the end of the roll), so the position and its remembered terms serve
+        both. Only the others' best score is counted again (the active player has moved).
+        """
+        kept = _ROLL_POSITIONS[0]
+        if (kept is None or kept[0] is not game or kept[1] != game.rolls_done
+                or kept[2] is not game.roll or kept[3] is not weights):
+            kept = _ROLL_POSITIONS[0] = (game, game.rolls_done, game.roll, weights, {})
+        pos = kept[4].get(seat)
+        if pos is None:
+            pos = kept[4][seat] = self._prepare(game, seat, weights)
+        elif not game.solo:
+            pos.others_best = None
+        return pos
+
     def _denial(self, game: KidsGame, seat: int) -> dict[int, float]:
         """Kids, as the active player: for each die this seat may keep, the best the other
         players can still do with the dice left to them (what keeping it leaves them)."""
@@ -797,7 +819,7 @@ class StrongBot(WeighingBot):
             if other == seat:
                 continue
             weights = self.weights[edition_of(game)]
-            pos = self._prepare(game, other, weights)
+            pos = self._roll_position(game, other, weights)
             player = game.sheets[other]
             best_by_face: dict[str, float] = {}
             for face in set(faces):
