@@ -153,8 +153,6 @@ class _Groups:
         self.star_mask = board.star_mask
         self.box_mask = board.box_mask
         self.crossing_memo: dict[int, Crossing] = {}
-        self.states_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        """The (missing, pieces) of every group, by the crosses of the sheet."""
         self.values_memo: dict[type, tuple[list[float], list[float]]] = {}
 
     def column_values(self, player: Any) -> tuple[list[float], list[float]]:
@@ -260,11 +258,6 @@ Crossing = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, .
 _SHAPES_KEPT = 500_000
 """The most area remains :meth:`_Groups.shape` remembers per board (then it starts again)."""
 
-_STATES_KEPT = 4096
-"""The most sheets' crosses whose group states a board remembers (they recur within a
-roll only; then it starts again)."""
-
-
 _ROLL_POSITIONS: list[tuple[Game, int, Any, StrongWeights, dict[int, Any]] | None] = [None]
 """The positions of the roll being played (:meth:`StrongBot._roll_position`): shared by
 the bots of all seats (each seat has a bot of its own), for the last game and roll only."""
@@ -290,8 +283,8 @@ class _Position:
     scale: list[float]
     rate: list[float]
     piece_rate: list[float]
-    missing: tuple[int, ...]
-    pieces: tuple[int, ...]
+    missing: list[int]
+    pieces: list[int]
     """Per group: how many areas hold its uncrossed cells."""
     terms: list[dict[int, float]]
     """Per group: the change of its future value by the cells of it a move crosses
@@ -332,8 +325,8 @@ class _Position:
         self.scale = []
         self.rate = []
         self.piece_rate = []
-        self.missing = ()
-        self.pieces = ()
+        self.missing = []
+        self.pieces = []
         self.terms = [{} for _ in groups.masks]
         self.hope = []
         self.row_item = []
@@ -431,21 +424,13 @@ class StrongBot(WeighingBot):
             time = max(left + slack, 0.5)
             per_kind.append((0.0 if left <= 0 else scale, decay / time, piece / time))
         columns, first_row, state = groups.columns, groups.first_row, groups.state
-        masks = groups.masks
-        known = groups.states_memo.get(crossed)
-        if known is None:
-            # The same crosses are weighed again in a roll (a seat's own decision after
-            # the active player's look at what its dice leave the others).
-            if len(groups.states_memo) >= _STATES_KEPT:
-                groups.states_memo.clear()
-            state_memo = groups.state_memo
-            states = []
-            for g in range(len(masks)):
-                found = state_memo[g].get(crossed & masks[g])
-                states.append(found if found is not None else state(g, crossed))
-            known = groups.states_memo[crossed] = (tuple(m for m, _ in states),
-                                                   tuple(p for _, p in states))
-        missing, pieces = known
+        masks, state_memo = groups.masks, groups.state_memo
+        states = []
+        for g in range(len(masks)):
+            found = state_memo[g].get(crossed & masks[g])
+            states.append(found if found is not None else state(g, crossed))
+        missing = [m for m, _ in states]
+        pieces = [p for _, p in states]
         # The points of completing each group now: columns, colours (animals), rows.
         first, later = groups.column_values(player)
         points = [(later[g] if g in taken_columns else first[g]) + hearts
