@@ -94,16 +94,21 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         # moment) until that thread has seen it, kill, and wait for that thread too.
         processes = list((getattr(pool, "_processes", None) or {}).values())
         manager = getattr(pool, "_executor_manager_thread", None)
-        deadline = time.monotonic() + 2.0  # killed ones end at once; a stuck one is not awaited
+        if not isinstance(manager, threading.Thread):
+            manager = None
+        started = time.monotonic()
+        seen_by = started + 0.5  # the shutdown is seen at once; a busy thread is not awaited
+        deadline = started + 2.0  # killed ones end at once; a stuck one is not awaited
         pool.shutdown(wait=False, cancel_futures=True)
-        while (getattr(pool, "_cancel_pending_futures", False) and manager is not None
-               and manager.is_alive() and time.monotonic() < deadline - 1.5):
+        while (manager is not None and manager.is_alive()
+               and getattr(pool, "_cancel_pending_futures", False)
+               and time.monotonic() < seen_by):
             time.sleep(0.001)
         for process in processes:
             process.kill()
         for process in processes:
             process.join(max(0.0, deadline - time.monotonic()))
-        if isinstance(manager, threading.Thread):
+        if manager is not None:
             manager.join(max(0.0, deadline - time.monotonic()))
     finally:
         restore_signals(previous)

@@ -258,7 +258,10 @@ Crossing = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, .
 _SHAPES_KEPT = 500_000
 """The most area remains :meth:`_Groups.shape` remembers per board (then it starts again)."""
 
-_ROLL_POSITIONS: list[tuple[Game, int, Any, StrongWeights, dict[int, Any]] | None] = [None]
+_RollPositions = tuple[Game, int, Any, StrongWeights, dict[int, "_Position"]]
+"""The game, its rolls done, its roll, the weights and every seat's position."""
+
+_ROLL_POSITIONS: list[_RollPositions | None] = [None]
 """The positions of the roll being played (:meth:`StrongBot._roll_position`): shared by
 the bots of all seats (each seat has a bot of its own), for the last game and roll only."""
 
