@@ -85,15 +85,18 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
     before = [0] * players
 
     def note_completions(game: Game) -> None:
+        fresh = 0
         for seat, player in enumerate(game.sheets):
             new = player.crossed & ~before[seat]
             before[seat] = player.crossed
+            fresh |= new
             while new:
                 low = new & -new
                 crossed_at[seat][low.bit_length() - 1] = game.rolls_done
                 new ^= low
+        # Only a goal with a cell crossed in this roll can be completed for the first time.
         for name, mask in goals.items():
-            if name in first:
+            if not mask & fresh or name in first:
                 continue
             seats = tuple(s for s, p in enumerate(game.sheets) if p.crossed & mask == mask)
             if seats:

@@ -71,9 +71,15 @@ NUMBER_FACES = (*NUMBERS, JOKER_NUMBER)
 def throw(sheet: Sheet, rng: np.random.Generator, colour_dice: int = 3,
           number_dice: int = 3) -> Roll:
     """Throw the dice: every face of every die equally likely."""
-    faces = colour_faces(sheet)
-    colours = rng.integers(0, len(faces), size=colour_dice)
-    numbers = rng.integers(0, len(NUMBER_FACES), size=number_dice)
+    return throw_faces(colour_faces(sheet), rng, colour_dice, number_dice)
+
+
+def throw_faces(faces: Sequence[str], rng: np.random.Generator, colour_dice: int = 3,
+                number_dice: int = 3) -> Roll:
+    """:func:`throw` with the colour die's faces (:func:`colour_faces`) known already: the
+    same draws from ``rng``, for a game that throws many times."""
+    colours = rng.integers(0, len(faces), size=colour_dice).tolist()
+    numbers = rng.integers(0, len(NUMBER_FACES), size=number_dice).tolist()
     return Roll(tuple(faces[i] for i in colours), tuple(NUMBER_FACES[i] for i in numbers))
 
 

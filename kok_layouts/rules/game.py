@@ -30,7 +30,7 @@ from kok_layouts.rules.dice import (
     expand_faces,
     parse_colour_face,
     parse_number_face,
-    throw,
+    throw_faces,
 )
 from kok_layouts.rules.moves import CellNames, Move, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
@@ -214,6 +214,8 @@ class Game:
         self._choices: dict[int, Choice | None] = {}
         self._taken_columns: frozenset[int] = frozenset()
         self._taken_colours: frozenset[str] = frozenset()
+        self._faces = colour_faces(self.sheet)
+        """The faces of a colour die (:func:`~kok_layouts.rules.dice.colour_faces`)."""
 
     def _new_sheet(self) -> PlayerSheet:
         return PlayerSheet(self.sheet, self.options)
@@ -259,7 +261,7 @@ class Game:
         """Throw the dice from ``rng`` and start the roll."""
         check_rng(rng)
         self._check_roll_phase()
-        roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
+        roll = throw_faces(self._faces, rng, self.colour_dice, self.number_dice)
         self._begin_roll(roll)
         return roll
 
@@ -346,6 +348,14 @@ class Game:
         if self.active not in self._choices:
             return [self.active]
         return [s for s in range(len(self.players)) if s not in self._choices]
+
+    def _may_choose(self, seat: int) -> bool:
+        """Whether ``seat`` is one of :meth:`waiting_for` (without making the list)."""
+        if self.phase is not Phase.CHOOSE:
+            return False
+        if self.active not in self._choices:
+            return seat == self.active
+        return seat not in self._choices
 
     def dice_for(self, seat: int) -> tuple[list[int], list[int]]:
         """The colour and number dice (indices into the roll) ``seat`` may choose from."""
@@ -562,7 +572,7 @@ class Game:
                                    or type(choice.number_die) is not int):
             raise KokTypeError(f"a choice is a Choice(colour_die, number_die, move) or None "
                                f"to pass, not {choice!r}")
-        if seat not in self.waiting_for():
+        if not self._may_choose(seat):
             if seat in self._choices:
                 raise IllegalMoveError(f"{self.players[seat]} has already chosen in this roll")
             raise IllegalMoveError(f"the active player {self.players[self.active]} chooses "

@@ -25,7 +25,6 @@ from kok_layouts.rules.dice import (
     PURPLE,
     Roll,
     check_roll,
-    colour_faces,
     face_name,
     parse_colour_face,
 )
@@ -327,8 +326,8 @@ class KidsGame(Game):
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
         self._check_roll_phase()
-        faces = colour_faces(self.sheet)
-        roll = Roll(tuple(faces[int(i)] for i in rng.integers(0, len(faces), size=3)), ())
+        faces = self._faces
+        roll = Roll(tuple(faces[i] for i in rng.integers(0, len(faces), size=3).tolist()), ())
         self._begin_roll(roll)
         return roll
 

@@ -22,7 +22,7 @@ from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import SPECIAL_FACES, Kok2Sheet, RowRule, Sheet, SpecialFace
 from kok_layouts.rules.board import split_cells
-from kok_layouts.rules.dice import Roll, check_roll, throw
+from kok_layouts.rules.dice import Roll, check_roll, throw_faces
 from kok_layouts.rules.drawing import COMPLETE
 from kok_layouts.rules.game import OPEN_ROLLS, SPECIAL_DIE, BombPicker, Choice, Game, check_rng
 from kok_layouts.rules.moves import CellNames, Move, mask_names, mask_of_names
@@ -433,7 +433,7 @@ class Kok2Game(Game):
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
         self._check_roll_phase()
-        roll = throw(self.sheet, rng, self.colour_dice, self.number_dice)
+        roll = throw_faces(self._faces, rng, self.colour_dice, self.number_dice)
         faces = self.sheet.special_faces
         roll = Roll(roll.colours, roll.numbers, faces[int(rng.integers(len(faces)))])
         self._begin_roll(roll)

@@ -143,6 +143,12 @@ class PlayerSheet(SheetExtras):
         self._legal_anchor = 0
         self._score_for: tuple[object, ...] = ()
         self._score: Score | None = None
+        self._checked: tuple[Move, int, int, Options] | None = None
+        """The last move :meth:`check` found legal, with the crosses, marks used and
+        options it was legal for (a game checks a choice, then :meth:`push` checks it
+        again)."""
+        self._plain_keys: frozenset[str] | None = None
+        """The colour keys that :func:`parse_colour_face` reads as themselves."""
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.sheet.name}: "
@@ -408,9 +414,14 @@ class PlayerSheet(SheetExtras):
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` naming the broken rule, if ``move`` is illegal."""
+        checked = self._checked
+        if checked is not None and checked[0] is move and checked[1] == self.crossed \
+                and checked[2] == self.marks_used and checked[3] is self.options:
+            return
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
+        self._checked = (move, self.crossed, self.marks_used, self.options)
 
     def push(self, move: Move, *, taken_columns: Iterable[int] = (),
              taken_colours: Iterable[str] = ()) -> None:
@@ -420,12 +431,16 @@ class PlayerSheet(SheetExtras):
         taken_cols, taken_cols_set = self.checked_taken(taken_columns, taken_colours)
         self.check(move)
         self._history.append((move, self.later_columns, self.later_colours))
-        before_columns = set(self.completed_columns())
-        before_colours = set(self.completed_colours())
+        # What the move completes: the groups with a fresh cell and no cell left open.
+        board = self.board
+        fresh = move.cells & ~self.crossed
         self.crossed |= move.cells
         self.marks_used += move.jokers
-        new_columns = set(self.completed_columns()) - before_columns
-        new_colours = set(self.completed_colours()) - before_colours
+        after = self.crossed
+        new_columns = {i for i, mask in enumerate(board.column_masks)
+                       if mask & fresh and mask & after == mask}
+        new_colours = {key for key, mask in board.colour_masks.items()
+                       if mask & fresh and mask & after == mask}
         if new_columns & taken_cols:
             self.later_columns = self.later_columns | (new_columns & taken_cols)
         if new_colours & taken_cols_set:
@@ -435,6 +450,16 @@ class PlayerSheet(SheetExtras):
                       ) -> tuple[set[int], set[str]]:
         """The ``taken_*`` arguments of :meth:`push` as sets (colour names become keys),
         refused before anything changes if a column or colour is not on the sheet."""
+        if type(columns) is frozenset and type(colours) is frozenset:
+            # A game's own record of what was taken: checked once, read as it is.
+            plain = self._plain_keys
+            if plain is None:
+                plain = self._plain_keys = frozenset(
+                    key for key in self.board.colour_keys
+                    if key != JOKER_COLOUR and parse_colour_face(self.sheet, key) == key)
+            width = self.sheet.width
+            if colours <= plain and all(type(c) is int and 0 <= c < width for c in columns):
+                return set(columns), set(colours)
         if isinstance(columns, (str, int)) or isinstance(colours, str):
             raise KokTypeError("taken_columns and taken_colours are collections of column "
                                "indices and colours")
