@@ -4,15 +4,18 @@ floats ``scipy.stats.spearmanr`` gives."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import rankdata, spearmanr
+from scipy.stats import t as student_t
 
-from kok_layouts.analysis.intervals import bootstrap, bootstrap_of_means
-from kok_layouts.analysis.measures import average_ranks, rank_correlation
+from kok_layouts.analysis.intervals import bootstrap, bootstrap_of_means, mean_interval
+from kok_layouts.analysis.measures import average_ranks, rank_correlation, ranks_of
 
 VALUES = st.lists(st.integers(0, 12), min_size=2, max_size=26)
 
@@ -22,6 +25,38 @@ VALUES = st.lists(st.integers(0, 12), min_size=2, max_size=26)
 def test_ties_share_the_mean_of_their_ranks_as_rankdata_gives(values: list[int]) -> None:
     array = np.array(values, dtype=float) / 7
     assert average_ranks(array).tolist() == rankdata(array).tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.integers(-5, 5), st.floats(allow_infinity=False)), max_size=20))
+def test_ranks_of_any_numbers_are_what_rankdata_gives(values: list[float]) -> None:
+    expected = rankdata(values) if values else np.empty(0)
+    assert np.array_equal(ranks_of(values), expected, equal_nan=True)
+
+
+def test_ranks_of_none_and_of_a_nan_are_rankdatas() -> None:
+    assert ranks_of([]).tolist() == []
+    assert np.isnan(ranks_of([1.0, float("nan"), 2.0])).all()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 300_000), st.floats(-1e6, 1e6), st.floats(0.0, 1e3))
+def test_the_mean_interval_uses_students_t_to_the_last_bit(games: int, mean: float,
+                                                             spread: float) -> None:
+    values = np.full(games, mean)
+    values[::2] += spread
+    interval = mean_interval(values)
+    half = float(student_t.ppf(0.975, games - 1)) * float(values.std(ddof=1)) / np.sqrt(games)
+    assert interval.high == float(values.mean()) + half
+
+
+def test_kok_check_and_its_advice_do_not_import_scipy_stats() -> None:
+    # scipy.stats takes about a second to import: every `kok check` would pay for it.
+    code = ("import sys, kok_layouts.analysis.check, kok_layouts.analysis.advice, "
+            "kok_layouts.analysis.balance; assert 'scipy.stats' not in sys.modules")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
 
 
 @settings(max_examples=100, deadline=None)

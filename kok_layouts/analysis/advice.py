@@ -29,11 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy.stats import rankdata
 
 from kok_layouts.analysis.balance import MIN_GAMES, Verdict, Widening, verdicts
 from kok_layouts.analysis.heatmap import HeatMap
-from kok_layouts.analysis.measures import Measures, column_difficulty
+from kok_layouts.analysis.measures import Measures, column_difficulty, ranks_of
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.grid import Cell, column_letter
@@ -240,10 +239,10 @@ def _difficulty_rank(sheet: Sheet, measures: Measures, columns: Sequence[int],
     """The mean of the columns' ranks by how rarely they are completed, by their
     structural difficulty and, when known, by their exact fewest moves."""
     rates = [measures.column_rates[column_letter(c)].value for c in columns]
-    ranks = [rankdata([-r for r in rates]), rankdata(column_difficulty(sheet))]
+    ranks = [ranks_of([-r for r in rates]), ranks_of(column_difficulty(sheet))]
     if column_moves is not None and len(column_moves) == len(columns) and all(
             m is not None for m in column_moves):
-        ranks.append(rankdata([float(m or 0) for m in column_moves]))
+        ranks.append(ranks_of([float(m or 0) for m in column_moves]))
     rank: np.ndarray = np.mean(ranks, axis=0)
     return rank
 
@@ -319,7 +318,7 @@ def suggest_column_points(sheet: Sheet, measures: Measures,
         return first, later
     # The verdict asks the points to follow the structural difficulty: it orders the
     # columns, and the measured ranks break its ties (it counts few distinct values).
-    structure = rankdata(column_difficulty(sheet))
+    structure = ranks_of(column_difficulty(sheet))
     rank = structure * len(columns) + _difficulty_rank(sheet, measures, columns,
                                                        column_moves)
     push = {letter: -len(columns) ** 2 for letter in easier} | {
@@ -361,7 +360,7 @@ def _fewest_swaps(sheet: Sheet, columns: Sequence[int], current: list[tuple[int,
         worth = np.asarray([v[0] for v in values], dtype=float)
         if len(set(worth)) < 2 or len(set(difficulty)) < 2:
             return -1.0
-        return float(np.corrcoef(rankdata(worth), rankdata(difficulty))[0, 1])
+        return float(np.corrcoef(ranks_of(worth), ranks_of(difficulty))[0, 1])
 
     values = list(current)
     aim = min(aim, rho(target))

@@ -11,14 +11,15 @@ from types import MappingProxyType
 from typing import Any
 
 import numpy as np
-from scipy.stats import spearmanr
 
 from kok_layouts.analysis.intervals import Estimate
 from kok_layouts.analysis.measures import (
     Measures,
+    average_ranks,
     column_difficulty,
     column_worth,
     points_structure_rho,
+    rank_correlation,
 )
 from kok_layouts.analysis.simulate import GameResult, goal_masks
 from kok_layouts.editions import EDITIONS, edition_of
@@ -338,7 +339,8 @@ def _points_verdict(sheet: Sheet, measures: Measures, pads: Sequence[Measures],
     if column_moves is not None and all(m is not None for m in column_moves) and \
             len(set(worth)) > 1 and len(set(column_moves)) > 1 and \
             len(worth) == len(column_moves):
-        exact = float(spearmanr(worth, [float(m or 0) for m in column_moves]).statistic)
+        exact = rank_correlation(average_ranks(np.asarray(worth, dtype=float)),
+                                 np.asarray([float(m or 0) for m in column_moves]))
         moves_note = f" With the exact fewest moves as difficulty it is {exact:+.2f}."
     structures = [r for m in pads if (r := pad_structure_rho(m.layout)) is not None]
     if not structures:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from scipy.stats import t as student_t
+from scipy.special import stdtrit
 
 Z95 = 1.959963984540054
 BOOTSTRAP_DRAWS = 1000
@@ -60,7 +60,9 @@ def mean_interval(values: np.ndarray) -> Estimate:
         # No spread to measure; the verdicts want 30 games anyway. (Infinite bounds would
         # not survive JSON.)
         return Estimate(mean, mean, mean)
-    half = float(student_t.ppf(0.975, n - 1)) * float(values.std(ddof=1)) / math.sqrt(n)
+    # Student's t quantile (what scipy.stats.t.ppf computes; scipy.special is far quicker
+    # to import than scipy.stats, which every `kok check` would pay for).
+    half = float(stdtrit(n - 1, 0.975)) * float(values.std(ddof=1)) / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half)
 
 

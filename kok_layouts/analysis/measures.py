@@ -78,6 +78,17 @@ def average_ranks(values: np.ndarray) -> np.ndarray:
     return ranks
 
 
+def ranks_of(values: Sequence[float] | np.ndarray) -> np.ndarray:
+    """:func:`average_ranks` of any sequence of numbers, as ``scipy.stats.rankdata`` gives
+    them (also for none, and all NaN when one is NaN)."""
+    array = np.asarray(values, dtype=float)
+    if array.size == 0:
+        return np.empty(0)
+    if np.isnan(array).any():
+        return np.full(array.size, np.nan)
+    return average_ranks(array)
+
+
 def rank_correlation(worth_ranks: np.ndarray, values: np.ndarray) -> float:
     """Spearman's rank correlation of values whose ranks are ``worth_ranks`` with
     ``values``, computed as ``scipy.stats.spearmanr`` does (Pearson's correlation of the
