@@ -42,6 +42,15 @@ def test_validate_imports_no_rules_analysis_or_printing() -> None:
         "kok_layouts.render.document", "reportlab", "PIL", "scipy", "numpy"))]
 
 
+def test_check_without_a_report_imports_no_printing_statistics_or_solver() -> None:
+    # scipy.stats (about a second), reportlab (a report only) and scipy.optimize (a search
+    # that needs an integer program only) are paid for by the runs that use them.
+    imported = _imported_by("check", "black", "--games", "5", "--json")
+    assert "kok_layouts.analysis.balance" in imported
+    assert not [m for m in imported if m.startswith((
+        "scipy.stats", "scipy.optimize", "reportlab", "kok_layouts.render.document"))]
+
+
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     action = next(a for a in parser._actions if isinstance(a.choices, dict))
     return dict(action.choices)  # type: ignore[arg-type]

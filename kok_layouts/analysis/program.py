@@ -6,7 +6,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import coo_matrix
 
 from kok_layouts.analysis.native_output import stdout_to_stderr
@@ -50,6 +49,10 @@ class Program:
         infeasible. A relative gap below 1 / budget already proves the plan found optimal,
         so HiGHS may stop there. With ``seconds``, HiGHS stops at that time limit and the
         answer is the proven range (its lower end is still a true lower bound)."""
+        # scipy.optimize takes a fifth of a second to import: only a search that needs a
+        # program pays for it.
+        from scipy.optimize import Bounds, LinearConstraint, milp
+
         n = len(cost)
         matrix = coo_matrix((self._vals, (self._rows, self._cols)),
                             shape=(len(self._lower), n)).tocsr()

@@ -27,7 +27,6 @@ from kok_layouts.errors import ClusterError, UsageError
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
-from kok_layouts.render.document import render_report
 from kok_layouts.rules.bots import BOTS
 from kok_layouts.rules.options import Options
 
@@ -229,6 +228,8 @@ def run_check(args: argparse.Namespace) -> int:
     if args.report is not None:
         if report.summary is None:
             raise UsageError("the layout cannot end, so there is no simulation to chart")
+        from kok_layouts.render.document import render_report  # (reportlab: only for a report)
+
         write_atomically(args.report, render_report(data, png=args.report.suffix.lower()
                                                      == ".png"))
     if args.json:
