@@ -152,14 +152,16 @@ def expand_faces(colour: str, number: int, colour_keys: Sequence[str],
     """The concrete (colour key, number, jokers spent) a pair of faces can stand for."""
     keys = colour_keys if type(colour_keys) is tuple else tuple(colour_keys)
     try:
-        return list(_expanded(colour, number, keys))
+        return list(expansions(colour, number, keys))
     except TypeError:  # a face that is no face (unhashable): worked out, not remembered
-        return list(_expanded.__wrapped__(colour, number, keys))
+        return list(expansions.__wrapped__(colour, number, keys))
 
 
 @functools.lru_cache(maxsize=4096)
-def _expanded(colour: str, number: int, colour_keys: tuple[str, ...],
-              ) -> tuple[tuple[str, int, int], ...]:
+def expansions(colour: str, number: int, colour_keys: tuple[str, ...],
+               ) -> tuple[tuple[str, int, int], ...]:
+    """:func:`expand_faces` for faces of a thrown roll (hashable) and the board's tuple of
+    colour keys, remembered: the fast path of a game's move list."""
     colours = list(colour_keys) if colour == JOKER_COLOUR else [colour]
     numbers = list(NUMBERS) if number == JOKER_NUMBER else [number]
     cost = (colour == JOKER_COLOUR) + (number == JOKER_NUMBER)

@@ -27,7 +27,7 @@ from kok_layouts.rules.dice import (
     Roll,
     check_roll,
     colour_faces,
-    expand_faces,
+    expansions,
     parse_colour_face,
     parse_number_face,
     throw_faces,
@@ -400,19 +400,23 @@ class Game:
         colour_keys = player.board.colour_keys
         marks_left = player.marks_left
         colours, numbers = self.dice_for(seat)
+        house = player.options.number_joker_six
         seen: set[tuple[str, int]] = set()
         found: list[MoveOption] = []
         for ci in colours:
             colour_face = roll.colours[ci]
             colour_joker = colour_face == JOKER_COLOUR
             for ni in numbers:
-                faces = (colour_face, roll.numbers[ni])
+                number_face = roll.numbers[ni]
+                faces = (colour_face, number_face)
                 if faces in seen:
                     continue
                 seen.add(faces)
-                number_joker = faces[1] == JOKER_NUMBER
-                for key, n, cost in (expand_faces(*faces, colour_keys)
-                                     + player.house_faces(*faces)):
+                number_joker = number_face == JOKER_NUMBER
+                meanings = expansions(colour_face, number_face, colour_keys)
+                if house:
+                    meanings += tuple(player.house_faces(colour_face, number_face))
+                for key, n, cost in meanings:
                     if cost > marks_left:
                         continue
                     found += [(ci, ni, key, n, mask, colour_joker, number_joker)

@@ -305,7 +305,6 @@ class _Position:
     game: Game
     seat: int
     lead: float
-    score_before: float
     open_mask: int
     open_before: int
     heart_worth: float
@@ -335,6 +334,15 @@ class _Position:
         self.row_item = []
         self.row_bomb = []
         self.future_total = None
+        self._score_before: float | None = None
+
+    @property
+    def score_before(self) -> float:
+        """The seat's score before the move (counted when first asked: only a move that
+        ends the game and the learned bot want it)."""
+        if self._score_before is None:
+            self._score_before = float(self.game.sheets[self.seat].score().total)
+        return self._score_before
 
 
 class StrongBot(WeighingBot):
@@ -480,7 +488,6 @@ class StrongBot(WeighingBot):
         pos.row_item = [pos.heart_worth if v < 0 else v for v in pos.row_item]
         pos.open_mask = board.dilate(crossed) & ~crossed
         pos.open_before = pos.open_mask.bit_count()
-        pos.score_before = float(player.score().total)
         # The others' best score is wanted only by a move that ends the game (rare): it
         # is counted then, in the same position (:meth:`_others_best`).
         pos.others_best = 0.0 if game.solo else None
