@@ -126,6 +126,9 @@ class KidsPlayerSheet(SheetExtras):
         self._open: dict[str | None, list[int]] = {}
         self._score_for: tuple[int, frozenset[int]] = (-1, frozenset())
         self._score: KidsScore | None = None
+        self._checked: tuple[KidsMove, int, int, Options] | None = None
+        """The last move :meth:`check` found legal, with the crosses, marks used and
+        options it was legal for (a game checks a choice, then :meth:`push` again)."""
 
     def __repr__(self) -> str:
         return (f"<KidsPlayerSheet {self.sheet.name}: {self.crossed.bit_count()} crossed, "
@@ -256,9 +259,14 @@ class KidsPlayerSheet(SheetExtras):
                 "(touching at a corner does not count)")
 
     def check(self, move: KidsMove) -> None:
+        checked = self._checked
+        if checked is not None and checked[0] is move and checked[1] == self.crossed \
+                and checked[2] == self.marks_used and checked[3] is self.options:
+            return
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
+        self._checked = (move, self.crossed, self.marks_used, self.options)
 
     def push(self, move: KidsMove, *, taken_columns: frozenset[int] = frozenset()) -> None:
         """Play ``move``; ``taken_columns``: completed by others in earlier rolls (their
@@ -275,11 +283,14 @@ class KidsPlayerSheet(SheetExtras):
                                        f"{self.sheet.width - 1}")
         self.check(move)
         self._history.append((move, self.crossed, self.marks_used, self.later_columns))
-        before = set(self.completed_columns())
+        fresh = move.all_cells & ~self.crossed
         self.crossed |= move.all_cells
         if move.die == PURPLE:
             self.marks_used += 1
-        new = set(self.completed_columns()) - before
+        after = self.crossed
+        # What the move completes: the columns with a fresh cell and none left open.
+        new = {i for i, m in enumerate(self.board.column_masks)
+               if m & fresh and m & after == m}
         if new & taken_columns:
             self.later_columns = self.later_columns | (new & taken_columns)
 
