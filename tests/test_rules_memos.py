@@ -190,3 +190,33 @@ def test_a_kids_position_weighed_for_the_active_players_look_is_the_one_counted_
         afresh = simulate(sheet, 2, players, seed=seed)
     assert [(r.scores, r.rolls, r.crossed_at) for r in remembered] == [
         (r.scores, r.rolls, r.crossed_at) for r in afresh]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SEEDS, st.integers(0, 30), st.sampled_from(["black", "grey", "kids"]))
+def test_a_move_found_legal_is_checked_again_once_the_sheet_changes(
+        seed: int, rolls: int, layout: str) -> None:
+    # A sheet remembers the last move it found legal (a game checks a choice, then the push
+    # checks it again): any change of crosses or marks, even by hand, asks afresh.
+    game = played(layout, 2, seed, rolls)
+    if game.over:
+        return
+    game.throw(np.random.default_rng(seed))
+    seat = game.waiting_for()[0]
+    choices = [c for c in game.choices_for(seat) if not c.is_special]
+    if not choices:
+        return
+    player = game.sheets[seat]
+    move = choices[0].move
+    player.check(move)  # legal, and remembered
+    cells = getattr(move, "all_cells", move.cells)
+    if cells:
+        player.crossed |= cells  # by hand: now every cell of it is crossed
+        with pytest.raises(IllegalMoveError):
+            player.check(move)
+        player.crossed &= ~cells
+        player.check(move)
+    if move.jokers or getattr(move, "die", None) == "+":
+        player.marks_used = player.sheet.exclamation_marks  # no mark left for its joker
+        with pytest.raises(IllegalMoveError):
+            player.check(move)
