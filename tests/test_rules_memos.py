@@ -4,6 +4,8 @@ or set by hand; and the plain-tuple choices of ``Game.move_options`` are ``choic
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -206,8 +208,8 @@ def test_a_move_found_legal_is_checked_again_once_the_sheet_changes(
     choices = [c for c in game.choices_for(seat) if not c.is_special]
     if not choices:
         return
-    player = game.sheets[seat]
-    move = choices[0].move
+    player: Any = game.sheets[seat]  # a classic, Keer op Keer 2 or Kids sheet
+    move: Any = choices[0].move
     player.check(move)  # legal, and remembered
     cells = getattr(move, "all_cells", move.cells)
     if cells:
