@@ -32,7 +32,7 @@ from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.game import Choice, Game, check_rng
 from kok_layouts.rules.moves import CellNames, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import SheetExtras, checked_options, checked_sheet
+from kok_layouts.rules.player import LegalCheck, SheetExtras, checked_options, checked_sheet
 
 NO_DIE = -1
 
@@ -106,7 +106,7 @@ class KidsScore:
         return {**asdict(self), "total": self.total}
 
 
-class KidsPlayerSheet(SheetExtras):
+class KidsPlayerSheet(SheetExtras, LegalCheck):
     """One player's Kids sheet: crossed enclosures, exclamation marks, lost visitors.
 
     What only Keer op Keer 2 has (hearts, boxes, rows) it answers with the neutral value
@@ -126,9 +126,6 @@ class KidsPlayerSheet(SheetExtras):
         self._open: dict[str | None, list[int]] = {}
         self._score_for: tuple[int, frozenset[int]] = (-1, frozenset())
         self._score: KidsScore | None = None
-        self._checked: tuple[KidsMove, int, int, Options] | None = None
-        """The last move :meth:`check` found legal, with the crosses, marks used and
-        options it was legal for (a game checks a choice, then :meth:`push` again)."""
 
     def __repr__(self) -> str:
         return (f"<KidsPlayerSheet {self.sheet.name}: {self.crossed.bit_count()} crossed, "
@@ -257,16 +254,6 @@ class KidsPlayerSheet(SheetExtras):
             return "that enclosure is already crossed"
         return ("the enclosure holds no star and shares no side with a crossed enclosure "
                 "(touching at a corner does not count)")
-
-    def check(self, move: KidsMove) -> None:
-        checked = self._checked
-        if checked is not None and checked[0] is move and checked[1] == self.crossed \
-                and checked[2] == self.marks_used and checked[3] is self.options:
-            return
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        self._checked = (move, self.crossed, self.marks_used, self.options)
 
     def push(self, move: KidsMove, *, taken_columns: frozenset[int] = frozenset()) -> None:
         """Play ``move``; ``taken_columns``: completed by others in earlier rolls (their

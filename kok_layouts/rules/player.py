@@ -7,7 +7,7 @@ The readable API (:meth:`PlayerSheet.legal_moves`, :meth:`push`, :meth:`pop`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Self, TypeVar
+from typing import Any, Self, TypeVar
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of, column_letter
@@ -116,7 +116,32 @@ class SheetExtras:
         return 0
 
 
-class PlayerSheet(SheetExtras):
+class LegalCheck:
+    """:meth:`check` for a player's sheet of any edition, remembering the last move it
+    found legal with the crosses, marks used and options it was legal for: a game checks a
+    choice, then the push checks it again, and only a change of the sheet asks afresh."""
+
+    crossed: int
+    marks_used: int
+    options: Options
+    _checked: tuple[Any, int, int, Options] | None = None
+
+    def why_illegal(self, move: Any) -> str | None:
+        raise NotImplementedError
+
+    def check(self, move: Any) -> None:
+        """Raise :class:`IllegalMoveError` naming the broken rule, if ``move`` is illegal."""
+        checked = self._checked
+        if checked is not None and checked[0] is move and checked[1] == self.crossed \
+                and checked[2] == self.marks_used and checked[3] is self.options:
+            return
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self._checked = (move, self.crossed, self.marks_used, self.options)
+
+
+class PlayerSheet(SheetExtras, LegalCheck):
     """A player's marks on a classic sheet.
 
     ``later_columns`` / ``later_colours`` hold what this player completed after another
@@ -143,10 +168,6 @@ class PlayerSheet(SheetExtras):
         self._legal_anchor = 0
         self._score_for: tuple[object, ...] = ()
         self._score: Score | None = None
-        self._checked: tuple[Move, int, int, Options] | None = None
-        """The last move :meth:`check` found legal, with the crosses, marks used and
-        options it was legal for (a game checks a choice, then :meth:`push` checks it
-        again)."""
         self._plain_keys: frozenset[str] | None = None
         """The colour keys that :func:`parse_colour_face` reads as themselves."""
 
@@ -411,17 +432,6 @@ class PlayerSheet(SheetExtras):
             return ("the cells are not one orthogonally connected group "
                     "(diagonal contact does not count)")
         return None
-
-    def check(self, move: Move) -> None:
-        """Raise :class:`IllegalMoveError` naming the broken rule, if ``move`` is illegal."""
-        checked = self._checked
-        if checked is not None and checked[0] is move and checked[1] == self.crossed \
-                and checked[2] == self.marks_used and checked[3] is self.options:
-            return
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        self._checked = (move, self.crossed, self.marks_used, self.options)
 
     def push(self, move: Move, *, taken_columns: Iterable[int] = (),
              taken_colours: Iterable[str] = ()) -> None:
