@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.grid import Cell, Geometry, cells_of, mask_of
@@ -17,6 +18,8 @@ from kok_layouts.model.sheet import Sheet
 
 MAX_MOVE = 5
 """The most cells one move can cross: the highest number die."""
+
+K = TypeVar("K")
 
 
 def connected_subsets(cells: Iterable[Cell], geometry: Geometry, largest: int) -> list[int]:
@@ -110,6 +113,12 @@ class Board:
                 raise BadArgumentError(f"cell {self.sheet.cell_name(cell)} is named twice")
             mask |= 1 << cell
         return mask
+
+
+def newly_complete(groups: Iterable[tuple[K, int]], fresh: int, after: int) -> list[K]:
+    """The keys of the ``groups`` (key, cell mask) that crossing ``fresh`` completed: a
+    fresh cell in them and, with the crosses ``after``, none left open."""
+    return [key for key, mask in groups if mask & fresh and mask & after == mask]
 
 
 def split_cells(names: str | Iterable[str]) -> list[str]:

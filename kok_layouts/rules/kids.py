@@ -20,7 +20,7 @@ import numpy as np
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.sheet import KidsSheet, Sheet
-from kok_layouts.rules.board import Board, board_for
+from kok_layouts.rules.board import Board, board_for, newly_complete
 from kok_layouts.rules.dice import (
     PURPLE,
     Roll,
@@ -274,10 +274,7 @@ class KidsPlayerSheet(SheetExtras, LegalCheck):
         self.crossed |= move.all_cells
         if move.die == PURPLE:
             self.marks_used += 1
-        after = self.crossed
-        # What the move completes: the columns with a fresh cell and none left open.
-        new = {i for i, m in enumerate(self.board.column_masks)
-               if m & fresh and m & after == m}
+        new = set(newly_complete(enumerate(self.board.column_masks), fresh, self.crossed))
         if new & taken_columns:
             self.later_columns = self.later_columns | (new & taken_columns)
 

@@ -21,7 +21,7 @@ import numpy as np
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import SPECIAL_FACES, Kok2Sheet, RowRule, Sheet, SpecialFace
-from kok_layouts.rules.board import split_cells
+from kok_layouts.rules.board import newly_complete, split_cells
 from kok_layouts.rules.dice import Roll, check_roll, throw_faces
 from kok_layouts.rules.drawing import COMPLETE
 from kok_layouts.rules.game import OPEN_ROLLS, SPECIAL_DIE, BombPicker, Choice, Game, check_rng
@@ -299,14 +299,8 @@ class Kok2PlayerSheet(PlayerSheet):
         """Score what the cells crossed since ``before`` completed; returns bombs owed."""
         board, sheet, after = self.board, self.sheet, self.crossed
         fresh = after & ~before
-
-        def newly(masks: Iterable[int]) -> list[int]:
-            return [i for i, m in enumerate(masks)
-                    if m and m & fresh and m & after == m]
-
-        new_columns = newly(board.column_masks)
-        new_colours = [k for k, m in board.colour_masks.items()
-                       if m & fresh and m & after == m]
+        new_columns = newly_complete(enumerate(board.column_masks), fresh, after)
+        new_colours = newly_complete(board.colour_masks.items(), fresh, after)
         self.later_columns |= {c for c in new_columns if c in taken_columns}
         self.later_colours |= {k for k in new_colours if k in taken_colours}
         self._gain_boxes((fresh & board.box_mask).bit_count())
@@ -315,7 +309,7 @@ class Kok2PlayerSheet(PlayerSheet):
             if column in sheet.box_columns:
                 self._gain_boxes(1)
         bombs = 0
-        for row in newly(board.row_masks):
+        for row in newly_complete(enumerate(board.row_masks), fresh, after):
             if row in taken_rows:
                 continue
             self.row_items |= {row}

@@ -12,7 +12,7 @@ from typing import Any, Self, TypeVar
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, RowRule, Sheet
-from kok_layouts.rules.board import MAX_MOVE, Board, board_for
+from kok_layouts.rules.board import MAX_MOVE, Board, board_for, newly_complete
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -441,16 +441,12 @@ class PlayerSheet(SheetExtras, LegalCheck):
         taken_cols, taken_cols_set = self.checked_taken(taken_columns, taken_colours)
         self.check(move)
         self._history.append((move, self.later_columns, self.later_colours))
-        # What the move completes: the groups with a fresh cell and no cell left open.
         board = self.board
         fresh = move.cells & ~self.crossed
         self.crossed |= move.cells
         self.marks_used += move.jokers
-        after = self.crossed
-        new_columns = {i for i, mask in enumerate(board.column_masks)
-                       if mask & fresh and mask & after == mask}
-        new_colours = {key for key, mask in board.colour_masks.items()
-                       if mask & fresh and mask & after == mask}
+        new_columns = set(newly_complete(enumerate(board.column_masks), fresh, self.crossed))
+        new_colours = set(newly_complete(board.colour_masks.items(), fresh, self.crossed))
         if new_columns & taken_cols:
             self.later_columns = self.later_columns | (new_columns & taken_cols)
         if new_colours & taken_cols_set:
