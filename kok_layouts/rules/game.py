@@ -342,15 +342,12 @@ class Game:
 
     # -- who may take which dice -----------------------------------------------------
     def waiting_for(self) -> list[int]:
-        """The seats whose choice the roll still needs (the active player comes first)."""
-        if self.phase is not Phase.CHOOSE:
-            return []
-        if self.active not in self._choices:
-            return [self.active]
-        return [s for s in range(len(self.players)) if s not in self._choices]
+        """The seats whose choice the roll still needs (the active player first, alone)."""
+        return [s for s in range(len(self.players)) if self._may_choose(s)]
 
     def _may_choose(self, seat: int) -> bool:
-        """Whether ``seat`` is one of :meth:`waiting_for` (without making the list)."""
+        """Whether ``seat`` may choose now: the active player first, then every seat that
+        has not chosen in this roll."""
         if self.phase is not Phase.CHOOSE:
             return False
         if self.active not in self._choices:
