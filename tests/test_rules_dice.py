@@ -20,7 +20,7 @@ def _two_draws(faces: tuple[str, ...], rng: np.random.Generator, colour_dice: in
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**64 - 1), st.sampled_from([(3, 3), (2, 2)]),
+@given(st.integers(0, 2**64 - 1), st.sampled_from([(3, 3), (2, 2), (3, 0)]),
        st.sampled_from(["black", "kids"]), st.integers(0, 5))
 def test_a_throw_is_the_colour_dice_then_the_number_dice_from_the_generator(
         seed: int, dice: tuple[int, int], layout: str, extra: int) -> None:
@@ -40,10 +40,13 @@ def test_six_faced_dice_and_other_dice_throw_alike() -> None:
     assert len(black) == len(NUMBER_FACES)
     seven = (*black, "q")
     for faces in (black, seven):
-        fast, plain = np.random.default_rng(5), np.random.default_rng(5)
-        for _ in range(100):
-            roll = throw_faces(faces, fast, 3, 3)
-            assert (roll.colours, roll.numbers) == _two_draws(faces, plain, 3, 3)
+        for number_dice in (3, 0):  # (Kids throws three colour dice and no number die)
+            fast, plain = np.random.default_rng(5), np.random.default_rng(5)
+            for _ in range(100):
+                roll = throw_faces(faces, fast, 3, number_dice)
+                assert (roll.colours, roll.numbers) == _two_draws(faces, plain, 3,
+                                                                  number_dice)
+            assert fast.integers(2**62) == plain.integers(2**62)
 
 
 def test_every_face_comes_up_about_equally_often() -> None:

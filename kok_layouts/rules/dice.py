@@ -86,7 +86,8 @@ def throw_faces(faces: Sequence[str], rng: np.random.Generator, colour_dice: int
         colours, numbers = drawn[:colour_dice], drawn[colour_dice:]
     else:
         colours = rng.integers(0, len(faces), size=colour_dice).tolist()
-        numbers = rng.integers(0, len(NUMBER_FACES), size=number_dice).tolist()
+        numbers = (rng.integers(0, len(NUMBER_FACES), size=number_dice).tolist()
+                   if number_dice else [])  # (Kids has no number dice)
     return Roll(tuple(faces[i] for i in colours), tuple(NUMBER_FACES[i] for i in numbers))
 
 

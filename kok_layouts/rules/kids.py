@@ -27,6 +27,7 @@ from kok_layouts.rules.dice import (
     check_roll,
     face_name,
     parse_colour_face,
+    throw_faces,
 )
 from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.game import Choice, Game, check_rng
@@ -321,8 +322,7 @@ class KidsGame(Game):
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
         self._check_roll_phase()
-        faces = self._faces
-        roll = Roll(tuple(faces[i] for i in rng.integers(0, len(faces), size=3).tolist()), ())
+        roll = throw_faces(self._faces, rng, 3, 0)
         self._begin_roll(roll)
         return roll
 
