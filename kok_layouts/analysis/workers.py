@@ -18,10 +18,10 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.errors import ClusterError, KokTypeError, shown
+from kok_layouts.stop_signals import ignore_stop_signals, restore_signals
 
 
 def usable_cores() -> int:
@@ -34,29 +34,6 @@ def usable_cores() -> int:
     return min(max(1, cores), limits.WORKERS.high)
 
 
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-"""The signals that end a run the way Ctrl-C does (exit 130, 143 and 129 on the command
-line)."""
-
-
-def ignore_stop_signals() -> dict[int, Any]:
-    """Ignore :data:`STOP_SIGNALS` (while stopping, a second signal must not break the
-    cleanup); returns the handlers to put back. Does nothing outside the main thread."""
-    previous: dict[int, Any] = {}
-    for number in STOP_SIGNALS:
-        try:
-            previous[number] = signal.signal(number, signal.SIG_IGN)
-        except ValueError:  # not the main thread: signals are not ours to handle
-            break
-    return previous
-
-
-def restore_signals(previous: dict[int, Any]) -> None:
-    """Put back the handlers :func:`ignore_stop_signals` returned."""
-    for number, handler in previous.items():
-        signal.signal(number, handler)
-
-
 ORPHAN_CHECK_SECONDS = 0.5
 """How often a worker looks whether the process that started it is still there."""
 
@@ -66,8 +43,7 @@ def _ignore_interrupts() -> None:
     ends itself when that main process is gone. A main process killed outright (SIGKILL,
     or a SIGTERM to a script that handles no signals) would otherwise leave workers that
     ignore SIGTERM waiting for work for ever."""
-    for number in STOP_SIGNALS:
-        signal.signal(number, signal.SIG_IGN)
+    ignore_stop_signals()
     parent = os.getppid()
 
     def watch() -> None:

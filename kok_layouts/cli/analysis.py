@@ -19,7 +19,7 @@ from kok_layouts import limits
 from kok_layouts.analysis.balance import summarise
 from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
-from kok_layouts.analysis.workers import cluster_executor, ignore_stop_signals, usable_cores
+from kok_layouts.analysis.workers import cluster_executor, usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
@@ -29,6 +29,7 @@ from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
 from kok_layouts.rules.bots import BOTS
 from kok_layouts.rules.options import Options
+from kok_layouts.stop_signals import ignore_stop_signals
 
 
 def _common(parser: argparse.ArgumentParser, games: int) -> None:

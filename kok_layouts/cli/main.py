@@ -23,6 +23,7 @@ from typing import Any
 from kok_layouts import __version__
 from kok_layouts.cli.commands import COMMANDS, add_command
 from kok_layouts.errors import KokError, LayoutError
+from kok_layouts.stop_signals import STOP_SIGNALS, ignore_stop_signals
 
 EXIT_USAGE = 2
 EXIT_PIPE_CLOSED = 128 + signal.SIGPIPE
@@ -41,20 +42,15 @@ class _Stopped(KeyboardInterrupt):
         self.number = number
 
 
-def _ignore_further_signals() -> None:
-    for other in (signal.SIGINT, *_STOPS):  # a second signal must not break the cleanup
-        signal.signal(other, signal.SIG_IGN)
-
-
 def _stop(number: int, frame: object) -> None:
-    _ignore_further_signals()
+    ignore_stop_signals()  # a second signal must not break the cleanup
     raise _Stopped(number)
 
 
 def _interrupt(number: int, frame: object) -> None:
     """Ctrl-C: a KeyboardInterrupt as Python's own handler raises, but a second Ctrl-C
     (a key pressed twice) is ignored from here on, also while the interpreter ends."""
-    _ignore_further_signals()
+    ignore_stop_signals()  # a second signal must not break the cleanup
     raise KeyboardInterrupt
 
 
@@ -67,7 +63,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
     (SIGINT's too) when the command is done, as a function called in a longer-lived
     process needs; the process's own command keeps them ignored to its end instead.
     """
-    numbers = (signal.SIGINT, *_STOPS)
+    numbers = STOP_SIGNALS
     try:
         previous = {number: signal.getsignal(number) for number in numbers}
         for number in _STOPS:
