@@ -32,9 +32,8 @@ import numpy as np
 
 from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, UnreadableFileError
-from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
-from kok_layouts.rules.kids import KidsGame, KidsMove
+from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of
 
@@ -355,39 +354,21 @@ class LearnedBot(StrongBot):
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
-        choices = game.choices_for(seat)
-        if not choices:
+        valued = self._valued_enclosures(game, seat)
+        if valued is None:
             return None
         weights = self.weights[edition_of(game)]
-        pos = self._roll_position(game, seat, weights)
-        chameleon_soon = weights.purple * pos.frac
-        denial = (self._denial(game, seat)
-                  if weights.deny and not game.solo and seat == game.active else None)
-        memo: dict[int, tuple[float, bool]] = {}
-        ranked: dict[tuple[int, bool], tuple[float, Choice]] = {}
-        for choice in choices:
-            move = choice.move
-            assert isinstance(move, KidsMove)
-            cells = move.all_cells
-            found = memo.get(cells)
-            if found is None:
-                found = memo[cells] = self._cells_value(game.sheets[seat], pos, weights, cells)
-            value = found[0]
-            purple = move.die == PURPLE and not move.chameleon
-            if purple:
-                value += chameleon_soon
-            if denial is not None:
-                value -= weights.deny * denial[choice.colour_die]
+        pos = valued[1]
+        # One choice per cells and use of the purple die: the best valued.
+        ranked: dict[tuple[int, bool], tuple[float, Choice, int]] = {}
+        for value, choice, cells, purple in valued[0]:
             key = (cells, purple)
             if key not in ranked or ranked[key][0] < value:
-                ranked[key] = (value, choice)
+                ranked[key] = (value, choice, cells)
         order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
         decision = self._decision(game, seat, pos)
-        candidates: list[tuple[float, Choice | None, list[float]]] = []
-        for value, choice in order:
-            move = choice.move
-            assert isinstance(move, KidsMove)
-            candidates.append((value, choice, self.features(
-                game, seat, pos, decision, move.all_cells, value=value)))
+        candidates: list[tuple[float, Choice | None, list[float]]] = [
+            (value, choice, self.features(game, seat, pos, decision, cells, value=value))
+            for value, choice, cells in order]
         return self._pick(game, seat, pos, weights, candidates)
 

@@ -757,6 +757,17 @@ class StrongBot(WeighingBot):
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
+        valued = self._valued_enclosures(game, seat)
+        if valued is None:
+            return None
+        return max(valued[0], key=lambda item: item[0])[1]  # the first of the best
+
+    def _valued_enclosures(self, game: KidsGame, seat: int,
+                           ) -> tuple[list[tuple[float, Choice, int, bool]], _Position] | None:
+        """Every choice of ``seat`` in a Kids roll (:meth:`KidsGame.choices_for`, in its
+        order) as (value by the evaluation, choice, its cells, whether it uses the purple die
+        as purple), with the position it was valued in; ``None`` when there is no choice.
+        The strong bot takes the best; the learned bot weighs the best few again."""
         choices = game.choices_for(seat)
         if not choices:
             return None
@@ -767,8 +778,7 @@ class StrongBot(WeighingBot):
         denial = (self._denial(game, seat)
                   if weights.deny and not game.solo and seat == game.active else None)
         memo: dict[int, tuple[float, bool]] = {}
-        best = choices[0]
-        best_value = -math.inf
+        valued: list[tuple[float, Choice, int, bool]] = []
         for choice in choices:
             move = choice.move
             assert isinstance(move, KidsMove)
@@ -777,13 +787,13 @@ class StrongBot(WeighingBot):
             if found is None:
                 found = memo[cells] = self._cells_value(player, pos, weights, cells)
             value = found[0]
-            if move.die == PURPLE and not move.chameleon:
+            purple = move.die == PURPLE and not move.chameleon
+            if purple:
                 value += chameleon_soon
             if denial is not None:
                 value -= weights.deny * denial[choice.colour_die]
-            if value > best_value:
-                best, best_value = choice, value
-        return best
+            valued.append((value, choice, cells, purple))
+        return valued, pos
 
     def _roll_position(self, game: Game, seat: int, weights: StrongWeights) -> _Position:
         """:meth:`_prepare` of ``seat``, once per roll: the active player's look at what
