@@ -2,6 +2,9 @@
 layout (target <= 2 s each) and for boards with very large areas (target <= 10 s on any
 15 x 7 board), the Keer op Keer 2 special-die bound on grey (target <= 10 s), and a
 10,000-game 2-player balance report of the black pad (target < 2 min with two processes).
+Machines differ (the same code has taken 112 s and 190 s for that report on two machines of
+this workplace), so the run also times a fixed piece of plain Python: compare figures of
+machines by it.
 
     python benchmarks/bench_check.py [--games N] [--jobs J] [--json]
 
@@ -37,13 +40,24 @@ def _search(sheet_name: str | Path, special_die: bool = False) -> dict[str, obje
             "colours_with_special": {g.name: g.with_special for g in result.of_kind("colour")}}
 
 
+def machine_speed() -> float:
+    """Milliseconds of ``sum(range(10**6))``, the best of five: a fixed piece of plain
+    Python to tell a slower machine from slower code."""
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        sum(range(10**6))
+        times.append(time.perf_counter() - started)
+    return 1000 * min(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results: dict[str, object] = {}
+    results: dict[str, object] = {"machine_ms": machine_speed()}
     searches = {info.name: _search(info.name) for info in list_layouts()}
     for name in BIG_AREA_BOARDS:
         searches[name] = _search(DATA / f"{name}.yaml")
@@ -61,6 +75,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(results, indent=2))
         return
+    print(f"machine: sum(range(10**6)) in {results['machine_ms']:.1f} ms (best of 5)")
     for name, entry in searches.items():
         what = BIG_AREA_BOARDS.get(name, "built-in")
         ranges = entry["ranges"]
