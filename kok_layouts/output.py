@@ -16,7 +16,7 @@ import select
 import stat
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from kok_layouts import limits
@@ -55,9 +55,17 @@ def _destination(path: Path) -> tuple[Path, os.stat_result | None]:
     return target, status
 
 
+def _not_read_only(path: Path, target: Path, status: os.stat_result | None) -> None:
+    """A file whose mode forbids writing it is not replaced (the rename would only need
+    the folder's permission): its owner protected it."""
+    if status is not None and stat.S_ISREG(status.st_mode) and not os.access(target, os.W_OK):
+        raise _fail(path, "the file is read-only; make it writable or give another name")
+
+
 def check_destination(path: Path) -> None:
     """Raise :class:`OutputError` now if ``path`` cannot be written, before any long work."""
     target, status = _destination(path)
+    _not_read_only(path, target, status)
     folder = target.parent
     if status is None or stat.S_ISREG(status.st_mode):
         if not os.access(folder, os.W_OK | os.X_OK):
@@ -109,6 +117,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     if status is not None and not stat.S_ISREG(status.st_mode):
         _write_directly(path, target, data)
         return
+    _not_read_only(path, target, status)
     mode = stat.S_IMODE(status.st_mode) if status is not None else new_file_mode()
     temporary = stage(target, data, mode, named=path)
     with _removed_on_error(temporary, path):
@@ -156,6 +165,29 @@ def stage(target: Path, data: bytes, mode: int, *, named: Path | None = None) ->
     return temporary
 
 
+def _several(paths: Sequence[Path]) -> dict[Path, tuple[Path, os.stat_result | None]]:
+    """The files that the outputs ``paths`` of one command land in, with their status:
+    each a regular file or a new name, no two the same (:class:`OutputError` if not)."""
+    targets: dict[Path, tuple[Path, os.stat_result | None]] = {}
+    for path in paths:
+        target, status = _destination(Path(path))
+        if status is not None and not stat.S_ISREG(status.st_mode):
+            raise _fail(path, "give a regular file or a new name: this command writes its "
+                        "outputs all together or not at all")
+        if target in targets:
+            raise _fail(path, "two outputs of this command have that one name")
+        _not_read_only(path, target, status)
+        targets[target] = (Path(path), status)
+    return targets
+
+
+def check_all_or_nothing(paths: Sequence[Path]) -> None:
+    """Raise :class:`OutputError` now, before any long work, if the outputs ``paths`` could
+    not be written together by :func:`write_all_or_nothing`."""
+    for path in _several(paths).values():
+        check_destination(path[0])
+
+
 def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
     """Write every file of ``files`` or none: the outputs of one command (``kok generate
     --count 5 -o DIR --render boards.pdf``).
@@ -166,14 +198,9 @@ def write_all_or_nothing(files: Mapping[Path, bytes]) -> None:
     error or signal every file is as it was before and no temporary file is left.
     """
     targets: dict[Path, tuple[Path, bytes, int]] = {}
-    for path, data in files.items():
-        target, status = _destination(Path(path))
-        if status is not None and not stat.S_ISREG(status.st_mode):
-            raise _fail(path, "one of several outputs must be a regular file or a new name")
-        if target in targets:
-            raise _fail(path, "two outputs of this command have that one name")
+    for target, (path, status) in _several(list(files)).items():
         mode = stat.S_IMODE(status.st_mode) if status is not None else new_file_mode()
-        targets[target] = (Path(path), data, mode)
+        targets[target] = (path, files[path], mode)
     staged: dict[Path, Path] = {}
     kept: dict[Path, Path | None] = {}  # each target renamed so far: its old file, if any
     try:

@@ -9,6 +9,7 @@ argparse (``kok render: error: argument --pages: ...``) and exit 2, never a trac
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -68,6 +69,18 @@ def decimal(text: str) -> float:
     if not _DECIMAL.fullmatch(text.strip()):
         raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number like 150 or 72.5")
     return float(text.strip())
+
+
+def file_path(text: str) -> Path:
+    """argparse type: the name of a file (``-o ''`` is no name, not the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a file name")
+    return Path(text)
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two output names land in one file (symlinks followed)."""
+    return os.path.realpath(one) == os.path.realpath(other)
 
 
 def output_path(path: Path | None, option: str = "-o",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,13 +96,9 @@ def _check_outputs(args: argparse.Namespace, folder: bool) -> None:
                 arg_types.output_path(args.output / f"{name}.yaml", "-o")
     else:
         arg_types.output_path(args.output, "-o")
-        if args.render is not None and _same_file(args.output, args.render):
+        if args.render is not None and arg_types.same_file(args.output, args.render):
             raise UsageError(f"-o and --render both name {shown(str(args.output))}; give "
                              "each output its own file")
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    return os.path.realpath(one) == os.path.realpath(other)
 
 
 def _profile(args: argparse.Namespace) -> str:

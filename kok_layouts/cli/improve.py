@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from kok_layouts import limits
-from kok_layouts.cli.args import decimal, output_path, seed
+from kok_layouts.cli.args import decimal, file_path, output_path, same_file, seed
 from kok_layouts.cli.commands import add_command
-from kok_layouts.errors import UsageError
+from kok_layouts.errors import UsageError, shown
 
 PROGRESS_EVERY = 10.0
 """Seconds between progress lines on a stderr that is not a terminal."""
@@ -21,7 +20,7 @@ PROGRESS_EVERY = 10.0
 def register(commands: Any) -> None:
     cmd = add_command(commands, "improve")
     cmd.add_argument("layout", metavar="LAYOUT")
-    cmd.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.yaml",
+    cmd.add_argument("-o", "--output", type=file_path, required=True, metavar="OUT.yaml",
                      help="write the improved layout here (its header lists every change)")
     cmd.add_argument("--seed", type=seed, default=1,
                      help="the seed of the search's own random moves (default 1)")
@@ -33,7 +32,7 @@ def register(commands: Any) -> None:
                           "(repeatable)")
     cmd.add_argument("--profile", choices=("basic", "official"),
                      help="the profile to keep (default: the strictest the board satisfies)")
-    cmd.add_argument("--report", type=Path, metavar="OUT.pdf",
+    cmd.add_argument("--report", type=file_path, metavar="OUT.pdf",
                      help="also write the improved board's kok check report (.pdf or .png)")
     cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
     cmd.set_defaults(run=run_improve)
@@ -77,7 +76,7 @@ def run_improve(args: argparse.Namespace) -> int:
     from kok_layouts.analysis.check import text_report
     from kok_layouts.analysis.improve import improve
     from kok_layouts.model.loader import load_layout
-    from kok_layouts.output import write_atomically
+    from kok_layouts.output import check_all_or_nothing, write_all_or_nothing
 
     if not limits.IMPROVE_SECONDS.low <= args.time_limit <= limits.IMPROVE_SECONDS.high:
         raise UsageError(f"--time-limit is {args.time_limit:g}; use "
@@ -85,9 +84,16 @@ def run_improve(args: argparse.Namespace) -> int:
     output_path(args.output, "-o", inputs=[args.layout])
     output_path(args.report, "--report", inputs=[args.layout])
     if args.output.suffix.lower() not in (".yaml", ".yml"):
-        raise UsageError(f"-o {args.output}: write a .yaml file")
+        raise UsageError(f"-o {shown(str(args.output))}: write a .yaml file")
     if args.report is not None and args.report.suffix.lower() not in (".pdf", ".png"):
-        raise UsageError(f"--report {args.report}: write a .pdf or a .png")
+        raise UsageError(f"--report {shown(str(args.report))}: write a .pdf or a .png")
+    outputs = [args.output] + ([args.report] if args.report is not None else [])
+    if args.report is not None and same_file(args.output, args.report):
+        raise UsageError(f"-o and --report both name {shown(str(args.output))}; give each "
+                         "output its own file")
+    # The layout and its report are written together or not at all, so each is a regular
+    # file or a new name: known now, not after the search.
+    check_all_or_nothing(outputs)
     sheet = load_layout(args.layout)
     progress = _Progress(args.quiet)
     try:
@@ -95,25 +101,22 @@ def run_improve(args: argparse.Namespace) -> int:
                          profile=args.profile, progress=progress)
     finally:
         progress.close()
-    report_bytes = None
+    files = {args.output: result.text.encode("utf-8")}
     if args.report is not None:
         from kok_layouts.render.document import render_report
 
-        report_bytes = render_report(result.report.as_dict(),
-                                     png=args.report.suffix.lower() == ".png")
-    write_atomically(args.output, result.text.encode("utf-8"))
-    if report_bytes is not None:
-        write_atomically(args.report, report_bytes)
+        files[args.report] = render_report(result.report.as_dict(),
+                                           png=args.report.suffix.lower() == ".png")
+    write_all_or_nothing(files)
     print(text_report(result.report))
     print()
-    state = ("every verdict passes" if result.passes else
-             "stopped at the time limit" if result.stopped else "no better board found")
-    print(f"{args.output}: {state} after {result.candidates} candidates in "
+    print(f"{shown(str(args.output))}: {result.state} after {result.candidates} candidate"
+          f"{'s' if result.candidates != 1 else ''} in "
           f"{result.seconds:.0f} s; {len(result.changes)} change"
           f"{'s' if len(result.changes) != 1 else ''}"
           + (":" if result.changes else "."))
     for change in result.changes:
         print(f"  {change}")
-    if not result.passes:
-        print(f"still failing or undecided: {', '.join(result.failing) or 'none'}")
+    if result.failing:
+        print(f"still failing or undecided: {', '.join(result.failing)}")
     return 0 if result.passes else 1
