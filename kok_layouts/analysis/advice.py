@@ -30,11 +30,12 @@ from typing import Any
 
 import numpy as np
 
+from kok_layouts import limits
 from kok_layouts.analysis.balance import MIN_GAMES, Verdict, Widening, verdicts
 from kok_layouts.analysis.heatmap import HeatMap
 from kok_layouts.analysis.measures import Measures, column_difficulty, ranks_of
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, KokTypeError
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import Cell, column_letter
 from kok_layouts.model.sheet import Sheet
 
@@ -146,6 +147,7 @@ def apply_action(sheet: Sheet, action: Action | Mapping[str, Any]) -> Sheet:
         action = action_from_dict(action)
     if not isinstance(action, Action):
         raise KokTypeError(f"an action is an Action or its dict, not {type(action).__name__}")
+    _check_fields(action)
     draft = Draft.from_sheet(sheet)
     if action.kind in ("repaint", "split_area"):
         key = sheet.colour(action.colour or "").key
@@ -174,30 +176,61 @@ def apply_action(sheet: Sheet, action: Action | Mapping[str, Any]) -> Sheet:
         draft.stars.discard(here)
         draft.stars.add(there)
     elif action.kind == "set_column_points":
-        if len(action.first) != sheet.width or (action.later
-                                                 and len(action.later) != sheet.width):
-            raise BadArgumentError(f"set_column_points gives one value per column, "
-                                   f"{sheet.width} of them")
-        if draft.column_points:
+        kids = not draft.column_points
+        what = "buckets (first)" if kids else "first and later points"
+        if len(action.first) != sheet.width or len(action.later) != (0 if kids else sheet.width):
+            raise BadArgumentError(f"set_column_points gives {sheet.name}'s {what}: one value "
+                                   f"per column, {sheet.width} of them"
+                                   + (", and no later points" if kids else ""))
+        bounds = limits.BUCKETS if kids else limits.POINTS
+        for value in (*action.first, *action.later):
+            bounds.check(value)
+        if kids:
+            draft.buckets = list(action.first)
+        else:
             draft.column_points = [Points(f, lt) for f, lt in
                                    zip(action.first, action.later, strict=True)]
-        else:
-            draft.buckets = list(action.first)
     elif action.kind == "set_colour_bonus":
-        if not action.first or not action.later:
-            raise BadArgumentError("set_colour_bonus gives the first and later bonus")
-        draft.colour_bonus = Points(action.first[0], action.later[0])
+        if getattr(sheet, "colour_bonus", None) is None:
+            raise BadArgumentError(f"{sheet.name} has no colour bonus to set")
+        if len(action.first) != 1 or len(action.later) != 1:
+            raise BadArgumentError("set_colour_bonus gives the first and later bonus, one "
+                                   "value each")
+        draft.colour_bonus = Points(limits.POINTS.check(action.first[0]),
+                                    limits.POINTS.check(action.later[0]))
     else:
         raise BadArgumentError(f"no action {action.kind!r}; the actions are "
                                f"{', '.join(ACTION_KINDS)}")
     return draft.to_sheet()
 
 
+def _check_fields(action: Action) -> None:
+    """:class:`KokTypeError` for an :class:`Action` whose fields have the wrong types
+    (one made by hand: the advice's own are right)."""
+    if not isinstance(action.kind, str) or action.kind not in ACTION_KINDS:
+        raise BadArgumentError(f"no action {shown(repr(action.kind), 40)}; the actions are "
+                               f"{', '.join(ACTION_KINDS)}")
+    for name in ("cells", "other"):
+        value = getattr(action, name)
+        if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+            raise KokTypeError(f"{action.kind}: {name} is a list of cell names, not "
+                               f"{shown(repr(value), 40)}")
+    for name in ("first", "later"):
+        value = getattr(action, name)
+        if not isinstance(value, tuple | list) or not all(type(v) is int for v in value):
+            raise KokTypeError(f"{action.kind}: {name} is a list of whole numbers, not "
+                               f"{shown(repr(value), 40)}")
+    if action.colour is not None and not isinstance(action.colour, str):
+        raise KokTypeError(f"{action.kind}: colour is a colour's name, not "
+                           f"{type(action.colour).__name__}")
+
+
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """The :class:`Action` of one entry of ``kok check --json``'s ``actions``."""
     kind = data.get("kind")
-    if kind not in ACTION_KINDS:
-        raise BadArgumentError(f"no action {kind!r}; the actions are {', '.join(ACTION_KINDS)}")
+    if not isinstance(kind, str) or kind not in ACTION_KINDS:
+        raise BadArgumentError(f"no action {shown(repr(kind), 40)}; the actions are "
+                               f"{', '.join(ACTION_KINDS)}")
 
     def names(key: str) -> tuple[str, ...]:
         value = data.get(key, [])
@@ -685,8 +718,9 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
         else:
             add(_join(board, column, code, why, ceiling))
     dealt = sum(first) - sum(printed_first)
+    redealt = bool(printed_first) and list(first) != list(printed_first)
     _score_and_length(sheet, measures, references, found, board, add, sentences, widening,
-                      dealt)
+                      dealt, redealt)
     for verdict in found:
         if verdict.ok is None and verdict.code != "reference":
             sentences.append(f"{verdict.text.split(':')[0]}: not enough games to tell; play "
@@ -782,12 +816,14 @@ def _join(board: _Board, column: int, code: str, why: str,
 def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Measures],
                       found: Sequence[Verdict], board: _Board,
                       add: Any, sentences: list[str], widening: Widening | None,
-                      dealt: int = 0) -> None:
+                      dealt: int = 0, redealt: bool = False) -> None:
     """Actions for the score, the game length and the games that do not end; plain
     sentences for the seats and the distance from the yardstick pad. ``dealt`` is how
     many first points the suggested column points add (they hand out the printed pad's
     values when the board's are all equal): when that moves the score the way it must,
-    the re-deal is the score's change too and no other is stacked on it."""
+    the re-deal is the score's change too and no other is stacked on it. ``redealt``: the
+    advice deals the column points again, so no second change of them is suggested for
+    the score (two actions that each set every column's points would undo each other)."""
     same_size = all((m.width, m.height) == (measures.width, measures.height)
                     for m in references.values())
     score_attr = "mean_score" if same_size else "score_per_roll"
@@ -814,6 +850,10 @@ def _score_and_length(sheet: Sheet, measures: Measures, references: dict[str, Me
                     f"{why}: {'lower' if high else 'raise'} the colour bonus from "
                     f"{bonus.first}/{bonus.later} to {new[0]}/{new[1]}."),
                     first=(new[0],), later=(new[1],)))
+        elif redealt:
+            sentences.append(f"{why}: the {what} dealt again above change which columns "
+                             "the players chase; check again after dealing them before "
+                             f"changing the {what} for the score.")
         else:
             add(_bucket_step(sheet, measures, high, why))
         if not dealt:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from kok_layouts.errors import BadArgumentError, KokTypeError, Problem
+from kok_layouts import limits
+from kok_layouts.errors import BadArgumentError, KokTypeError, Problem, shown
 from kok_layouts.model.grid import Cell, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import SourcePath
@@ -48,7 +49,33 @@ def _palette_key(sheet: Sheet) -> str:
     return edition_of(sheet).palette_key
 
 
+def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
+    """The first printed number of ``sheet`` (column points, Kids buckets, colour bonus)
+    that is not a whole number within its bounds (:mod:`kok_layouts.limits`), as (where,
+    what is wrong); ``None`` when all are. A layout file cannot hold such a number (its
+    schema refuses it); a sheet made in code can, and no game can be scored with it."""
+    from kok_layouts.editions import edition_of
+
+    first, later = edition_of(sheet).column_points(sheet)
+    kids = isinstance(sheet, KidsSheet)
+    bounds, field = (limits.BUCKETS, "buckets") if kids else (limits.POINTS, "column_points")
+    bonus = getattr(sheet, "colour_bonus", None)
+    checks: list[tuple[SourcePath, limits.Bounds, object]] = [
+        ((field, index), bounds, value) for index, value in enumerate(first)]
+    checks += [((field, index), bounds, value) for index, value in enumerate(later)]
+    if bonus is not None:
+        checks += [(("colour_bonus", "first"), limits.POINTS, getattr(bonus, "first", None)),
+                   (("colour_bonus", "later"), limits.POINTS, getattr(bonus, "later", None))]
+    for where, limit, value in checks:
+        if type(value) is not int or not limit.low <= value <= limit.high:
+            return where, f"{limit.what} is {limit}, not {shown(repr(value), 40)}"
+    return None
+
+
 def _basic(sheet: Sheet, report: Report) -> None:
+    wrong = printed_numbers(sheet)
+    if wrong is not None:
+        report.add("number-range", wrong[0], wrong[1])
     used = Counter(key for key in sheet.cell_colours if key is not None)
     names = Counter(colour.name.lower() for colour in sheet.colours)
     for colour in sheet.colours:
