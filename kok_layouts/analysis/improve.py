@@ -29,10 +29,11 @@ from kok_layouts.analysis.advice import Action, advise, apply_action
 from kok_layouts.analysis.balance import Verdict
 from kok_layouts.analysis.check import CHECK_GAMES, CheckReport, assess
 from kok_layouts.analysis.heatmap import heat_map
+from kok_layouts.analysis.simulate import check_run
 from kok_layouts.analysis.solvability import analyse
 from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, KokError, KokTypeError
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
 from kok_layouts.model.checks import validate_sheet
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
@@ -50,7 +51,8 @@ CHANGE_PRICE = 0.02
 goes to the board with fewer changes, a verdict nearer to passing outweighs many."""
 GAP_WEIGHT = 2.0
 FINAL_SECONDS = 10.0
-"""Time kept for the best board's report (its exact search)."""
+"""Time kept for the best board's report (its exact search); a quarter of the time limit
+when that is less."""
 STAGES = (100, 300, 800, CHECK_GAMES)
 RANDOM_MOVES = 3
 """Generator moves tried per round besides the advice's actions."""
@@ -77,6 +79,9 @@ class Improved:
     games: int
     failing: tuple[str, ...] = field(default=())
     """The codes of the verdicts that still fail (or cannot tell yet)."""
+    state: str = ""
+    """What the search reached, in words ("every verdict passes", "stopped at the time
+    limit", ...): the header's and the command line's."""
 
 
 def changes_between(before: Sheet, after: Sheet) -> list[str]:
@@ -169,7 +174,8 @@ class _Search:
         self.stopped = False
 
     def time_left(self) -> float:
-        return self.time_limit - FINAL_SECONDS - (time.monotonic() - self.started)
+        kept = min(FINAL_SECONDS, self.time_limit / 4)
+        return self.time_limit - kept - (time.monotonic() - self.started)
 
     def fraction(self) -> float:
         return min(0.99, (time.monotonic() - self.started) / self.time_limit)
@@ -187,9 +193,10 @@ class _Search:
             return False
         return _kept(self.original, sheet, self.keep)
 
-    def evaluate(self, sheet: Sheet, label: str) -> _Candidate | None:
+    def evaluate(self, sheet: Sheet, label: str, first: bool = False) -> _Candidate | None:
         """The candidate's games stage by stage while it keeps passing; ``None`` when the
-        time left is too short for its first stage."""
+        time left is too short for its first stage (the ``first`` board, the user's own,
+        always plays its first stage: there is nothing to report without it)."""
         from kok_layouts.generator.draft import Draft
 
         self.seen.add(self.key(sheet))
@@ -198,7 +205,7 @@ class _Search:
         judged = None
         for stage in self.stages:
             needed = self.judge.seconds_per_game * (stage - len(results))
-            if self.time_left() < needed:
+            if self.time_left() < needed and not (first and judged is None):
                 self.stopped = True
                 if judged is None:
                     return None
@@ -328,15 +335,22 @@ def _check_arguments(sheet: object, seed: object, time_limit: object, keep: obje
                                                                              str]:
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"improve a sheet (load_layout), not {type(sheet).__name__}")
+    check_run(sheet, 1, 2, 1)  # a sheet whose printed numbers no game can score is refused
     limits.SEED.check(seed)
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
         raise KokTypeError(f"time_limit is a number of seconds, not {type(time_limit).__name__}")
     if not limits.IMPROVE_SECONDS.low <= time_limit <= limits.IMPROVE_SECONDS.high:
-        raise BadArgumentError(f"time_limit is {time_limit}; use {limits.IMPROVE_SECONDS}")
+        raise BadArgumentError(f"time_limit is {shown(repr(time_limit), 40)}; use "
+                               f"{limits.IMPROVE_SECONDS}")
     if isinstance(keep, str) or not isinstance(keep, Iterable):
         raise KokTypeError(f"keep is a list of {', '.join(KEEPS)}, not {type(keep).__name__}")
+    keep = list(keep)
+    for item in keep:
+        if not isinstance(item, str):
+            raise KokTypeError(f"keep is a list of {', '.join(KEEPS)}, not of "
+                               f"{type(item).__name__}")
     kept = frozenset(keep)
-    unknown = sorted(str(k) for k in kept if k not in KEEPS)
+    unknown = sorted(shown(k, 40) for k in kept if k not in KEEPS)
     if unknown:
         raise BadArgumentError(f"cannot keep {unknown[0]!r}; keep any of {', '.join(KEEPS)}")
     limits.GAMES.check(games)
@@ -370,14 +384,19 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
     """
     sheet, kept, chosen = _check_arguments(sheet, seed, time_limit, keep, profile, games,
                                            jobs)
+    if progress is not None and not callable(progress):
+        raise KokTypeError(f"progress is a function of (fraction, status), not "
+                           f"{type(progress).__name__}")
     say = progress or (lambda fraction, status: None)
     rng = np.random.default_rng([seed, 22])
+    started = analyse(sheet)
+    if started.end.moves is None:  # as kok check: no games on a board that cannot end
+        raise BadArgumentError(f"{started.verdict()} kok improve starts from a board that "
+                               "can be finished")
     with worker_pool(jobs) as pool:
         search = _Search(sheet, chosen, kept, games, pool, rng, float(time_limit), say)
-        first = search.evaluate(sheet, "your board")
-        if first is None:
-            raise BadArgumentError(f"time_limit {time_limit} s leaves no time to play the "
-                                   f"first {search.stages[0]} games")
+        first = search.evaluate(sheet, "your board", first=True)
+        assert first is not None
         current = best = first
         say(search.fraction(), f"your board: {_status(first)}")
         barren = 0
@@ -398,7 +417,10 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
             if barren >= 3:
                 break
         say(search.fraction(), "kok check of the best board")
-        report = assess(best.sheet, analyse(best.sheet, pool),
+        solvability = analyse(best.sheet, pool) if best is not first else started
+        if solvability.end.moves is None:  # games that reached the roll cap: not a board
+            best, solvability = first, started
+        report = assess(best.sheet, solvability,
                         best.judged.results,  # type: ignore[attr-defined]
                         executor=pool)
     elapsed = time.monotonic() - search.started
@@ -419,11 +441,15 @@ def _finish(original: Sheet, best: _Candidate, report: CheckReport, search: _Sea
     outcome = ", ".join(f"{v.code} {'ok' if v.ok else 'FAILS' if v.ok is False else '??'}"
                         for v in report.verdicts)
     passes = games >= search.games and all(v.ok is True for v in report.verdicts)
+    short = (f"every verdict passes its {games} games, short of the full "
+             f"{search.games}-game check" if not passes and games < search.games
+             and all(v.ok is True for v in report.verdicts) else "")
     state = ("every verdict passes" if passes else
+             short + (" (stopped at the time limit)" if search.stopped else "") if short else
              "stopped at the time limit" if search.stopped else "no better board found")
     header = [f"Improved by kok improve from {original.name} ({profile} profile"
               + (f", kept: {', '.join(sorted(kept))}" if kept else "") + f"): {state}, "
-              f"{search.tried} candidates in {elapsed:.0f} s.",
+              f"{search.tried} candidate{'s' if search.tried != 1 else ''} in {elapsed:.0f} s.",
               f"{len(changes)} change{'s' if len(changes) != 1 else ''}:"
               + ("" if changes else " none."),
               *(f"  {change}" for change in changes),
@@ -433,4 +459,4 @@ def _finish(original: Sheet, best: _Candidate, report: CheckReport, search: _Sea
     failing = tuple(v.code for v in report.verdicts if v.ok is not True)
     say(1.0, f"done in {elapsed:.0f} s: {state}")
     return Improved(sheet, text, tuple(changes), replace(report, sheet=sheet), passes,
-                    search.stopped, elapsed, search.tried, profile, games, failing)
+                    search.stopped, elapsed, search.tried, profile, games, failing, state)

@@ -256,7 +256,8 @@ def parse_yaml(data: bytes, file: str) -> tuple[Any, SourceMap]:
     if len(data) > MAX_FILE_BYTES:
         raise LayoutError("read", [_problem(
             source, 1, 1, "too-large",
-            f"file is {len(data):,} bytes, over the {MAX_FILE_BYTES:,}-byte limit for a layout")])
+            # (the reader stops one byte past the limit: the file's own size is not known)
+            f"file is over the {MAX_FILE_BYTES:,}-byte limit for a layout")])
     text = _decode(data, source)
     if text.startswith("\ufeff"):
         text = text[1:]
