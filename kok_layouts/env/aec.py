@@ -19,9 +19,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from kok_layouts.env.driver import Driver
+from kok_layouts.env.driver import Driver, checked_action, checked_reward, checked_seed
 from kok_layouts.env.observe import observation_space, observe
-from kok_layouts.errors import KokTypeError
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.rules import Options
 
 
@@ -37,10 +37,14 @@ class KokAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise KokTypeError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if type(players) is int and players < 2:
+            raise BadArgumentError(f"aec_env is a game of 2 or more players, not {players}; "
+                                   "a solo game is SoloEnv")
         self.driver = Driver(layout, players, options)
+        players = self.driver.players
         self.table = self.driver.table
         self.render_mode = render_mode
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = checked_reward(illegal_reward)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
         mask_space = spaces.Box(0, 1, (self.table.size,), dtype=np.int8)
@@ -68,13 +72,17 @@ class KokAEC(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+    def reset(self, seed: int | np.integer[Any] | None = None,
+              options: dict[str, Any] | None = None) -> None:
+        self.rng = np.random.default_rng(checked_seed(seed))
         self.driver.start(self.rng)
         self._reset_bookkeeping()
         self._select()
 
     def _seat(self, agent: str) -> int:
+        if agent not in self.possible_agents:
+            raise BadArgumentError(f"no agent {shown(repr(agent), 40)}; the agents are "
+                                   f"{', '.join(self.possible_agents)}")
         return self.possible_agents.index(agent)
 
     def _select(self) -> None:
@@ -93,19 +101,26 @@ class KokAEC(AECEnv):  # type: ignore[misc]
 
     def named(self, observation: np.ndarray) -> dict[str, np.ndarray]:
         """The flat ``observation`` vector as the named arrays it holds."""
+        size = spaces.flatdim(self.named_space)
+        if not isinstance(observation, np.ndarray) or observation.shape != (size,):
+            raise BadArgumentError(f"named() takes a flat observation of {size} numbers, not "
+                                   f"{shown(repr(observation), 40)}")
         named: dict[str, np.ndarray] = spaces.unflatten(self.named_space,  # type: ignore[arg-type]
                                                         observation)
         return named
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
+        if agent not in self.terminations:
+            raise BadArgumentError("the game is over and every agent has left: reset it")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat(agent)
+        played = checked_action(action, self.table.size)
         self._cumulative_rewards[agent] = 0.0
         before = self.driver.score(seat)
-        legal = self.driver.play(int(action))
+        legal = self.driver.play(played)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = (float(self.driver.score(seat) - before) if legal
                                else self.illegal_reward)

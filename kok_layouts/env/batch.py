@@ -47,7 +47,7 @@ from kok_layouts.env.actions import (
     mask_bits,
 )
 from kok_layouts.env.driver import sheet_of
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, shown
 from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
 
 TOUCH_CHUNK = 4096
@@ -188,6 +188,10 @@ class BatchSolo:
     def reset(self, games: np.ndarray | None = None) -> None:
         """Start every game (or those of the boolean index ``games``) on an empty sheet,
         with its first roll thrown."""
+        if games is not None and not (isinstance(games, np.ndarray) and games.dtype == bool
+                                      and games.shape == (self.n,)):
+            raise KokTypeError(f"reset takes None or a boolean array of the {self.n:,} "
+                               f"games, not {shown(repr(games), 40)}")
         if games is None:
             n = self.n
             self.crossed = np.zeros((n, self.size), dtype=bool)
@@ -477,6 +481,8 @@ class BatchSolo:
 
     def sample(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal action for every game (a random agent)."""
+        if not isinstance(rng, np.random.Generator):
+            raise KokTypeError(f"sample draws from a numpy Generator, not {type(rng).__name__}")
         mask = self.legal_mask()
         legal = self._legal_at  # row by row, so each game's legal actions in a run
         counts = np.bincount(legal // mask.shape[1], minlength=self.n)

@@ -10,11 +10,13 @@ section 2.5).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
 
+from kok_layouts import limits
 from kok_layouts.editions import edition_of
 from kok_layouts.env.actions import (
     K_ROW_BOMB,
@@ -24,7 +26,8 @@ from kok_layouts.env.actions import (
     bomb_squares,
     legal_choices,
 )
-from kok_layouts.errors import KokTypeError
+from kok_layouts.env.observe import SCORE_BOUND
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules import Choice, Game, Options, new_game
@@ -34,10 +37,47 @@ def sheet_of(layout: object) -> Sheet:
     """A layout's sheet from a built-in name, a file path or a sheet itself."""
     if isinstance(layout, Sheet):
         return layout
+    if isinstance(layout, os.PathLike):
+        layout = os.fspath(layout)
     if not isinstance(layout, str):
         raise KokTypeError(f"a layout is a name like 'black', a path or a sheet, not "
                            f"{type(layout).__name__}")
     return load_layout(layout)
+
+
+def checked_action(action: object, size: int) -> int:
+    """``action`` as an index of the action space of ``size`` actions: a whole number
+    (numpy's too), never a float, text or bool read as one."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, np.integer):
+        action = int(action)
+    if type(action) is not int:
+        raise KokTypeError(f"an action is a whole number, not {type(action).__name__} "
+                           f"{shown(repr(action), 40)}")
+    if not 0 <= action < size:
+        raise BadArgumentError(f"an action is 0 to {size - 1}, not {shown(repr(action), 40)}")
+    return action
+
+
+def checked_seed(seed: object) -> int | None:
+    """A ``reset`` seed: ``None`` or a whole number of :data:`kok_layouts.limits.SEED`."""
+    if seed is None:
+        return None
+    if isinstance(seed, np.integer):
+        seed = int(seed)
+    return limits.SEED.check(seed, "a reset's seed")
+
+
+def checked_reward(value: object) -> float:
+    """``illegal_reward``: a finite number."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer
+                                                 | np.floating):
+        raise KokTypeError(f"illegal_reward is a number, not {type(value).__name__}")
+    reward = float(value)
+    if not np.isfinite(reward):
+        raise BadArgumentError(f"illegal_reward is a finite number, not {reward}")
+    return reward
 
 
 @dataclass
@@ -57,6 +97,25 @@ class Driver:
     def __init__(self, layout: object, players: int, options: Options | None = None, *,
                  solo: bool = False) -> None:
         self.sheet = sheet_of(layout)
+        if isinstance(players, np.integer):
+            players = int(players)
+        if type(players) is not int:
+            raise KokTypeError(f"players is a whole number of seats, not "
+                               f"{type(players).__name__}")
+        if options is not None and not isinstance(options, Options):
+            raise KokTypeError(f"options are Options, not {type(options).__name__}")
+        if options is not None and options.number_joker_six:
+            raise BadArgumentError("the environments' actions cross 1 to 5 cells: the house "
+                                   "rule number_joker_six (a ? as six) is not played there")
+        if not solo and (options is None or options.max_rolls is None):
+            # As kok simulate: a game of passes ends after limits.GAME_ROLLS rolls.
+            options = replace(options or Options(), max_rolls=limits.GAME_ROLLS)
+        penalty = getattr(self.sheet, "star_penalty", 0)
+        if penalty * len(self.sheet.stars) > SCORE_BOUND:
+            raise BadArgumentError(
+                f"{shown(self.sheet.name, 40)}: its stars can cost {penalty} x "
+                f"{len(self.sheet.stars)} points, beyond the +-{SCORE_BOUND:,} an "
+                "observation holds")
         self.options = options
         self.solo = solo
         self.players = players

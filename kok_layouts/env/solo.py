@@ -17,7 +17,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from kok_layouts.env.driver import Driver
+from kok_layouts.env.driver import Driver, checked_action, checked_reward, checked_seed
 from kok_layouts.env.observe import observation_space, observe
 from kok_layouts.errors import KokTypeError
 from kok_layouts.rules import Options
@@ -40,7 +40,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.driver = Driver(layout, 1, options, solo=True)
         self.table = self.driver.table
         self.render_mode = render_mode
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = checked_reward(illegal_reward)
         self.action_space = spaces.Discrete(self.table.size)
         self.observation_space = observation_space(self.table, 1)  # type: ignore[assignment]
 
@@ -56,16 +56,17 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         return {"action_mask": self.driver.mask(), "score": self.driver.score(0),
                 "illegal_action": illegal}
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
+    def reset(self, *, seed: int | np.integer[Any] | None = None,
+              options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=checked_seed(seed))
         self.driver.start(self.np_random)
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
         before = self.driver.score(0)
-        legal = self.driver.play(int(action))
+        legal = self.driver.play(checked_action(action, self.table.size))
         reward = float(self.driver.score(0) - before) if legal else self.illegal_reward
         return (self._observation(), reward, self.driver.over, False,
                 self._info(illegal=not legal))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, UnreadableFileError
+from kok_layouts.errors import BadArgumentError, KokTypeError, UnreadableFileError, shown
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.kok2 import Special
@@ -82,7 +83,11 @@ def weights_document(weights: Mapping[str, Iterable[float]],
 def load_weights(path: str | Path = WEIGHTS_FILE) -> dict[str, np.ndarray]:
     """The weight vectors of a weights file, per edition; :class:`BadWeightsError` (a
     ``KokError``) naming the file and the fault for anything else."""
-    name = str(path)
+    if isinstance(path, os.PathLike):
+        path = os.fspath(path)
+    if not isinstance(path, str):
+        raise KokTypeError(f"a weights file is named by a path, not {type(path).__name__}")
+    name = shown(path, 400)
     try:
         size = Path(path).stat().st_size
         if size > limits.LEARNED_WEIGHTS_BYTES:
@@ -93,7 +98,8 @@ def load_weights(path: str | Path = WEIGHTS_FILE) -> dict[str, np.ndarray]:
         document = json.loads(Path(path).read_text(encoding="utf-8"))
     except BadWeightsError:
         raise
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+    except (OSError, ValueError, RecursionError) as error:
+        # (ValueError: a name with NUL, JSON that is not JSON, a number of 5,000 digits)
         reason = error.strerror if isinstance(error, OSError) and error.strerror else (
             f"not JSON ({type(error).__name__})")
         raise BadWeightsError(name, reason) from None
@@ -104,11 +110,13 @@ def checked_weights(document: object, name: str = "weights", *,
                     fingerprinted: bool = True) -> dict[str, np.ndarray]:
     """The weight vectors of a weights document (see :func:`load_weights`); with
     ``fingerprinted`` off, a document without a fingerprint (weights given in code)."""
+    if not isinstance(name, str):
+        raise KokTypeError(f"name is text, not {type(name).__name__}")
     if not isinstance(document, dict):
         raise BadWeightsError(name, "not a JSON object")
     if document.get("format") != FORMAT:
         raise BadWeightsError(name, f"format is not {FORMAT!r}")
-    if document.get("version") != LEARNED_VERSION:
+    if type(document.get("version")) is not int or document.get("version") != LEARNED_VERSION:
         raise BadWeightsError(name, f"version {document.get('version')!r}; this bot reads "
                                     f"version {LEARNED_VERSION}")
     if document.get("features") != list(FEATURES):
@@ -191,7 +199,11 @@ class LearnedBot(StrongBot):
         self.candidates = candidates
         shipped = shipped_weights()
         try:
-            given = {key: list(values) for key, values in dict(weights or {}).items()}
+            given: dict[Any, list[Any]] = {}
+            for key, values in dict(weights or {}).items():
+                if isinstance(values, Mapping | str | bytes):  # its keys are no weights
+                    raise TypeError(f"{type(values).__name__} is not a vector")
+                given[key] = [float(v) if isinstance(v, np.floating) else v for v in values]
         except (TypeError, ValueError):
             raise BadArgumentError("weights are a mapping of edition names to "
                                    f"{len(FEATURES)} numbers each") from None
