@@ -16,6 +16,8 @@ import os
 import signal
 import stat
 import sys
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -42,16 +44,62 @@ class _Stopped(KeyboardInterrupt):
         self.number = number
 
 
-def _stop(number: int, frame: object) -> None:
-    ignore_stop_signals()  # a second signal must not break the cleanup
+LOST_STOP_SECONDS = 1.0
+"""A stop not caught by the command this long after it was raised was lost (Python drops
+an exception raised in a callback, such as one an import runs): it is raised again."""
+
+
+class _StopState:
+    """The stop under way: the signal raised and when, and whether the command caught it."""
+
+    number: int | None = None
+    raised_at = 0.0
+    caught = False
+
+
+def _begin_stop(number: int) -> None:
+    """A second signal must not break the cleanup: further signals go to :func:`_again`,
+    which ignores them, unless the first stop was lost; a timer makes sure of that."""
+    _StopState.number, _StopState.raised_at = number, time.monotonic()
+    for other in STOP_SIGNALS:
+        signal.signal(other, _again)
+    timer = threading.Timer(LOST_STOP_SECONDS, _check_lost, (number,))
+    timer.daemon = True
+    timer.start()
+
+
+def _check_lost(number: int) -> None:
+    if not _StopState.caught and _StopState.number == number:
+        os.kill(os.getpid(), number)  # the handler (main thread) raises it again
+
+
+def _again(number: int, frame: object) -> None:
+    if _StopState.caught or time.monotonic() - _StopState.raised_at < LOST_STOP_SECONDS:
+        return  # a key pressed twice, or a signal during the cleanup: ignored
+    _raise_stop(number)
+
+
+def _raise_stop(number: int) -> None:
+    _begin_stop(number)
+    if number == signal.SIGINT:
+        raise KeyboardInterrupt
     raise _Stopped(number)
+
+
+def _stop(number: int, frame: object) -> None:
+    _raise_stop(number)
 
 
 def _interrupt(number: int, frame: object) -> None:
     """Ctrl-C: a KeyboardInterrupt as Python's own handler raises, but a second Ctrl-C
     (a key pressed twice) is ignored from here on, also while the interpreter ends."""
-    ignore_stop_signals()  # a second signal must not break the cleanup
-    raise KeyboardInterrupt
+    _raise_stop(number)
+
+
+def _caught() -> None:
+    """The command caught the stop: every further signal is ignored to the end."""
+    _StopState.caught = True
+    ignore_stop_signals()
 
 
 @contextmanager
@@ -64,6 +112,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
     process needs; the process's own command keeps them ignored to its end instead.
     """
     numbers = STOP_SIGNALS
+    _StopState.number, _StopState.caught = None, False
     try:
         previous = {number: signal.getsignal(number) for number in numbers}
         for number in _STOPS:
@@ -77,7 +126,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         yield
     finally:
         for number, handler in previous.items():
-            if restore or signal.getsignal(number) in (_stop, _interrupt):
+            if restore or signal.getsignal(number) in (_stop, _interrupt, _again):
                 signal.signal(number, handler)
 
 
@@ -148,11 +197,21 @@ def _run(words: list[str]) -> int:
         _error(str(err))
         return EXIT_USAGE
     except _Stopped as stop:
+        _caught()
         _error(_STOPS[signal.Signals(stop.number)])
         return 128 + stop.number
     except KeyboardInterrupt:
+        _caught()
         _error("interrupted")
         return 130
+    except ImportError:
+        # A stop raised inside a module's import (numpy's) comes out as ImportError.
+        if _StopState.number is None:
+            raise
+        _caught()
+        number = _StopState.number
+        _error(_STOPS.get(signal.Signals(number), "interrupted"))
+        return 128 + number
     except BrokenPipeError:
         _silence_stdout()
         if _delivered():  # the reader took some and closed: | head -2
