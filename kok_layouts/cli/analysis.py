@@ -23,7 +23,7 @@ from kok_layouts.analysis.workers import cluster_executor, usable_cores
 from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import ClusterError, UsageError
+from kok_layouts.errors import ClusterError, UsageError, shown
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
@@ -244,10 +244,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     _check_numbers(args)
     output_path(args.output, inputs=[args.layout])
     sheet = load_layout(args.layout)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in args.bots.split(",")]
+    if not all(bots):
+        raise UsageError(f"--bots {shown(args.bots, 60)}: a name is missing between the "
+                         f"commas; name one bot per seat from {', '.join(BOTS)}")
     unknown = [b for b in bots if b not in BOTS]
-    if unknown or not bots:
-        raise UsageError(f"--bots: unknown bot {unknown[0] if unknown else '(none)'!r}; known: "
+    if unknown:
+        raise UsageError(f"--bots: unknown bot {shown(unknown[0], 40)!r}; known: "
                          f"{', '.join(BOTS)}")
     _check_edition(sheet, args)
     options = _options(args)
