@@ -202,7 +202,9 @@ class LearnedBot(StrongBot):
             given: dict[Any, list[Any]] = {}
             for key, values in dict(weights or {}).items():
                 if isinstance(values, Mapping | str | bytes):  # its keys are no weights
-                    raise TypeError(f"{type(values).__name__} is not a vector")
+                    raise BadArgumentError(f"the weights of {shown(str(key), 40)} are "
+                                           f"{len(FEATURES)} numbers, not a "
+                                           f"{type(values).__name__}")
                 given[key] = [float(v) if isinstance(v, np.floating) else v for v in values]
         except (TypeError, ValueError):
             raise BadArgumentError("weights are a mapping of edition names to "
