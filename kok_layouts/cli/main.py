@@ -17,7 +17,6 @@ import signal
 import stat
 import sys
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -44,39 +43,48 @@ class _Stopped(KeyboardInterrupt):
         self.number = number
 
 
-LOST_STOP_SECONDS = 1.0
-"""A stop not caught by the command this long after it was raised was lost (Python drops
-an exception raised in a callback, such as one an import runs): it is raised again."""
+RESEND_SECONDS = 0.05
+"""How soon a stop that Python dropped is sent again."""
 
 
 class _StopState:
-    """The stop under way: the signal raised and when, and whether the command caught it."""
+    """The stop under way: the signal raised, whether the command caught it, and whether
+    Python dropped it (raised in a callback, such as one an import runs: Python reports it
+    to ``sys.unraisablehook`` and carries on)."""
 
     number: int | None = None
-    raised_at = 0.0
     caught = False
+    lost = False
 
 
 def _begin_stop(number: int) -> None:
     """A second signal must not break the cleanup: further signals go to :func:`_again`,
-    which ignores them, unless the first stop was lost; a timer makes sure of that."""
-    _StopState.number, _StopState.raised_at = number, time.monotonic()
+    which ignores them unless the first stop was dropped."""
+    _StopState.number = number
     for other in STOP_SIGNALS:
         signal.signal(other, _again)
-    timer = threading.Timer(LOST_STOP_SECONDS, _check_lost, (number,))
-    timer.daemon = True
-    timer.start()
 
 
-def _check_lost(number: int) -> None:
-    if not _StopState.caught and _StopState.number == number:
-        os.kill(os.getpid(), number)  # the handler (main thread) raises it again
+def _dropped(unraisable: Any) -> None:
+    """``sys.unraisablehook`` while a command runs: a stop Python dropped is sent again,
+    so that it is raised where it can end the command."""
+    if (isinstance(unraisable.exc_value, KeyboardInterrupt) and _StopState.number is not None
+            and not _StopState.caught):
+        _StopState.lost = True
+        # Sent from another thread a moment later: a signal sent here would be raised
+        # inside this hook and dropped again.
+        timer = threading.Timer(RESEND_SECONDS, os.kill, (os.getpid(), _StopState.number))
+        timer.daemon = True
+        timer.start()
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def _again(number: int, frame: object) -> None:
-    if _StopState.caught or time.monotonic() - _StopState.raised_at < LOST_STOP_SECONDS:
-        return  # a key pressed twice, or a signal during the cleanup: ignored
-    _raise_stop(number)
+    if _StopState.lost and not _StopState.caught:
+        _StopState.lost = False
+        _raise_stop(_StopState.number or number)
+    # else: a key pressed twice, or a signal during the cleanup: ignored
 
 
 def _raise_stop(number: int) -> None:
@@ -112,7 +120,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
     process needs; the process's own command keeps them ignored to its end instead.
     """
     numbers = STOP_SIGNALS
-    _StopState.number, _StopState.caught = None, False
+    _StopState.number, _StopState.caught, _StopState.lost = None, False, False
     try:
         previous = {number: signal.getsignal(number) for number in numbers}
         for number in _STOPS:
@@ -122,9 +130,13 @@ def _stop_signals(restore: bool) -> Iterator[None]:
     except ValueError:  # not the main thread: leave the signals to whoever owns them
         yield
         return
+    hook = sys.unraisablehook
+    sys.unraisablehook = _dropped
     try:
         yield
     finally:
+        _StopState.caught = True  # the command is over: nothing is sent again
+        sys.unraisablehook = hook
         for number, handler in previous.items():
             if restore or signal.getsignal(number) in (_stop, _interrupt, _again):
                 signal.signal(number, handler)
