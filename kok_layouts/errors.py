@@ -99,6 +99,18 @@ class UsageError(KokError):
     """A command-line value that makes no sense (a bad cell name, an unknown colour)."""
 
 
+def shown_repr(value: object, limit: int = 120) -> str:
+    """``repr(value)`` as :func:`shown` prints it; a whole number too long for Python to
+    write (over 4,300 digits) as its number of digits."""
+    try:
+        text = repr(value)
+    except ValueError:
+        if not isinstance(value, int):
+            raise
+        return f"a whole number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+    return shown(text, limit)
+
+
 def shown(text: str, limit: int = 120) -> str:
     """``text`` (a path or an argument) as one printable line: bytes that were not UTF-8
     as ``\\xff``, control characters escaped, and at most ``limit`` characters."""

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown, shown_repr
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,9 @@ class Bounds:
         name = what or self.what
         if type(value) is not int:
             raise KokTypeError(f"{name} is a whole number, not {type(value).__name__} "
-                               f"{shown(repr(value), 40)}")
+                               f"{shown_repr(value, 40)}")
         if not self.low <= value <= self.high:
-            raise BadArgumentError(f"{name} is {self}, not {shown(repr(value), 40)}")
+            raise BadArgumentError(f"{name} is {self}, not {shown_repr(value, 40)}")
         return value
 
     def as_dict(self) -> dict[str, int]:
@@ -105,7 +105,7 @@ def check_text(value: object, what: str, length: int) -> str:
     text, :class:`BadArgumentError` otherwise."""
     if not isinstance(value, str):
         raise KokTypeError(f"{what} is text, not {type(value).__name__} "
-                           f"{shown(repr(value), 40)}")
+                           f"{shown_repr(value, 40)}")
     if not value.strip():
         raise BadArgumentError(f"{what} cannot be blank")
     if len(value) > length:

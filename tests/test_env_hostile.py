@@ -172,3 +172,29 @@ def test_weights_given_as_a_mapping_are_refused_not_read_as_their_keys() -> None
 def test_float32_weights_are_weights(values: list[float]) -> None:
     bot = LearnedBot({"classic": np.array(values, dtype=np.float32)})
     assert bot.corrections["classic"].dtype == np.float64
+
+
+@pytest.mark.parametrize("options", [Options(star_penalty=20, pass_penalty=20, max_rolls=400),
+                                     Options(max_rolls=12_000),
+                                     Options(max_rolls=40_000),
+                                     Options(pass_penalty=20, max_rolls=2_000)])
+def test_house_options_that_leave_the_observation_range_are_refused(options: Options) -> None:
+    black = load_layout("black")
+    crowded = dataclasses.replace(black, stars=frozenset(range(black.width * black.height)))
+    sheet = crowded if options.star_penalty else black
+    with pytest.raises(BadArgumentError, match="observation"):
+        aec_env(sheet, 2, options=options)
+
+
+def test_the_roll_cap_of_a_game_of_passes_is_a_truncation() -> None:
+    env = aec_env("black", 2)
+    env.reset(seed=0)
+    while not any(env.truncations.values()) and not any(env.terminations.values()):
+        env.step(0)
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_a_seed_too_long_to_write_is_refused_in_one_short_line() -> None:
+    with pytest.raises(BadArgumentError) as raised:
+        SoloEnv("black").reset(seed=10**5000)
+    assert "digits" in str(raised.value) and len(str(raised.value)) < 200

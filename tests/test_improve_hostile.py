@@ -231,3 +231,22 @@ def test_the_kids_advice_never_sets_the_buckets_twice(tmp_path: Path) -> None:
     assert report.advice is not None
     settings_ = [a for a in report.advice.actions if a.kind == "set_column_points"]
     assert len(settings_) <= 1
+
+
+@pytest.mark.parametrize("progress", [lambda fraction: None, lambda: None,
+                                      lambda a, b, c: None])
+def test_a_progress_function_must_take_the_fraction_and_the_status(progress: Any) -> None:
+    with pytest.raises(KokTypeError, match="fraction, status"):
+        improve(load_layout(LOPSIDED), jobs=1, progress=progress)
+
+
+def test_numbers_too_long_to_write_are_refused_in_one_short_line() -> None:
+    cases: list[dict[str, Any]] = [{"seed": 10**5000}, {"games": -(10**5000)},
+                                   {"time_limit": 10**5000}]
+    for kwargs in cases:
+        with pytest.raises(BadArgumentError) as raised:
+            improve(load_layout(LOPSIDED), jobs=1, **kwargs)
+        assert len(str(raised.value)) < 200
+    with pytest.raises(BadArgumentError):
+        apply_action(load_layout("black"), {"kind": "set_colour_bonus", "first": 10**5000,
+                                            "later": 1})

@@ -35,7 +35,7 @@ from kok_layouts.analysis.balance import MIN_GAMES, Verdict, Widening, verdicts
 from kok_layouts.analysis.heatmap import HeatMap
 from kok_layouts.analysis.measures import Measures, column_difficulty, ranks_of
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown_repr
 from kok_layouts.model.grid import Cell, column_letter
 from kok_layouts.model.sheet import Sheet
 
@@ -208,18 +208,18 @@ def _check_fields(action: Action) -> None:
     """:class:`KokTypeError` for an :class:`Action` whose fields have the wrong types
     (one made by hand: the advice's own are right)."""
     if not isinstance(action.kind, str) or action.kind not in ACTION_KINDS:
-        raise BadArgumentError(f"no action {shown(repr(action.kind), 40)}; the actions are "
+        raise BadArgumentError(f"no action {shown_repr(action.kind, 40)}; the actions are "
                                f"{', '.join(ACTION_KINDS)}")
     for name in ("cells", "other"):
         value = getattr(action, name)
         if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
             raise KokTypeError(f"{action.kind}: {name} is a list of cell names, not "
-                               f"{shown(repr(value), 40)}")
+                               f"{shown_repr(value, 40)}")
     for name in ("first", "later"):
         value = getattr(action, name)
         if not isinstance(value, tuple | list) or not all(type(v) is int for v in value):
             raise KokTypeError(f"{action.kind}: {name} is a list of whole numbers, not "
-                               f"{shown(repr(value), 40)}")
+                               f"{shown_repr(value, 40)}")
     if action.colour is not None and not isinstance(action.colour, str):
         raise KokTypeError(f"{action.kind}: colour is a colour's name, not "
                            f"{type(action.colour).__name__}")
@@ -229,7 +229,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     """The :class:`Action` of one entry of ``kok check --json``'s ``actions``."""
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in ACTION_KINDS:
-        raise BadArgumentError(f"no action {shown(repr(kind), 40)}; the actions are "
+        raise BadArgumentError(f"no action {shown_repr(kind, 40)}; the actions are "
                                f"{', '.join(ACTION_KINDS)}")
 
     def names(key: str) -> tuple[str, ...]:

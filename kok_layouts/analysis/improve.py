@@ -17,6 +17,7 @@ or at the time limit, saying what it reached.
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
@@ -33,7 +34,7 @@ from kok_layouts.analysis.simulate import check_run
 from kok_layouts.analysis.solvability import analyse
 from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown, shown_repr
 from kok_layouts.model.checks import validate_sheet
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
@@ -330,6 +331,19 @@ class _Search:
         draft.box_cells = sorted(boxes)
 
 
+def _takes_two(function: object) -> bool:
+    """Whether ``function`` can be called with (fraction, status)."""
+    if not callable(function):
+        return False
+    try:
+        inspect.signature(function).bind(0.0, "")
+    except TypeError:
+        return False
+    except ValueError:  # a builtin without a signature: let it be tried
+        return True
+    return True
+
+
 def _check_arguments(sheet: object, seed: object, time_limit: object, keep: object,
                      profile: object, games: object, jobs: object) -> tuple[Sheet, frozenset[str],
                                                                              str]:
@@ -340,7 +354,7 @@ def _check_arguments(sheet: object, seed: object, time_limit: object, keep: obje
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
         raise KokTypeError(f"time_limit is a number of seconds, not {type(time_limit).__name__}")
     if not limits.IMPROVE_SECONDS.low <= time_limit <= limits.IMPROVE_SECONDS.high:
-        raise BadArgumentError(f"time_limit is {shown(repr(time_limit), 40)}; use "
+        raise BadArgumentError(f"time_limit is {shown_repr(time_limit, 40)}; use "
                                f"{limits.IMPROVE_SECONDS}")
     if isinstance(keep, str) or not isinstance(keep, Iterable):
         raise KokTypeError(f"keep is a list of {', '.join(KEEPS)}, not {type(keep).__name__}")
@@ -384,9 +398,9 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
     """
     sheet, kept, chosen = _check_arguments(sheet, seed, time_limit, keep, profile, games,
                                            jobs)
-    if progress is not None and not callable(progress):
+    if progress is not None and not _takes_two(progress):
         raise KokTypeError(f"progress is a function of (fraction, status), not "
-                           f"{type(progress).__name__}")
+                           f"{shown_repr(progress, 60)}")
     say = progress or (lambda fraction, status: None)
     rng = np.random.default_rng([seed, 22])
     started = analyse(sheet)

@@ -32,6 +32,7 @@ from kok_layouts.errors import (
     Problem,
     UnknownLayoutError,
     shown,
+    shown_repr,
 )
 from kok_layouts.model.checks import Profile, check_sheet, official_buckets
 from kok_layouts.model.loader import list_layouts, load_layout, parse_layout
@@ -186,7 +187,7 @@ def _check_size(width: object, height: object) -> None:
     for value, what in ((width, "width"), (height, "height")):
         if type(value) is not int:
             raise KokTypeError(f"the {what} is a whole number, not "
-                               f"{shown(repr(value), 40)}")
+                               f"{shown_repr(value, 40)}")
     if width not in limits.WIDTH or height not in limits.HEIGHT:
         raise DesignError(f"a board is {limits.WIDTH.low} to {limits.WIDTH.high} columns wide "
                           f"and {limits.HEIGHT.low} to {limits.HEIGHT.high} rows high, not "
@@ -532,7 +533,7 @@ def edit(doc: Mapping[str, Any], operation: str, at: int = 0) -> Document:
     result = check_document(doc)
     width, height = grid_size(result)
     if type(at) is not int:
-        raise KokTypeError(f"the position is a whole number, not {shown(repr(at), 40)}")
+        raise KokTypeError(f"the position is a whole number, not {shown_repr(at, 40)}")
     limit = {"insert_column": width, "delete_column": width - 1,
              "insert_row": height, "delete_row": height - 1}.get(operation)
     if limit is not None and not 0 <= at <= limit:

@@ -19,9 +19,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from kok_layouts import limits
 from kok_layouts.env.driver import Driver, checked_action, checked_reward, checked_seed
 from kok_layouts.env.observe import observation_space, observe
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown_repr
 from kok_layouts.rules import Options
 
 
@@ -81,7 +82,7 @@ class KokAEC(AECEnv):  # type: ignore[misc]
 
     def _seat(self, agent: str) -> int:
         if agent not in self.possible_agents:
-            raise BadArgumentError(f"no agent {shown(repr(agent), 40)}; the agents are "
+            raise BadArgumentError(f"no agent {shown_repr(agent, 40)}; the agents are "
                                    f"{', '.join(self.possible_agents)}")
         return self.possible_agents.index(agent)
 
@@ -104,7 +105,7 @@ class KokAEC(AECEnv):  # type: ignore[misc]
         size = spaces.flatdim(self.named_space)
         if not isinstance(observation, np.ndarray) or observation.shape != (size,):
             raise BadArgumentError(f"named() takes a flat observation of {size} numbers, not "
-                                   f"{shown(repr(observation), 40)}")
+                                   f"{shown_repr(observation, 40)}")
         named: dict[str, np.ndarray] = spaces.unflatten(self.named_space,  # type: ignore[arg-type]
                                                         observation)
         return named
@@ -126,9 +127,13 @@ class KokAEC(AECEnv):  # type: ignore[misc]
                                else self.illegal_reward)
         self.infos[agent] = {"illegal_action": not legal}
         if self.driver.over:
-            winners = set(self.driver.game.winner_seats())
+            game = self.driver.game
+            winners = set(game.winner_seats())
+            # The driver's roll cap cuts a game short (a truncation); the rules end it.
+            cut = self.driver.capped and game.rolls_done >= limits.GAME_ROLLS and not any(
+                len(sheet.completed_colours()) >= 2 for sheet in game.sheets)
             for other in self.agents:
-                self.terminations[other] = True
+                (self.truncations if cut else self.terminations)[other] = True
                 self.infos[other] = {"score": self.driver.score(self._seat(other)),
                                      "winner": self._seat(other) in winners}
         else:

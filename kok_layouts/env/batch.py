@@ -47,7 +47,7 @@ from kok_layouts.env.actions import (
     mask_bits,
 )
 from kok_layouts.env.driver import sheet_of
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, shown_repr
 from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
 
 TOUCH_CHUNK = 4096
@@ -191,7 +191,7 @@ class BatchSolo:
         if games is not None and not (isinstance(games, np.ndarray) and games.dtype == bool
                                       and games.shape == (self.n,)):
             raise KokTypeError(f"reset takes None or a boolean array of the {self.n:,} "
-                               f"games, not {shown(repr(games), 40)}")
+                               f"games, not {shown_repr(games, 40)}")
         if games is None:
             n = self.n
             self.crossed = np.zeros((n, self.size), dtype=bool)

@@ -27,7 +27,7 @@ from kok_layouts.env.actions import (
     legal_choices,
 )
 from kok_layouts.env.observe import SCORE_BOUND
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown, shown_repr
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules import Choice, Game, Options, new_game
@@ -54,9 +54,9 @@ def checked_action(action: object, size: int) -> int:
         action = int(action)
     if type(action) is not int:
         raise KokTypeError(f"an action is a whole number, not {type(action).__name__} "
-                           f"{shown(repr(action), 40)}")
+                           f"{shown_repr(action, 40)}")
     if not 0 <= action < size:
-        raise BadArgumentError(f"an action is 0 to {size - 1}, not {shown(repr(action), 40)}")
+        raise BadArgumentError(f"an action is 0 to {size - 1}, not {shown_repr(action, 40)}")
     return action
 
 
@@ -107,14 +107,20 @@ class Driver:
         if options is not None and options.number_joker_six:
             raise BadArgumentError("the environments' actions cross 1 to 5 cells: the house "
                                    "rule number_joker_six (a ? as six) is not played there")
-        if not solo and (options is None or options.max_rolls is None):
+        self.capped = not solo and (options is None or options.max_rolls is None)
+        """Whether the game ends after limits.GAME_ROLLS rolls by this driver's cap (a
+        truncation), not by a rule the options name."""
+        if self.capped:
             # As kok simulate: a game of passes ends after limits.GAME_ROLLS rolls.
             options = replace(options or Options(), max_rolls=limits.GAME_ROLLS)
-        penalty = getattr(self.sheet, "star_penalty", 0)
-        if penalty * len(self.sheet.stars) > SCORE_BOUND:
+        probe = new_game(self.sheet, players, options, solo=solo)
+        rolls = probe.roll_limit or limits.GAME_ROLLS
+        stars = getattr(probe.sheets[0], "star_penalty", 0) * len(self.sheet.stars)
+        passes = probe.options.pass_penalty * rolls
+        if rolls > SCORE_BOUND or stars + passes > SCORE_BOUND:
             raise BadArgumentError(
-                f"{shown(self.sheet.name, 40)}: its stars can cost {penalty} x "
-                f"{len(self.sheet.stars)} points, beyond the +-{SCORE_BOUND:,} an "
+                f"{shown(self.sheet.name, 40)}: {rolls:,} rolls, stars that can cost "
+                f"{stars:,} points and passes {passes:,}: beyond the +-{SCORE_BOUND:,} an "
                 "observation holds")
         self.options = options
         self.solo = solo

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from kok_layouts import limits
 from kok_layouts.editions import EDITION_NAMES, EDITIONS, Edition
-from kok_layouts.errors import GenerateError, KokTypeError, shown
+from kok_layouts.errors import GenerateError, KokTypeError, shown, shown_repr
 from kok_layouts.limits import Bounds
 from kok_layouts.model.checks import PROFILES, Profile
 from kok_layouts.model.sheet import EditionName
@@ -71,12 +71,12 @@ def parse_size(size: object) -> tuple[int, int]:
             and all(type(n) is int for n in size)):
         return int(size[0]), int(size[1])
     raise KokTypeError(f"a size is (width, height) or text like '9x5', not "
-                       f"{shown(repr(size), 40)}")
+                       f"{shown_repr(size, 40)}")
 
 
 def _whole(value: object, what: str) -> int:
     if type(value) is not int:
-        raise KokTypeError(f"{what} is a whole number, not {shown(repr(value), 40)}")
+        raise KokTypeError(f"{what} is a whole number, not {shown_repr(value, 40)}")
     return value
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Literal
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, KokTypeError, Problem, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, Problem, shown_repr
 from kok_layouts.model.grid import Cell, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import SourcePath
@@ -68,7 +68,7 @@ def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
                    (("colour_bonus", "later"), limits.POINTS, getattr(bonus, "later", None))]
     for where, limit, value in checks:
         if type(value) is not int or not limit.low <= value <= limit.high:
-            return where, f"{limit.what} is {limit}, not {shown(repr(value), 40)}"
+            return where, f"{limit.what} is {limit}, not {shown_repr(value, 40)}"
     return None
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown_repr
 
 Cell = int
 """A cell of a grid, as ``row * width + column``."""
@@ -32,7 +32,7 @@ def column_index(letter: str) -> int:
         raise KokTypeError(f"a column is named by its letter, not {type(letter).__name__}")
     up = letter.strip().upper()
     if len(up) != 1 or up not in COLUMN_LETTERS:
-        raise BadArgumentError(f"{shown(repr(letter), 40)} is not a column letter A..Z")
+        raise BadArgumentError(f"{shown_repr(letter, 40)} is not a column letter A..Z")
     return COLUMN_LETTERS.index(up)
 
 
@@ -70,7 +70,7 @@ class Geometry:
         # A row number is written as printed: no sign, no leading zero ("A01" is no cell).
         if not 2 <= len(text) <= 4 or not (text[1:].isascii() and text[1:].isdigit()) \
                 or text[1] == "0":
-            raise BadArgumentError(f"{shown(repr(name), 24)} is not a cell name like H1 "
+            raise BadArgumentError(f"{shown_repr(name, 24)} is not a cell name like H1 "
                                    "(column letter, row number)")
         column = column_index(text[0])
         row = int(text[1:]) - 1

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from kok_layouts.errors import BadArgumentError, KokTypeError, Location, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, Location, shown_repr
 from kok_layouts.model.grid import Cell, Geometry, column_letter, connected_components
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class Sheet:
             if wanted in (colour.key, colour.name.lower(), colour.die_name.lower()):
                 return colour
         known = ", ".join(c.name for c in self.colours)
-        raise BadArgumentError(f"{self.name} has no colour {shown(repr(name_or_key), 40)} "
+        raise BadArgumentError(f"{self.name} has no colour {shown_repr(name_or_key, 40)} "
                                f"(it has {known})")
 
     def cells_of_colour(self, key: str) -> tuple[Cell, ...]:

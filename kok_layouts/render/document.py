@@ -8,7 +8,7 @@ from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown, shown_repr
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.render.labels import LANGUAGES, Language
 from kok_layouts.render.labels import title as printed_title
@@ -76,15 +76,15 @@ class PrintOptions:
         be printed; ``pages`` is within :data:`kok_layouts.limits.PAGES`."""
         if type(self.per_page) is not int or self.per_page not in PER_PAGE:
             raise BadArgumentError(f"per_page is {_listed(PER_PAGE)}, not "
-                                   f"{shown(repr(self.per_page), 40)}")
+                                   f"{shown_repr(self.per_page, 40)}")
         if self.pages is not None:
             limits.PAGES.check(self.pages, "pages")
         if not isinstance(self.paper, str) or self.paper not in PAPER_SIZES:
             raise BadArgumentError(f"paper is {_listed(PAPER_SIZES)}, not "
-                                   f"{shown(repr(self.paper), 40)}")
+                                   f"{shown_repr(self.paper, 40)}")
         if not isinstance(self.lang, str) or self.lang not in LANGUAGES:
             raise BadArgumentError(f"lang is {_listed(LANGUAGES)}, not "
-                                   f"{shown(repr(self.lang), 40)}")
+                                   f"{shown_repr(self.lang, 40)}")
         for name in ("landscape", "colorblind"):
             value = getattr(self, name)
             if not isinstance(value, bool) and not (name == "landscape" and value is None):
@@ -178,7 +178,7 @@ def render_report(report: dict[str, Any], png: bool = False, dpi: float = 110,
         raise KokTypeError(f"report is a check report's as_dict(), not {type(report).__name__}")
     check_dpi(dpi)
     if not isinstance(paper, str) or paper not in PAPER_SIZES:
-        raise BadArgumentError(f"paper is {_listed(PAPER_SIZES)}, not {shown(repr(paper), 40)}")
+        raise BadArgumentError(f"paper is {_listed(PAPER_SIZES)}, not {shown_repr(paper, 40)}")
     try:
         if png:
             return png_bytes(scene_png(report_strip(report, paper), dpi), dpi)

@@ -4,7 +4,7 @@ nothing is legible; above 1200 an A4 page is hundreds of megabytes of pixels."""
 from __future__ import annotations
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown_repr
 
 
 def check_dpi(dpi: object) -> None:
@@ -14,4 +14,4 @@ def check_dpi(dpi: object) -> None:
     if not isinstance(dpi, (int, float)) or isinstance(dpi, bool):
         raise KokTypeError(f"dpi is a number, not {type(dpi).__name__}")
     if not limits.DPI.low <= dpi <= limits.DPI.high:
-        raise BadArgumentError(f"dpi is {limits.DPI}, not {shown(repr(dpi), 40)}")
+        raise BadArgumentError(f"dpi is {limits.DPI}, not {shown_repr(dpi, 40)}")

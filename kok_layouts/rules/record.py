@@ -27,6 +27,7 @@ from kok_layouts.errors import (
     RecordError,
     UnreadableFileError,
     shown,
+    shown_repr,
 )
 from kok_layouts.input_file import read_input
 from kok_layouts.model.loader import load_layout
@@ -133,7 +134,7 @@ def save_record(game: Game, path: str | Path, layout: str, seed: int | None = No
         raise KokTypeError(f"a record is saved to a path, not {type(path).__name__}")
     if not isinstance(layout, str):
         raise KokTypeError(f"layout names the game's layout (a built-in name or a path), not "
-                           f"{type(layout).__name__} {shown(repr(layout), 40)}")
+                           f"{type(layout).__name__} {shown_repr(layout, 40)}")
     if not layout.strip():
         raise BadArgumentError("layout names the game's layout; it cannot be blank")
     if seed is not None:
