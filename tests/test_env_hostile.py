@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import kok_layouts
 from kok_layouts import KokError, load_layout
 from kok_layouts.env import SoloEnv, aec_env
 from kok_layouts.env.batch import BatchSolo
@@ -198,3 +199,30 @@ def test_a_seed_too_long_to_write_is_refused_in_one_short_line() -> None:
     with pytest.raises(BadArgumentError) as raised:
         SoloEnv("black").reset(seed=10**5000)
     assert "digits" in str(raised.value) and len(str(raised.value)) < 200
+
+
+def test_every_environment_takes_numpy_seeds_and_refuses_numpy_one_seat() -> None:
+    assert BatchSolo("black", 2, seed=np.int64(4)).n == 2
+    with pytest.raises(BadArgumentError, match="SoloEnv"):
+        aec_env("black", np.int64(1))  # type: ignore[arg-type]
+    with pytest.raises(BadArgumentError):
+        SoloEnv("black", illegal_reward=10**400)
+
+
+def test_a_finished_agent_may_only_pass_none() -> None:
+    env = aec_env("black", 2)
+    env.reset(seed=0)
+    while not any(env.truncations.values()) and not any(env.terminations.values()):
+        env.step(0)
+    with pytest.raises(BadArgumentError, match="None"):
+        env.step(0)
+    env.step(None)
+
+
+def test_a_sheet_made_in_code_with_an_unprintable_penalty_is_reported() -> None:
+    black = load_layout("black")
+    changes: list[dict[str, Any]] = [{"star_penalty": -3}, {"mark_points": 500},
+                                     {"star_penalty": "2"}]
+    for change in changes:
+        wrong = dataclasses.replace(black, **change)
+        assert [p.code for p in kok_layouts.validate_sheet(wrong)] == ["number-range"]

@@ -38,7 +38,8 @@ class KokAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise KokTypeError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if type(players) is int and players < 2:
+        if isinstance(players, int | np.integer) and not isinstance(players, bool) \
+                and players < 2:
             raise BadArgumentError(f"aec_env is a game of 2 or more players, not {players}; "
                                    "a solo game is SoloEnv")
         self.driver = Driver(layout, players, options)
@@ -115,6 +116,8 @@ class KokAEC(AECEnv):  # type: ignore[misc]
         if agent not in self.terminations:
             raise BadArgumentError("the game is over and every agent has left: reset it")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise BadArgumentError(f"{agent}'s game is over: its only action is None")
             self._was_dead_step(action)
             return
         seat = self._seat(agent)

@@ -24,6 +24,7 @@ step's ``final`` array), so a batch never idles.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from kok_layouts.env.actions import (
     action_table,
     mask_bits,
 )
-from kok_layouts.env.driver import sheet_of
+from kok_layouts.env.driver import checked_seed, sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, shown_repr
 from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
 
@@ -76,11 +77,11 @@ class BatchSolo:
     lockstep: :meth:`legal_mask`, :meth:`step` and :meth:`scores` work on all at once.
     The dice come from ``numpy.random.default_rng(seed)``."""
 
-    def __init__(self, layout: object, games: int, seed: int | None = None) -> None:
+    def __init__(self, layout: object, games: int,
+                 seed: int | np.integer[Any] | None = None) -> None:
         self.sheet = sheet = sheet_of(layout)
         self.n = limits.BATCH_GAMES.check(games, "the games of a batch")
-        if seed is not None:
-            limits.SEED.check(seed, "the seed")
+        seed = checked_seed(seed)  # (as SoloEnv and aec_env: numpy integers too)
         self.rng = np.random.default_rng(seed)
         edition = edition_of(sheet)
         self.table = table = action_table(sheet)

@@ -10,6 +10,7 @@ section 2.5).
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -74,7 +75,10 @@ def checked_reward(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float | np.integer
                                                  | np.floating):
         raise KokTypeError(f"illegal_reward is a number, not {type(value).__name__}")
-    reward = float(value)
+    try:
+        reward = float(value)
+    except OverflowError:  # a whole number beyond any float
+        reward = math.inf
     if not np.isfinite(reward):
         raise BadArgumentError(f"illegal_reward is a finite number, not {reward}")
     return reward

@@ -66,6 +66,9 @@ def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
     if bonus is not None:
         checks += [(("colour_bonus", "first"), limits.POINTS, getattr(bonus, "first", None)),
                    (("colour_bonus", "later"), limits.POINTS, getattr(bonus, "later", None))]
+    for name in ("star_penalty", "mark_points"):  # (the schema's 0 to 99, as points)
+        if hasattr(sheet, name):
+            checks.append(((name,), limits.POINTS, getattr(sheet, name)))
     for where, limit, value in checks:
         if type(value) is not int or not limit.low <= value <= limit.high:
             return where, f"{limit.what} is {limit}, not {shown_repr(value, 40)}"
