@@ -138,7 +138,8 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         _StopState.caught = True  # the command is over: nothing is sent again
         sys.unraisablehook = hook
         for number, handler in previous.items():
-            if restore or signal.getsignal(number) in (_stop, _interrupt, _again):
+            # (_again stays in the process's own command: it ignores what follows)
+            if restore or signal.getsignal(number) in (_stop, _interrupt):
                 signal.signal(number, handler)
 
 
