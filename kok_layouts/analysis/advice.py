@@ -176,16 +176,17 @@ def apply_action(sheet: Sheet, action: Action | Mapping[str, Any]) -> Sheet:
         draft.stars.discard(here)
         draft.stars.add(there)
     elif action.kind == "set_column_points":
-        kids = not draft.column_points
-        what = "buckets (first)" if kids else "first and later points"
-        if len(action.first) != sheet.width or len(action.later) != (0 if kids else sheet.width):
+        edition = edition_of(sheet)
+        first_only = not edition.column_points(sheet)[1]  # Kids: buckets, no later value
+        what = "buckets (first)" if first_only else "first and later points"
+        if len(action.first) != sheet.width or len(action.later) != (
+                0 if first_only else sheet.width):
             raise BadArgumentError(f"set_column_points gives {sheet.name}'s {what}: one value "
                                    f"per column, {sheet.width} of them"
-                                   + (", and no later points" if kids else ""))
-        bounds = limits.BUCKETS if kids else limits.POINTS
+                                   + (", and no later points" if first_only else ""))
         for value in (*action.first, *action.later):
-            bounds.check(value)
-        if kids:
+            edition.column_bounds.check(value)
+        if first_only:
             draft.buckets = list(action.first)
         else:
             draft.column_points = [Points(f, lt) for f, lt in

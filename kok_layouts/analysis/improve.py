@@ -30,12 +30,11 @@ from kok_layouts.analysis.advice import Action, advise, apply_action
 from kok_layouts.analysis.balance import Verdict
 from kok_layouts.analysis.check import CHECK_GAMES, CheckReport, assess
 from kok_layouts.analysis.heatmap import heat_map
-from kok_layouts.analysis.simulate import check_run
 from kok_layouts.analysis.solvability import analyse
 from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown, shown_repr
-from kok_layouts.model.checks import validate_sheet
+from kok_layouts.model.checks import refuse_unprintable, validate_sheet
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.writer import dump_layout
@@ -349,7 +348,7 @@ def _check_arguments(sheet: object, seed: object, time_limit: object, keep: obje
                                                                              str]:
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"improve a sheet (load_layout), not {type(sheet).__name__}")
-    check_run(sheet, 1, 2, 1)  # a sheet whose printed numbers no game can score is refused
+    refuse_unprintable(sheet)
     limits.SEED.check(seed)
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
         raise KokTypeError(f"time_limit is a number of seconds, not {type(time_limit).__name__}")

@@ -18,7 +18,7 @@ from kok_layouts import limits
 from kok_layouts.analysis.workers import check_executor, worker_pool
 from kok_layouts.editions import Edition, edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
-from kok_layouts.model.checks import printed_numbers
+from kok_layouts.model.checks import refuse_unprintable
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.board import board_for
@@ -170,10 +170,7 @@ def check_run(sheet: Sheet, games: int, players: int, seed: int,
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"simulate on a sheet (load_layout), not {type(sheet).__name__}")
     edition = edition_of(sheet)
-    wrong = printed_numbers(sheet)
-    if wrong is not None:  # a sheet made in code: no game could be scored on it
-        raise BadArgumentError(f"{shown(sheet.name, 40)}: {wrong[1]} (at "
-                               f"{'.'.join(str(part) for part in wrong[0])})")
+    refuse_unprintable(sheet)  # a sheet made in code: no game could be scored on it
     limits.GAMES.check(games)
     limits.PLAYERS.check(players)
     if players != 1:

@@ -95,12 +95,9 @@ def _raise_stop(number: int) -> None:
 
 
 def _stop(number: int, frame: object) -> None:
-    _raise_stop(number)
-
-
-def _interrupt(number: int, frame: object) -> None:
-    """Ctrl-C: a KeyboardInterrupt as Python's own handler raises, but a second Ctrl-C
-    (a key pressed twice) is ignored from here on, also while the interpreter ends."""
+    """Ctrl-C as Python's own handler raises it (KeyboardInterrupt); SIGTERM and SIGHUP as
+    :class:`_Stopped`. A second signal (a key pressed twice) is ignored from here on, also
+    while the interpreter ends."""
     _raise_stop(number)
 
 
@@ -126,7 +123,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         for number in _STOPS:
             signal.signal(number, _stop)
         if previous[signal.SIGINT] is signal.default_int_handler:  # not if told to ignore it
-            signal.signal(signal.SIGINT, _interrupt)
+            signal.signal(signal.SIGINT, _stop)
     except ValueError:  # not the main thread: leave the signals to whoever owns them
         yield
         return
@@ -139,7 +136,7 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         sys.unraisablehook = hook
         for number, handler in previous.items():
             # (_again stays in the process's own command: it ignores what follows)
-            if restore or signal.getsignal(number) in (_stop, _interrupt):
+            if restore or signal.getsignal(number) is _stop:
                 signal.signal(number, handler)
 
 

@@ -71,6 +71,10 @@ class Edition:
     """What a completed column earns, as the advice names it: ``points`` or ``buckets``."""
 
     # -- limits -------------------------------------------------------------------------
+    column_bounds: ClassVar[Bounds] = limits.POINTS
+    """What one printed column reward may be (:meth:`column_points`)."""
+    column_field: ClassVar[str] = "column_points"
+    """The layout key of the column rewards."""
     players: ClassVar[Bounds] = limits.PLAYERS
     """How many players a game with others may have (solo is always one)."""
     official_size: ClassVar[tuple[int, int]] = (15, 7)

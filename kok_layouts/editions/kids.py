@@ -25,6 +25,8 @@ class Kids(Edition):
     colour_nouns = "animals"
     palette_key = "animals"
     column_reward = "buckets"
+    column_bounds = limits.BUCKETS
+    column_field = "buckets"
     players = limits.KIDS_PLAYERS
     official_size = (13, 5)
     number_dice = False

@@ -117,10 +117,11 @@ class Driver:
         if self.capped:
             # As kok simulate: a game of passes ends after limits.GAME_ROLLS rolls.
             options = replace(options or Options(), max_rolls=limits.GAME_ROLLS)
-        probe = new_game(self.sheet, players, options, solo=solo)
-        rolls = probe.roll_limit or limits.GAME_ROLLS
-        stars = getattr(probe.sheets[0], "star_penalty", 0) * len(self.sheet.stars)
-        passes = probe.options.pass_penalty * rolls
+        # Made once here, so that a bad player count or options fail at construction.
+        self.game: Game = new_game(self.sheet, players, options, solo=solo)
+        rolls = self.game.roll_limit or limits.GAME_ROLLS
+        stars = getattr(self.game.sheets[0], "star_penalty", 0) * len(self.sheet.stars)
+        passes = self.game.options.pass_penalty * rolls
         if rolls > SCORE_BOUND or stars + passes > SCORE_BOUND:
             raise BadArgumentError(
                 f"{shown(self.sheet.name, 40)}: {rolls:,} rolls, stars that can cost "
@@ -129,8 +130,6 @@ class Driver:
         self.options = options
         self.solo = solo
         self.players = players
-        # Made once here, so that a bad player count or options fail at construction.
-        self.game: Game = new_game(self.sheet, players, options, solo=solo)
         self.table: ActionTable = action_table(self.sheet, self.game.options)
         self.rng = np.random.default_rng()
         self.roller: Callable[[Game], None] | None = None

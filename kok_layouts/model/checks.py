@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Literal
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, KokTypeError, Problem, shown_repr
+from kok_layouts.errors import BadArgumentError, KokTypeError, Problem, shown, shown_repr
 from kok_layouts.model.grid import Cell, column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.model.source import SourcePath
@@ -56,9 +56,9 @@ def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
     schema refuses it); a sheet made in code can, and no game can be scored with it."""
     from kok_layouts.editions import edition_of
 
-    first, later = edition_of(sheet).column_points(sheet)
-    kids = isinstance(sheet, KidsSheet)
-    bounds, field = (limits.BUCKETS, "buckets") if kids else (limits.POINTS, "column_points")
+    edition = edition_of(sheet)
+    first, later = edition.column_points(sheet)
+    bounds, field = edition.column_bounds, edition.column_field
     bonus = getattr(sheet, "colour_bonus", None)
     checks: list[tuple[SourcePath, limits.Bounds, object]] = [
         ((field, index), bounds, value) for index, value in enumerate(first)]
@@ -73,6 +73,15 @@ def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
         if type(value) is not int or not limit.low <= value <= limit.high:
             return where, f"{limit.what} is {limit}, not {shown_repr(value, 40)}"
     return None
+
+
+def refuse_unprintable(sheet: Sheet) -> None:
+    """:class:`BadArgumentError` for a sheet with a :func:`printed_numbers` problem: the
+    check of everything that plays or scores a sheet made in code."""
+    wrong = printed_numbers(sheet)
+    if wrong is not None:
+        raise BadArgumentError(f"{shown(sheet.name, 40)}: {wrong[1]} (at "
+                               f"{'.'.join(str(part) for part in wrong[0])})")
 
 
 def _basic(sheet: Sheet, report: Report) -> None:
