@@ -239,8 +239,13 @@ class GuardedServer(ThreadingHTTPServer):
                 connection.shutdown(socket.SHUT_RDWR)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """A failure outside any request's own handling: one line, never a traceback."""
-        self.log(f"{self.name}: {failure(sys.exc_info()[1])}")
+        """A failure outside any request's own handling: one line, never a traceback. A
+        client that went away (a closed tab, a phone out of reach, or this server ending
+        its connections as it stops) is no failure of the server's and gets no line: it
+        was logged as an internal error, after the server had stopped too."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError):
+            self.log(f"{self.name}: {failure(error)}")
 
 
 _SINGLE_HEADERS = ("Host", "Origin", "Content-Length", "Content-Type", TOKEN_HEADER, "Cookie")
@@ -442,7 +447,7 @@ class GuardedHandler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err.problems[0]))
         except KokError as err:
             self._error(HTTPStatus.UNPROCESSABLE_ENTITY, str(err).splitlines()[0])
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:  # the client went away: nobody to answer
             self.close_connection = True
         except Exception as err:  # one line in the page and in the log, never a traceback
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, failure(err))

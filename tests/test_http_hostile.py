@@ -9,10 +9,12 @@ that the server must never touch; every refusal is checked against a snapshot of
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
 import shutil
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -467,6 +469,29 @@ def test_an_unexpected_failure_is_one_line_in_the_page_and_the_log(
     assert snapshot(site.root) == before
     still_serving(site)
 
+
+
+@pytest.mark.parametrize(("failing", "lines"), [
+    (BrokenPipeError, 0), (ConnectionResetError, 0), (ConnectionAbortedError, 0),
+    (RuntimeError, 1)])
+def test_a_client_that_went_away_is_no_internal_error(
+        site: Site, monkeypatch: pytest.MonkeyPatch, failing: type[Exception],
+        lines: int) -> None:
+    """A connection the client dropped (or the server ended as it stopped) while it was
+    answered gets no log line, where a real failure outside a request's handling gets one:
+    such lines came after the server had stopped, in whatever came next."""
+
+    def answer(self: object) -> None:
+        raise failing(32, "the connection is gone")
+
+    monkeypatch.setattr(site.server.RequestHandlerClass, "handle", answer)
+    with socket.create_connection(("127.0.0.1", site.port), timeout=20) as client:
+        client.sendall(f"GET / HTTP/1.1\r\nHost: {site.host()}\r\n\r\n".encode())
+        # the server closes it once the failure is handled (the unread request: a reset)
+        with contextlib.suppress(ConnectionResetError):
+            assert client.recv(1) == b""
+    assert len(site.logs) == lines
+    assert all(f"internal error: {failing.__name__}" in line for line in site.logs)
 
 # The rate limit -------------------------------------------------------------------------------
 
