@@ -29,11 +29,9 @@ def layouts_dir() -> Path:
 
 
 @cache
-def schema(edition: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of one edition's layout files (``edition`` a name
-    from ``kok_layouts.editions.EDITIONS``)."""
-    from kok_layouts.editions import get_edition
-
-    path = data_dir("schemas") / get_edition(edition).schema_name
+def schema_file(name: str) -> dict[str, Any]:
+    """The JSON document ``schemas/NAME`` (a layout's schema is its edition's:
+    :meth:`kok_layouts.model.kinds.SheetKind.schema`)."""
+    path = data_dir("schemas") / name
     loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return loaded

@@ -12,12 +12,11 @@ import kok_layouts
 import kok_layouts.analysis.check
 from kok_layouts import check_sheet, load_file
 from kok_layouts.analysis.simulate import simulate
-from kok_layouts.editions import EDITIONS
 from kok_layouts.generator import balance as balancing
 from kok_layouts.generator.board import build
 from kok_layouts.generator.classic import grid_columns
 from kok_layouts.generator.invariants import official_invariants
-from kok_layouts.generator.maker import Balancing
+from kok_layouts.generator.maker import GENERATORS, Balancing
 from kok_layouts.generator.moves import regrow_near
 from kok_layouts.generator.request import make_request
 
@@ -71,7 +70,7 @@ def test_balancing_moves_keep_every_official_invariant(edition: str) -> None:
     rng = np.random.default_rng(5)
     kept = 0
     for _ in range(60):
-        moved = EDITIONS[edition].generator.neighbour(draft, "official", rng)
+        moved = GENERATORS[edition].neighbour(draft, "official", rng)
         if moved is None:
             continue
         assert official_invariants(moved)
@@ -86,7 +85,7 @@ def test_kids_balancing_moves_keep_the_kids_profile() -> None:
     rng = np.random.default_rng(1)
     kept = 0
     for _ in range(40):
-        moved = EDITIONS["kids"].generator.neighbour(draft, "official", rng)
+        moved = GENERATORS["kids"].neighbour(draft, "official", rng)
         if moved is None:
             continue
         sheet = balancing.candidate_sheet(moved, board)
@@ -99,7 +98,7 @@ def test_balanced_board_records_the_final_check_in_its_header(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(balancing, "STAGES", (4, 8))
     monkeypatch.setattr(balancing, "FINAL_GAMES", 8)
-    monkeypatch.setattr(EDITIONS["kids"].generator, "balancing",
+    monkeypatch.setattr(GENERATORS["kids"], "balancing",
                         Balancing(candidates=3, restart_after=4, fresh_share=0.8))
     seen: list[float] = []
     board = kok_layouts.generate("kids", seed=4, balanced=True,

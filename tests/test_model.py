@@ -15,7 +15,8 @@ from kok_layouts import (
     list_layouts,
     load_layout,
 )
-from kok_layouts.resources import data_dir, schema
+from kok_layouts.model.kinds import sheet_kind
+from kok_layouts.resources import data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,7 +91,7 @@ def test_the_kids_layout_has_the_fewest_crocodiles_and_the_most_penguins_and_ele
 
 @pytest.mark.parametrize("edition", ["classic", "kok2", "kids"])
 def test_each_edition_schema_is_a_valid_draft_2020_12_schema_with_an_id(edition: str) -> None:
-    loaded = schema(edition)
+    loaded = sheet_kind(edition).schema()
     jsonschema.Draft202012Validator.check_schema(loaded)
     assert loaded["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert loaded["$id"] == f"urn:kok-layouts:schema:{edition}:1"

@@ -12,7 +12,7 @@ import pytest
 
 import kok_layouts.rules as rules
 from kok_layouts import load_layout
-from kok_layouts.editions import EDITIONS, edition_of
+from kok_layouts.editions import EDITIONS
 from kok_layouts.rules import (
     GreedyBot,
     KidsPlayerSheet,
@@ -105,7 +105,7 @@ def test_the_edition_says_how_a_bot_weighs_a_move(edition: str, way: str) -> Non
     bot = Recorder()
     game.throw(np.random.default_rng(2))
     bot.choose(game, 0, np.random.default_rng(0))
-    edition_of(game.sheet).bot_choice(bot, game, 0, np.random.default_rng(0))
+    game.bot_choice(bot, 0, np.random.default_rng(0))
     assert bot.asked == [way, way]
 
 

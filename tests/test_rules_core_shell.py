@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 
 from kok_layouts import load_layout
-from kok_layouts.cli.play import ClassicTable, KidsTable, Terminal
-from kok_layouts.editions import EDITIONS, edition_of
+from kok_layouts.cli.play import PLAY_HELP, PLAY_TABLES, ClassicTable, KidsTable, Terminal
 from kok_layouts.errors import IllegalMoveError
 from kok_layouts.rules import (
     NO_DIE,
@@ -163,19 +162,19 @@ def test_kids_cells_name_an_enclosure_and_the_die_showing_its_animal() -> None:
 
 
 def test_each_edition_names_its_terminal_table_and_help() -> None:
-    assert EDITIONS["classic"].play_table is ClassicTable
-    assert EDITIONS["kok2"].play_table is ClassicTable
-    assert EDITIONS["kids"].play_table is KidsTable
-    assert "bomb C3" in EDITIONS["kok2"].play_help
-    assert "bomb" not in EDITIONS["classic"].play_help
-    assert "whole enclosure" in EDITIONS["kids"].play_help
+    assert PLAY_TABLES["classic"] is ClassicTable
+    assert PLAY_TABLES["kok2"] is ClassicTable
+    assert PLAY_TABLES["kids"] is KidsTable
+    assert "bomb C3" in PLAY_HELP["kok2"]
+    assert "bomb" not in PLAY_HELP["classic"]
+    assert "whole enclosure" in PLAY_HELP["kids"]
 
 
 def test_typing_a_special_face_on_a_classic_sheet_is_refused_in_one_line() -> None:
     game = new_game(load_layout("black"), ["you"], solo=True)
     out: list[str] = []
-    table = edition_of(game.sheet).play_table(game, {}, np.random.default_rng(1), False,
-                                              Terminal(script(["bomb C3", "quit"]), out.append))
+    table = PLAY_TABLES[game.sheet.edition](game, {}, np.random.default_rng(1), False,
+                                            Terminal(script(["bomb C3", "quit"]), out.append))
     table.run()
     assert any(line == "not allowed: bomb is a face of the Keer op Keer 2 special die; black "
                "has no special die" for line in out)

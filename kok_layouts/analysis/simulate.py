@@ -104,7 +104,7 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
                 first[name] = (game.rolls_done, seats)
 
     play_game(game, strategies, rng, note_completions)
-    ended = any(len(p.completed_colours()) >= 2 for p in game.sheets) or (
+    ended = any(len(p.completed_colours()) >= game.colours_to_end for p in game.sheets) or (
         solo and game.roll_limit is not None and game.rolls_done >= game.roll_limit)
     return GameResult(index, players, game.rolls_done, ended, tuple(game.winner_seats()),
                       tuple(score.as_dict() for score in game.scores()), first,

@@ -44,7 +44,7 @@ from kok_layouts.analysis.steiner import (
     hub_graph,
     steiner_tree,
 )
-from kok_layouts.editions import edition_of
+from kok_layouts.editions import edition_of, part_for
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import Kok2Sheet, Sheet
 from kok_layouts.rules.board import MAX_MOVE, Board, board_for
@@ -130,7 +130,7 @@ class Solvability:
 @dataclass(frozen=True)
 class Pieces:
     """What one move may cross on a board, as the search sees it (each edition names its
-    own: :meth:`kok_layouts.editions.Edition.move_pieces`)."""
+    own: :data:`MOVE_PIECES`)."""
 
     options: list[AreaOption]
     """The ways worth considering to cross cells of each area."""
@@ -158,6 +158,13 @@ def enclosure_pieces(board: Board) -> Pieces:
                   False)
 
 
+MOVE_PIECES: dict[str, Callable[[Board], Pieces]] = {
+    "classic": area_pieces, "kok2": area_pieces, "kids": enclosure_pieces}
+"""What one move may cross, for the fewest-moves search, by edition name: a connected
+group of 1 to 5 cells inside one area (docs/rules.md section 1.5), or Kids' whole
+enclosure (section 3.5)."""
+
+
 class _Search:
     """The options of a sheet (see :mod:`~kok_layouts.analysis.area_options`) and the
     fewest-moves search over them."""
@@ -166,7 +173,7 @@ class _Search:
         self.sheet = sheet
         self.board: Board = board_for(sheet)
         board = self.board
-        pieces = edition_of(sheet).move_pieces(board)
+        pieces = part_for(MOVE_PIECES, edition_of(sheet), "fewest-moves search")(board)
         self.options, self.caps = pieces.options, pieces.caps
         self.roots, self.per_move = pieces.roots, pieces.per_move
         self.masks = [o.mask for o in self.options]

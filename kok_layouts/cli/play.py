@@ -7,9 +7,9 @@ as many seats as the edition allows (Kids: 2 to 4). People type commands as the 
 
 This is a shell: the rules (which dice a typed move uses, the square of a bomb, what is
 legal) are the game's (:meth:`Game.choice_for_cells <kok_layouts.rules.game.Game.
-choice_for_cells>`). What differs per edition is the edition's (``edition.play_table``:
-:class:`ClassicTable` reads moves as cells, :class:`KidsTable` as numbered choices;
-``edition.play_help``; ``edition.special_die``).
+choice_for_cells>`). What differs per edition is in :data:`PLAY_TABLES` and
+:data:`PLAY_HELP` (:class:`ClassicTable` reads moves as cells, :class:`KidsTable` as numbered
+choices) and ``edition.special_die``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from kok_layouts.cli.args import integer, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.cli.rules import split_items
 from kok_layouts.cli.text import render_text, wants_colour
-from kok_layouts.editions import EDITIONS, Edition, edition_of
+from kok_layouts.editions import EDITIONS, Edition, edition_of, part_for
 from kok_layouts.errors import KokError, UsageError
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import load_layout
@@ -36,8 +36,8 @@ from kok_layouts.model.sheet import SPECIAL_FACES
 from kok_layouts.rules.bots import BOTS, Strategy, make_bot
 from kok_layouts.rules.dice import JOKER_NUMBER, face_name
 from kok_layouts.rules.game import Choice, Game, check_player_name
-from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.record import save_record
+from kok_layouts.rules.turns import BombStep, Turns
 from kok_layouts.table.choices import distinct_choices
 from kok_layouts.table.feed import RollStart, result_line, roll_events, roll_start
 
@@ -252,7 +252,7 @@ def _dice_text(game: Game, seat: int) -> str:
 
 
 class Table(Protocol):
-    """How ``kok play`` runs a game of one edition at one terminal (``edition.play_table``):
+    """How ``kok play`` runs a game of one edition at one terminal (:data:`PLAY_TABLES`):
     made from the game, the bots by seat, the dice, whether to colour and the terminal."""
 
     game: Game
@@ -274,6 +274,8 @@ class _Seats:
     def __init__(self, game: Game, bots: dict[int, Strategy], rng: np.random.Generator,
                  colour: bool, terminal: Terminal) -> None:
         self.game = game
+        self.turns = Turns(game, rng)
+        """The game's turns: every throw, choice, bomb and end of roll goes through them."""
         self.bots = bots
         self.rng = rng
         self.colour = colour
@@ -286,8 +288,7 @@ class _Seats:
     def bot_turn(self, seat: int, passing: str = "pass") -> None:
         """The bot in ``seat`` chooses, and the table says what (``passing`` for none)."""
         game = self.game
-        choice = self.bots[seat].choose(game, seat, self.rng)
-        game.choose(seat, choice)
+        choice = self.turns.let_choose(seat, self.bots[seat], self.rng)
         taken = passing if choice is None else choice.describe(game.sheet)
         self.io.write(f"{game.players[seat]} ({self.bots[seat].name} bot): {taken}")
 
@@ -299,7 +300,7 @@ class _Seats:
             while game.chosen:
                 game.undo()
             return
-        game.finish_roll()
+        self.turns.finish_roll()
         for event in roll_events(game, start):
             self.io.write(event.text)
 
@@ -338,7 +339,7 @@ class ClassicTable(_Seats):
     def play_roll(self) -> None:
         game, write = self.game, self.io.write
         start = roll_start(game)
-        roll = game.throw(self.rng)
+        roll = self.turns.throw()
         limit = f"/{game.roll_limit}" if game.roll_limit else ""
         write("")
         if game.solo:
@@ -375,12 +376,12 @@ class ClassicTable(_Seats):
         words = split_items(line)
         head = words[0].lower() if words else ""
         if head in ("help", "?", "h"):
-            write(edition_of(game.sheet).play_help)
+            write(play_help(game.sheet))
         elif head in ("quit", "exit", "q"):
             self.quitting = True
             return True
         elif head in ("pass", "p"):
-            game.choose(seat, None)
+            self.turns.choose(seat, None)
             return self.after_choice(seat, None)
         elif head == "moves":
             self.list_moves(seat)
@@ -411,8 +412,9 @@ class ClassicTable(_Seats):
             try:
                 choice = game.choice_for_cells(seat, words[1:] if face else words,
                                                special=face)
-                choice = game.fill_bombs(seat, choice, _ask_bomb(self.io.read_line, write))
-                game.choose(seat, choice)
+                step = self.turns.choose(seat, choice)
+                if step is not None:
+                    choice = self.place_bombs(step)
             except KokError as err:
                 write(f"not allowed: {err}")
                 return False
@@ -420,6 +422,30 @@ class ClassicTable(_Seats):
                   f"{describe_choice(game, choice)}")
             return self.after_choice(seat, choice)
         return False
+
+    def place_bombs(self, step: BombStep) -> Choice:
+        """Ask for the square of every bomb the choice of ``step`` owes (the turns' bomb
+        step); returns the choice made with them. At the end of the input the square of
+        the lowest cells is taken."""
+        write = self.io.write
+        while True:
+            write("A row's item gives you a bomb at once.")
+            while True:
+                square: str | int
+                try:
+                    square = self.io.read_line("bomb square (top-left cell)> ").strip()
+                except EOFError:
+                    square = min(step.squares.values())
+                try:
+                    following = self.turns.bomb(step.seat, square)
+                    break
+                except KokError as err:
+                    write(f"not allowed: {err}")
+            if following is None:
+                made = self.game.choice_in_roll(step.seat)
+                assert made is not None
+                return made
+            step = following
 
     def after_choice(self, seat: int, choice: Choice | None) -> bool:
         """After the last person's move of a roll: one chance to take it back before the
@@ -475,26 +501,6 @@ class ClassicTable(_Seats):
         write(f"{state}: winner{'s' if ', ' in winners else ''}: {winners}")
 
 
-def _ask_bomb(read: Callable[[str], str],
-              write: Callable[[str], None]) -> Callable[[Kok2PlayerSheet, list[int]], int]:
-    def pick(player: Kok2PlayerSheet, options: list[int]) -> int:
-        write("A row's item gives you a bomb at once.")
-        while True:
-            try:
-                name = read("bomb square (top-left cell)> ").strip()
-            except EOFError:
-                return options[0]
-            try:
-                square = player.bomb_at(name)
-            except ValueError as err:
-                write(f"not allowed: {err}")
-                continue
-            if square in options:
-                return square
-            write("not allowed: that square has no uncrossed cell")
-    return pick
-
-
 class KidsTable(_Seats):
     """A Kids game at one terminal: solo, or people and bots taking turns. Each person
     picks a numbered move from the list of the legal ones."""
@@ -519,7 +525,7 @@ class KidsTable(_Seats):
     def play_roll(self) -> None:
         game, write, sheet = self.game, self.io.write, self.game.sheet
         start = roll_start(game)
-        roll = game.throw(self.rng)
+        roll = self.turns.throw()
         write("")
         write(f"Roll {game.rolls_done + 1}: {game.players[game.active]} throws "
               + ", ".join(face_name(sheet, f) for f in roll.colours))
@@ -575,7 +581,7 @@ class KidsTable(_Seats):
             name = game.players[seat]
             write(f"{name} can cross nothing with these dice and "
                   f"{subject(name, 'skips', 'skip').rpartition(' ')[2]}.")
-            game.choose(seat, None)
+            self.turns.choose(seat, None)
             return
         self.list_moves(options)
         while True:
@@ -584,7 +590,7 @@ class KidsTable(_Seats):
                 self.quitting = True
                 return
             if line in ("help", "?", "h"):
-                write(edition_of(sheet).play_help)
+                write(play_help(sheet))
                 continue
             if line == "moves":
                 self.list_moves(options)
@@ -613,7 +619,7 @@ class KidsTable(_Seats):
             except KokError:
                 number = 0
             if 1 <= number <= len(options):
-                game.choose(seat, options[number - 1])
+                self.turns.choose(seat, options[number - 1])
                 return
             write(f"not allowed: type a number from 1 to {len(options)} ('help' lists "
                   "the commands)")
@@ -685,6 +691,19 @@ def _strict_utf8_stdin() -> None:
         stdin.reconfigure(encoding="utf-8", errors="replace")
 
 
+PLAY_TABLES: dict[str, type[Table]] = {
+    "classic": ClassicTable, "kok2": ClassicTable, "kids": KidsTable}
+"""How ``kok play`` runs a game of each edition at one terminal, by edition name."""
+
+PLAY_HELP: dict[str, str] = {"classic": HELP_CLASSIC, "kok2": HELP_KOK2, "kids": HELP_KIDS}
+"""The commands a person types at ``kok play``'s prompt, as ``help`` lists them."""
+
+
+def play_help(sheet: Any) -> str:
+    """``help``'s text for a game on ``sheet``."""
+    return part_for(PLAY_HELP, edition_of(sheet), "terminal help")
+
+
 def run_play(args: argparse.Namespace) -> int:
     loaded = load_layout(args.layout)
     edition = edition_of(loaded)
@@ -715,8 +734,9 @@ def run_play(args: argparse.Namespace) -> int:
     names = seat_names(people_names(args.names, people, args.lang), bots)
     game = edition.new_game(loaded, names, solo=args.solo)
     seats = {people + i: bot for i, bot in enumerate(bots)}
-    table: Table = edition.play_table(game, seats, np.random.default_rng(args.seed), colour,
-                                      Terminal(read, write))
+    make = part_for(PLAY_TABLES, edition, "terminal table")
+    table: Table = make(game, seats, np.random.default_rng(args.seed), colour,
+                        Terminal(read, write))
     table.run()
     table.final()
     if args.save is not None:

@@ -3,7 +3,7 @@
 A position is given by its crossed cells and the exclamation marks used or left
 (``--marks-used``/``--marks-left`` in every command and edition; ``--jokers-left`` and
 ``--jokers-used`` are the old spellings, still read). How a position is read is the
-edition's (``edition_of(sheet).rules_commands``): :data:`CLASSIC_COMMANDS` for the classic
+edition's (:data:`RULES_COMMANDS`): :data:`CLASSIC_COMMANDS` for the classic
 game and Keer op Keer 2 (the special die, boxes and hearts where the edition has them),
 :data:`KIDS_COMMANDS` for Kids.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 from kok_layouts.cli.args import integer, parse_integer
 from kok_layouts.cli.commands import add_command
-from kok_layouts.editions import edition_of
+from kok_layouts.editions import edition_of, part_for
 from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.grid import cells_of, column_index
 from kok_layouts.model.loader import load_layout
@@ -334,18 +334,23 @@ class RulesCommands:
 
 CLASSIC_COMMANDS = RulesCommands(moves=classic_moves, score=classic_score)
 KIDS_COMMANDS = RulesCommands(moves=kids_moves, score=kids_score)
+RULES_COMMANDS: dict[str, RulesCommands] = {
+    "classic": CLASSIC_COMMANDS, "kok2": CLASSIC_COMMANDS, "kids": KIDS_COMMANDS}
+"""How ``kok moves`` and ``kok score`` read a position of each edition, by edition name."""
+
+
+def _commands(sheet: Any) -> RulesCommands:
+    return part_for(RULES_COMMANDS, edition_of(sheet), "position commands")
 
 
 def run_moves(args: argparse.Namespace) -> int:
     loaded = load_layout(args.layout)
-    commands: RulesCommands = edition_of(loaded).rules_commands
-    return commands.moves(args, loaded)
+    return _commands(loaded).moves(args, loaded)
 
 
 def run_score(args: argparse.Namespace) -> int:
     loaded = load_layout(args.layout)
-    commands: RulesCommands = edition_of(loaded).rules_commands
-    return commands.score(args, loaded)
+    return _commands(loaded).score(args, loaded)
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -2,17 +2,19 @@
 
 The grid is drawn the same way for every edition; what goes around it (the start columns,
 box cells, the rows' rules, the points under the columns, the legend) is the edition's:
-``edition_of(sheet).text_notes(sheet)`` gives it, from :func:`classic_notes`,
-:func:`kok2_notes` or :func:`kids_notes`.
+:data:`TEXT_NOTES` gives it, from :func:`classic_notes`, :func:`kok2_notes` or
+:func:`kids_notes`.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from kok_layouts.editions import edition_of
+from kok_layouts.editions import edition_of, part_for
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.render.scene import rgb
@@ -77,12 +79,18 @@ def kids_notes(sheet: KidsSheet) -> TextNotes:
                 f"    {legend}; UPPERCASE* star"))
 
 
+TEXT_NOTES: dict[str, Callable[[Any], TextNotes]] = {
+    "classic": classic_notes, "kok2": kok2_notes, "kids": kids_notes}
+"""What the terminal writes around the grid of each edition's sheet, by edition name:
+marked columns and cells, notes beside the rows, lines under the grid."""
+
+
 def render_text(sheet: Sheet, colour: bool, crossed: int = 0) -> str:
     """The grid as text: a letter per cell (UPPERCASE and ``*`` for stars), or coloured.
 
     Cells in the bitmask ``crossed`` show an ``X``.
     """
-    notes: TextNotes = edition_of(sheet).text_notes(sheet)
+    notes: TextNotes = part_for(TEXT_NOTES, edition_of(sheet), "terminal notes")(sheet)
     lines = [f"{sheet.title} ({sheet.name}, {sheet.edition}, {sheet.width} x {sheet.height})"]
     header = "".join(f"{column_letter(c) + ('^' if c in notes.starts else ''):<3}"
                      for c in range(sheet.width))

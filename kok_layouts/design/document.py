@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from kok_layouts import limits
+from kok_layouts.design.parts import parts_of
 from kok_layouts.editions import EDITIONS, Edition
 from kok_layouts.errors import (
     BadArgumentError,
@@ -149,8 +150,8 @@ def new_document(edition: str, width: int, height: int) -> Document:
     and extras of the edition's printed sheet and no stars (Kids: its star column)."""
     chosen = _edition(edition)
     _check_size(width, height)
-    doc = layout_mapping(load_layout(chosen.designer.template))
-    doc.update(name="my-board", title="My board",
+    doc = layout_mapping(load_layout(parts_of(chosen).template))
+    doc.update(name="my-board", title="My board", edition=chosen.name,
                description=f"A {width} x {height} board drawn in kok design.")
     doc.pop("aliases", None)
     doc.pop("enclosures", None)

@@ -1,6 +1,6 @@
 """What ``kok design``'s page shows and edits for each edition, as values.
 
-Each edition names its :class:`DesignerParts` (``EDITIONS["kok2"].designer``); the server
+Each edition has its :class:`DesignerParts` (``DESIGNER_PARTS["kok2"]``); the server
 hands the page every edition's parts, with their limits, as JSON
 (:meth:`DesignerParts.as_dict`), and the page draws from them: it knows no edition by
 name. What a field may hold comes from :mod:`kok_layouts.limits`.
@@ -166,3 +166,17 @@ KIDS_PARTS = DesignerParts(
             Field("food boxes", ("food_boxes",), limits.FOOD_BOXES))),
         Fieldset("Visitors", per_column="visitors", item="visitor"),
     ))
+
+DESIGNER_PARTS: dict[str, DesignerParts] = {
+    "classic": CLASSIC_PARTS, "kok2": KOK2_PARTS, "kids": KIDS_PARTS}
+"""What ``kok design``'s page shows and edits for each edition, by edition name: the
+template a new board starts from, the palette's legend, the tools, the fields and their
+limits (an edition registered from above is edited as the one it derives from)."""
+
+
+def parts_of(edition: Edition) -> DesignerParts:
+    """The designer's parts of ``edition``: its own, or those of the edition it derives
+    from."""
+    from kok_layouts.editions import part_for
+
+    return part_for(DESIGNER_PARTS, edition, "designer parts")

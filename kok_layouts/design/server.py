@@ -66,6 +66,7 @@ from kok_layouts.design.document import (
     to_yaml,
     validate,
 )
+from kok_layouts.design.parts import parts_of
 from kok_layouts.editions import EDITIONS, edition_of, get_edition
 from kok_layouts.errors import GenerateError, KokError, OutputError, shown
 from kok_layouts.generator.board import generate
@@ -181,7 +182,7 @@ def _reported(job: CheckJob | GenerateJob, what: str) -> Iterator[None]:
 def page_parts() -> dict[str, Any]:
     """What the page needs to know before it draws any board: every edition's parts (its
     palette, tools, fields and their limits) and the limits of the start and check forms."""
-    return {"editions": [edition.designer.as_dict(edition) for edition in EDITIONS.values()],
+    return {"editions": [parts_of(edition).as_dict(edition) for edition in EDITIONS.values()],
             "limits": {**limits.as_dict(),
                        "balance_seconds": limits.DESIGN_BALANCE_SECONDS.as_dict(),
                        "check_default_games": limits.DESIGN_CHECK_DEFAULT_GAMES}}

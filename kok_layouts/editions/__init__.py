@@ -6,7 +6,7 @@
 >>> EDITIONS["kids"].players.high
 4
 
-Adding an edition: see the README, "Adding an edition".
+Adding an edition: see the README, "Adding an edition" (:func:`register_edition`).
 """
 
 from __future__ import annotations
@@ -15,16 +15,39 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from kok_layouts.editions.classic import CLASSIC
-from kok_layouts.editions.edition import Edition, Tracks
+from kok_layouts.editions.edition import Edition, Tracks, part_for
 from kok_layouts.editions.kids import KIDS
 from kok_layouts.editions.kok2 import KOK2
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
+from kok_layouts.model.kinds import find_sheet_kind
 
-EDITIONS: Mapping[str, Edition] = MappingProxyType(
-    {edition.name: edition for edition in (CLASSIC, KOK2, KIDS)})
-"""Every edition by name, in a fixed order: classic, kok2, kids."""
+_EDITIONS: dict[str, Edition] = {}
 
-EDITION_NAMES: tuple[str, ...] = tuple(EDITIONS)
+EDITIONS: Mapping[str, Edition] = MappingProxyType(_EDITIONS)
+"""Every edition by name, the built-in ones first in a fixed order: classic, kok2, kids."""
+
+EDITION_NAMES: tuple[str, ...] = ("classic", "kok2", "kids")
+"""The built-in editions."""
+
+
+def register_edition(edition: Edition) -> Edition:
+    """Add ``edition`` to :data:`EDITIONS`: a new name whose model parts
+    (:func:`kok_layouts.model.kinds.register_sheet_kind`) are registered already, as its
+    rules must be (:func:`kok_layouts.rules.kinds.register_game`) before it is played."""
+    if not isinstance(edition, Edition):
+        raise KokTypeError(f"an Edition is registered, not {type(edition).__name__}")
+    name = edition.name
+    if name in _EDITIONS:
+        raise BadArgumentError(f"an edition {shown(name, 40)!r} is registered already")
+    if find_sheet_kind(name) is None:
+        raise BadArgumentError(f"register the sheet kind of {shown(name, 40)!r} before the "
+                               "edition")
+    _EDITIONS[name] = edition
+    return edition
+
+
+for _builtin in (CLASSIC, KOK2, KIDS):
+    register_edition(_builtin)
 
 
 def get_edition(name: object) -> Edition:
@@ -55,4 +78,5 @@ def edition_of(thing: object) -> Edition:
     return EDITIONS[name]
 
 
-__all__ = ["EDITIONS", "EDITION_NAMES", "Edition", "Tracks", "edition_of", "get_edition"]
+__all__ = ["EDITIONS", "EDITION_NAMES", "Edition", "Tracks", "edition_of", "get_edition",
+           "part_for", "register_edition"]

@@ -49,7 +49,7 @@ from kok_layouts.env.actions import (
 )
 from kok_layouts.env.driver import checked_seed, sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, shown_repr
-from kok_layouts.rules import COLOURS_TO_END, JOKER_NUMBER, MAX_MOVE, Roll, new_game
+from kok_layouts.rules import JOKER_NUMBER, MAX_MOVE, Roll, new_game
 
 TOUCH_CHUNK = 4096
 """Actions whose touched groups are worked out at once (bounds the float copy of cells)."""
@@ -89,6 +89,7 @@ class BatchSolo:
         game = new_game(sheet, ["solo"], solo=True)
         self.colour_dice, self.number_dice = game.colour_dice, game.number_dice
         self.roll_limit = int(game.roll_limit or 0)
+        self.colours_to_end = game.colours_to_end
         player = game.sheets[0]
         self.colour_dice_only = not edition.number_dice  # Kids: enclosures and purple
         self.faces = (*board.colour_keys, edition.extra_colour_face)
@@ -403,7 +404,8 @@ class BatchSolo:
         self.rolls_done += rolled
         colours_done = (self.line_counts[:, self.colours]
                         == self.line_sizes[self.colours]).sum(1)
-        done = rolled & ((colours_done >= COLOURS_TO_END) | (self.rolls_done >= self.roll_limit))
+        done = rolled & ((colours_done >= self.colours_to_end)
+                         | (self.rolls_done >= self.roll_limit))
         self._scores = None
         after = self.scores()
         final = np.where(done, after, 0)

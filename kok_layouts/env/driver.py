@@ -1,11 +1,12 @@
 """One game driven by action numbers: the rules' game flow under both environments.
 
-The driver throws the dice itself (the chance step, from the generator the environment
-was reset with), asks the rules for the legal choices of the player whose turn it is,
-maps them onto the fixed action space (:mod:`kok_layouts.env.actions`) and plays the
-chosen one. A Keer op Keer 2 choice that completes a row with a bomb as its item is
-followed by one more action of the same player per bomb: where to place it (docs/rules.md
-section 2.5).
+The driver plays through the rules' one turn driver (:class:`~kok_layouts.rules.turns.
+Turns`): it throws the dice (the chance step, from the generator the environment was reset
+with), asks the rules for the legal choices of the player whose turn it is, maps them onto
+the fixed action space (:mod:`kok_layouts.env.actions`) and plays the chosen one. A Keer op
+Keer 2 choice that completes a row with a bomb as its item is followed by the turns' bomb
+step: one more action of the same player per bomb, where to place it (docs/rules.md section
+2.5).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
@@ -32,6 +33,7 @@ from kok_layouts.errors import BadArgumentError, KokTypeError, shown, shown_repr
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules import Choice, Game, Options, new_game
+from kok_layouts.rules.turns import BombStep, Turns
 
 
 def sheet_of(layout: object) -> Sheet:
@@ -84,17 +86,6 @@ def checked_reward(value: object) -> float:
     return reward
 
 
-@dataclass
-class _Pending:
-    """A choice waiting for the squares of the bombs its rows' items give."""
-
-    seat: int
-    choice: Choice
-    bombs: list[int]
-    crossed: int
-    """The player's crossed cells at the moment the next bomb falls."""
-
-
 class Driver:
     """A game of ``players`` seats on ``layout`` (solo: one seat, the solo rules)."""
 
@@ -133,7 +124,8 @@ class Driver:
         self.table: ActionTable = action_table(self.sheet, self.game.options)
         self.rng = np.random.default_rng()
         self.roller: Callable[[Game], None] | None = None
-        self._pending: _Pending | None = None
+        self.turns = Turns(self.game, self.rng)
+        self._pending: BombStep | None = None
         self._legal: dict[int, object] | None = None
 
     def start(self, rng: np.random.Generator,
@@ -142,6 +134,7 @@ class Driver:
         roll instead (``game.set_roll(...)``: a replay, or another engine's dice)."""
         self.game = new_game(self.sheet, self.players, self.options, solo=self.solo)
         self.rng = rng
+        self.turns = Turns(self.game, rng)
         self.roller = roller
         self._pending = None
         self._legal = None
@@ -149,7 +142,7 @@ class Driver:
 
     def _throw(self) -> None:
         if self.roller is None:
-            self.game.throw(self.rng)
+            self.turns.throw()
         else:
             self.roller(self.game)
 
@@ -206,36 +199,21 @@ class Driver:
             return False
         self._legal = None
         if self._pending is not None:
-            pending = self._pending
             part = legal[action]
             assert isinstance(part, int)
-            self._fill(pending.seat, pending.choice, [*pending.bombs, part])
-            return True
-        choice = legal[action]
-        if choice is None:
-            self.game.choose(seat, None)
-            self._after_choice()
+            self._pending = self.turns.bomb(seat, part)
         else:
-            assert isinstance(choice, Choice)
-            self._fill(seat, choice, [])
+            choice = legal[action]
+            assert choice is None or isinstance(choice, Choice)
+            self._pending = self.turns.choose(seat, choice)
+        if self._pending is None:
+            self._after_choice()
         return True
-
-    def _fill(self, seat: int, choice: Choice, bombs: list[int]) -> None:
-        """Play ``choice`` with ``bombs``, or wait for the square of its next bomb."""
-        if self.game.next_bomb_squares(seat, choice, bombs):
-            crossed = self.game.sheets[seat].crossed | choice.move.cells
-            for square in bombs:
-                crossed |= square
-            self._pending = _Pending(seat, choice, bombs, crossed)
-            return
-        self._pending = None
-        self.game.choose(seat, replace(choice, bombs=tuple(bombs)) if bombs else choice)
-        self._after_choice()
 
     def _after_choice(self) -> None:
         """Close the roll once everyone chose, and throw the next one."""
         if not self.game.waiting_for():
-            self.game.finish_roll()
+            self.turns.finish_roll()
             if not self.game.over:
                 self._throw()
 

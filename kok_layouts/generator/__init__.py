@@ -2,7 +2,7 @@
 
 Sits beside analysis: it uses the sheet model (a board is built as a :class:`Draft` and
 turned into a sheet, which the one writer of the format writes) and the analysis (to
-balance), never the CLI. Each edition names its generator (``EDITIONS["kok2"].generator``,
+balance), never the CLI. Each edition has its generator (``GENERATORS["kok2"]``,
 :mod:`kok_layouts.generator.maker`).
 """
 

@@ -1,7 +1,8 @@
 """What ``kok generate`` does for each edition: the boards it makes (official and custom),
 the checks they pass, and the moves and budget of the balancing search.
 
-Each edition names its generator (``EDITIONS["kids"].generator``); the generator's own
+Each edition has its generator (``GENERATORS["kids"]``, looked up along the edition's
+lineage); the generator's own
 modules build the boards (:mod:`~kok_layouts.generator.classic`,
 :mod:`~kok_layouts.generator.custom`, :mod:`~kok_layouts.generator.kids`) and the moves
 (:mod:`~kok_layouts.generator.moves`).
@@ -198,3 +199,8 @@ class KidsGenerator(BoardGenerator):
 CLASSIC_GENERATOR = ClassicGenerator()
 KOK2_GENERATOR = Kok2Generator()
 KIDS_GENERATOR = KidsGenerator()
+
+GENERATORS: dict[str, BoardGenerator] = {
+    "classic": CLASSIC_GENERATOR, "kok2": KOK2_GENERATOR, "kids": KIDS_GENERATOR}
+"""How ``kok generate`` makes each edition's boards, by edition name: official and custom
+boards, the checks they pass, and the moves and budget of the balancing search."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from kok_layouts import limits
-from kok_layouts.editions import EDITION_NAMES, EDITIONS, Edition
+from kok_layouts.editions import EDITION_NAMES, EDITIONS, Edition, part_for
 from kok_layouts.errors import GenerateError, KokTypeError, shown, shown_repr
 from kok_layouts.limits import Bounds
 from kok_layouts.model.checks import PROFILES, Profile
@@ -41,7 +41,9 @@ class Request:
     @property
     def generator(self) -> BoardGenerator:
         """The edition's generator, which makes the board."""
-        return EDITIONS[self.edition].generator
+        from kok_layouts.generator.maker import GENERATORS
+
+        return part_for(GENERATORS, EDITIONS[self.edition], "board generator")
 
     @property
     def name(self) -> str:
@@ -140,6 +142,6 @@ def make_request(edition: str, *, seed: int = 1,
     if cells - holes < 2 * count:
         raise GenerateError(f"{count} colours need at least {2 * count} board cells; "
                             f"a {width}x{height} board with {holes} holes has {cells - holes}")
-    return Request(cast(EditionName, chosen.name), seed, width, height, count, holes,
+    return Request(chosen.name, seed, width, height, count, holes,
                    profile)
 

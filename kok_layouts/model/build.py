@@ -248,27 +248,26 @@ def structure_problems(data: Any, source: SourceMap) -> list[Problem]:
     told (a ragged grid, an unknown letter, a list without one value per column), so that
     ``kok validate`` reports every problem at once; checks whose values the schema
     refused are skipped."""
-    from kok_layouts.editions import EDITIONS
+    from kok_layouts.model.kinds import find_sheet_kind
 
-    name = data.get("edition") if isinstance(data, dict) else None
-    edition = EDITIONS.get(name) if isinstance(name, str) else None
+    kind = find_sheet_kind(data.get("edition") if isinstance(data, dict) else None)
     out = _Collector(source, lenient=True)
-    if edition is None:
+    if kind is None:
         return []
     with out.part():
-        geometry, cells, stars = _grid(data, edition.palette_key, out)
+        geometry, cells, stars = _grid(data, kind.palette_key, out)
         common = {"geometry": geometry, "cell_colours": tuple(cells), "stars": stars}
-        edition.build_fields(data, common, out)
+        kind.fields(data, common, out)
     return out.problems
 
 
 def build_sheet(data: dict[str, Any], source: SourceMap) -> Sheet:
     """The sheet described by ``data``, which has passed its edition's schema."""
-    from kok_layouts.editions import get_edition
+    from kok_layouts.model.kinds import sheet_kind
 
     out = _Collector(source)
-    edition = get_edition(data["edition"])
-    fields = edition.build_fields(data, _common(data, source, edition.palette_key, out), out)
+    kind = sheet_kind(data["edition"])
+    fields = kind.fields(data, _common(data, source, kind.palette_key, out), out)
     if out.problems:
         raise LayoutError("structure", out.problems)
-    return edition.sheet_type(**fields)
+    return kind.sheet_type(**fields)

@@ -44,9 +44,9 @@ class Report:
 
 
 def _palette_key(sheet: Sheet) -> str:
-    from kok_layouts.editions import edition_of
+    from kok_layouts.model.kinds import sheet_kind
 
-    return edition_of(sheet).palette_key
+    return sheet_kind(sheet).palette_key
 
 
 def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
@@ -54,11 +54,11 @@ def printed_numbers(sheet: Sheet) -> tuple[SourcePath, str] | None:
     that is not a whole number within its bounds (:mod:`kok_layouts.limits`), as (where,
     what is wrong); ``None`` when all are. A layout file cannot hold such a number (its
     schema refuses it); a sheet made in code can, and no game can be scored with it."""
-    from kok_layouts.editions import edition_of
+    from kok_layouts.model.kinds import sheet_kind
 
-    edition = edition_of(sheet)
-    first, later = edition.column_points(sheet)
-    bounds, field = edition.column_bounds, edition.column_field
+    kind = sheet_kind(sheet)
+    first, later = kind.column_rewards(sheet)
+    bounds, field = kind.column_bounds, kind.column_field
     bonus = getattr(sheet, "colour_bonus", None)
     checks: list[tuple[SourcePath, limits.Bounds, object]] = [
         ((field, index), bounds, value) for index, value in enumerate(first)]
@@ -239,7 +239,7 @@ def validate_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
     """Every structural problem of ``sheet`` under ``profile``, in file order: what
     ``kok validate`` prints. (``kok check`` is the solvability and balance report,
     :func:`kok_layouts.analysis.check.check`.)"""
-    from kok_layouts.editions import edition_of
+    from kok_layouts.model.kinds import sheet_kind
 
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"validate_sheet validates a sheet, not {type(sheet).__name__}")
@@ -247,7 +247,7 @@ def validate_sheet(sheet: Sheet, profile: Profile = "basic") -> list[Problem]:
         raise BadArgumentError(f"profile is one of {', '.join(PROFILES)}, not {profile!r:.40}")
     report = Report(sheet)
     _basic(sheet, report)
-    edition_of(sheet).check_profile(sheet, report, profile)
+    sheet_kind(sheet).checks(sheet, report, profile)
     return sorted(report.problems, key=lambda p: (p.location.line, p.location.column)
                   if p.location else (0, 0))
 

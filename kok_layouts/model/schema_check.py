@@ -16,10 +16,8 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from kok_layouts.editions import EDITIONS
 from kok_layouts.errors import Location, Problem
 from kok_layouts.model.source import SourceMap, SourcePath
-from kok_layouts.resources import schema
 
 _MAX_MESSAGE = 200
 _SIZES = {
@@ -169,17 +167,26 @@ def _problems_of(error: ValidationError, source: SourceMap) -> list[Problem]:
 
 
 def _edition_of(data: dict[str, Any], source: SourceMap) -> str | Problem:
+    from kok_layouts.model.kinds import sheet_kinds
+
     edition = data.get("edition")
-    choices = ", ".join(EDITIONS)
+    choices = ", ".join(sheet_kinds())
     if edition is None:
         return Problem("schema-missing-key",
                        f"missing key 'edition' (one of {choices}); it says which game the "
                        "sheet is for",
                        source.locate(()))
-    if isinstance(edition, str) and edition in EDITIONS:
+    if isinstance(edition, str) and edition in sheet_kinds():
         return edition
     return Problem("schema-edition", f"edition is {edition!r}; use one of {choices}",
                    source.locate(("edition",)))
+
+
+@cache
+def _schema(edition: str) -> dict[str, Any]:
+    from kok_layouts.model.kinds import sheet_kind
+
+    return sheet_kind(edition).schema()
 
 
 def schema_problems(data: Any, source: SourceMap) -> list[Problem]:
@@ -191,7 +198,7 @@ def schema_problems(data: Any, source: SourceMap) -> list[Problem]:
     edition = _edition_of(data, source)
     if isinstance(edition, Problem):
         return [edition]
-    validator = StrictValidator(schema(edition))
+    validator = StrictValidator(_schema(edition))
     ranked: list[tuple[int, Problem]] = []
     for error in validator.iter_errors(data):
         rank = _RANK.get(str(error.validator), 3)

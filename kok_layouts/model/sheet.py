@@ -17,8 +17,9 @@ from kok_layouts.model.grid import Cell, Geometry, column_letter, connected_comp
 if TYPE_CHECKING:
     from kok_layouts.model.source import SourceMap, SourcePath
 
-EditionName = Literal["classic", "kok2", "kids"]
-"""The name of an edition; the edition itself is ``kok_layouts.editions.EDITIONS[name]``."""
+EditionName = str
+"""The name of an edition (``classic``, ``kok2``, ``kids``, or one registered from above);
+the edition itself is ``kok_layouts.editions.EDITIONS[name]``."""
 
 SpecialFace = Literal["heart", "bomb", "stars", "row", "block"]
 SPECIAL_FACES: tuple[SpecialFace, ...] = ("heart", "bomb", "stars", "row", "block")

@@ -340,19 +340,19 @@ def _head(sheet: Sheet) -> LayoutMapping:
 
 def layout_mapping(sheet: Sheet) -> LayoutMapping:
     """The layout mapping of ``sheet``: the values YAML reads from :func:`dump_layout`."""
-    from kok_layouts.editions import edition_of
+    from kok_layouts.model.kinds import sheet_kind
 
     sheet = _check_sheet(sheet)
-    return {**_head(sheet), **edition_of(sheet).layout_values(sheet)}
+    return {**_head(sheet), **sheet_kind(sheet).values(sheet)}
 
 
 def dump_layout(sheet: Sheet, header: Sequence[str] = ()) -> str:
     """``sheet`` as layout YAML that :func:`kok_layouts.parse_layout` reads back to an
     equal sheet; ``header`` lines become the leading comment."""
-    from kok_layouts.editions import edition_of
+    from kok_layouts.model.kinds import sheet_kind
 
     sheet = _check_sheet(sheet)
     out = [f"# {line}" if line else "#" for line in header]
     out += _lines(_head(sheet))
-    out += _lines(edition_of(sheet).layout_values(sheet))
+    out += _lines(sheet_kind(sheet).values(sheet))
     return "\n".join(out) + "\n"

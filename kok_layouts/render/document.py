@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kok_layouts import limits
-from kok_layouts.editions import edition_of
+from kok_layouts.editions import edition_of, part_for
 from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown, shown_repr
 from kok_layouts.model.sheet import Sheet
+from kok_layouts.render.classic_layout import classic_scene, kok2_scene
+from kok_layouts.render.kids_layout import kids_scene
 from kok_layouts.render.labels import LANGUAGES, Language
 from kok_layouts.render.labels import title as printed_title
 from kok_layouts.render.marks import SheetMarks
@@ -25,12 +27,21 @@ MIN_TEXT_PT = 6.0
 MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
 
 
+SceneMaker = Callable[[Any, Language, bool, "SheetMarks | None", float], Scene]
+"""``scene(sheet, lang, colorblind, marks, min_text)``: an edition's printed sheet."""
+
+SCENES: dict[str, SceneMaker] = {"classic": classic_scene, "kok2": kok2_scene,
+                                 "kids": kids_scene}
+"""How each edition's sheet is printed, by edition name. An edition registered from above
+adds its own here, or prints as the edition it derives from."""
+
+
 def sheet_scene(sheet: Sheet, lang: Language = "en", colorblind: bool = False,
                 marks: SheetMarks | None = None, min_text: float = 0.0) -> Scene:
-    """The drawing of ``sheet`` for its edition (the edition's
-    :meth:`~kok_layouts.editions.Edition.print_scene`), optionally filled in with
-    ``marks``, with no text smaller than ``min_text`` mm."""
-    return edition_of(_sheet(sheet)).print_scene(sheet, lang, colorblind, marks, min_text)
+    """The drawing of ``sheet`` for its edition (:data:`SCENES`), optionally filled in
+    with ``marks``, with no text smaller than ``min_text`` mm."""
+    scene = part_for(SCENES, edition_of(_sheet(sheet)), "printed sheet")
+    return scene(sheet, lang, colorblind, marks, min_text)
 
 
 def _sheet(sheet: object) -> Sheet:

@@ -6,11 +6,11 @@ sheet the player would have filled in with a pen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from kok_layouts.editions import edition_of
+from kok_layouts.editions import edition_of, part_for
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import Cell, cells_of
 from kok_layouts.rules.game import Game
@@ -43,7 +43,7 @@ class SheetMarks:
 
 def marks_from_game(game: Game, player: str) -> SheetMarks:
     """The marks of ``player`` in ``game``: crosses, used marks, claims and the score box,
-    and what else the edition's sheet has (:meth:`~kok_layouts.editions.Edition.player_marks`)."""
+    and what else the edition's sheet has (:data:`EXTRA_MARKS`)."""
     if not isinstance(game, Game):
         raise KokTypeError(f"marks come from a Game, not {type(game).__name__}")
     if not isinstance(player, str):
@@ -68,7 +68,7 @@ def marks_from_game(game: Game, player: str) -> SheetMarks:
             colours[key] = "later" if key in later_colours else "first"
         elif not game.solo:
             colours[key] = "taken"
-    extra = edition_of(game.sheet).player_marks(game, seat)
+    extra = part_for(EXTRA_MARKS, edition_of(game.sheet), "marks")(game, seat)
     return SheetMarks(player=player, crossed=frozenset(cells_of(mine.crossed)),
                       marks_used=mine.marks_used, columns=columns, colours=colours,
                       score=mine.score().as_dict(), **extra)
@@ -88,3 +88,14 @@ def kok2_marks(game: Game, seat: int) -> dict[str, Any]:
         rows[row] = "first" if row in mine.row_items else "later"
     return {"rows": rows, "hearts_under": dict(mine.column_hearts), "hearts": mine.hearts,
             "boxes_gained": mine.boxes_gained, "boxes_used": mine.boxes_used}
+
+
+def no_extra_marks(game: Game, seat: int) -> dict[str, Any]:
+    """An edition whose sheet has nothing to fill in beyond crosses, claims and score."""
+    return {}
+
+
+EXTRA_MARKS: dict[str, Callable[[Game, int], dict[str, Any]]] = {
+    "classic": no_extra_marks, "kok2": kok2_marks, "kids": no_extra_marks}
+"""What a player of each edition writes beyond crosses, claims and the score box, as
+:class:`SheetMarks` fields, by edition name."""

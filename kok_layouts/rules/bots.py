@@ -5,7 +5,7 @@ now and how far it brings columns, colours and (Keer op Keer 2) rows, spends jok
 boxes only when they pay, takes hearts while many columns are still to come, and crosses
 stars before they cost points.
 
-A bot that weighs moves asks the game's edition how (``edition_of(game.sheet).bot_choice``):
+A bot that weighs moves asks the game how (``game.bot_choice``, its edition's):
 a Kids move crosses a whole enclosure with a die alone, every other edition's move a
 colour and a number (:class:`WeighingBot`).
 """
@@ -17,17 +17,18 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.rules.board import Board
 from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame, KidsMove
+from kok_layouts.rules.kinds import game_type_of
 from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
 from kok_layouts.rules.learned import LearnedBot
 from kok_layouts.rules.player import PlayerSheet
 from kok_layouts.rules.strong import ExpertBot, StrongBot
+from kok_layouts.rules.turns import Turns
 from kok_layouts.rules.weighing import WeighingBot
 
 
@@ -72,7 +73,7 @@ class _MaskFacts:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.colour_keys = list(board.colour_masks)
-        rows = list(board.row_masks) if edition_of(board.sheet).rows else []
+        rows = list(board.row_masks) if game_type_of(board.sheet).scores_rows else []
         self.group_masks = [*board.column_masks, *board.colour_masks.values(), *rows]
         self.group_sizes = [m.bit_count() for m in self.group_masks]
         self.first_row_group = len(board.column_masks) + len(board.colour_masks)
@@ -356,12 +357,4 @@ def play_game(game: Game, strategies: Sequence[Strategy], rng: np.random.Generat
     if len(strategies) != len(game.players):
         raise BadArgumentError(f"{len(game.players)} players need {len(game.players)} "
                                "strategies")
-    while not game.over:
-        game.throw(rng)
-        while waiting := game.waiting_for():
-            for seat in waiting:
-                game.choose(seat, strategies[seat].choose(game, seat, rng))
-        game.finish_roll()
-        if after_roll is not None:
-            after_roll(game)
-    return game
+    return Turns(game, rng).play(strategies, after_roll=after_roll)

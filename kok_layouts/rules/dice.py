@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from kok_layouts import limits
-from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, KokError, KokTypeError
 from kok_layouts.model.sheet import Sheet
 
@@ -62,7 +61,9 @@ def face_name(sheet: Sheet, face: str) -> str:
 def colour_faces(sheet: Sheet) -> tuple[str, ...]:
     """The faces of a colour die for this sheet: each colour once and the X joker (Kids:
     each animal's colour and the purple cross)."""
-    return (*(c.key for c in sheet.colours), edition_of(sheet).extra_colour_face)
+    from kok_layouts.rules.kinds import game_type_of
+
+    return (*(c.key for c in sheet.colours), game_type_of(sheet).extra_colour_face)
 
 
 NUMBER_FACES = (*NUMBERS, JOKER_NUMBER)
@@ -102,7 +103,9 @@ def parse_colour_face(sheet: Sheet, text: str) -> str:
         raise KokTypeError(f"a colour is a name like 'yellow', a key like 'y' or 'joker', "
                            f"not {type(text).__name__} {text!r}")
     word = text.strip().lower()
-    extra = edition_of(sheet).extra_colour_face
+    from kok_layouts.rules.kinds import game_type_of
+
+    extra = game_type_of(sheet).extra_colour_face
     if word in (face_name(sheet, extra), extra.lower()):
         return extra
     try:

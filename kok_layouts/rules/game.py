@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import numpy as np
 
 from kok_layouts import limits
-from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, KokTypeError
+from kok_layouts.limits import Bounds
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, Sheet
 from kok_layouts.rules.board import split_cells
@@ -182,8 +182,26 @@ class Game:
     editions have is answered with its neutral value (no rows taken, no special die).
     """
 
+    # -- the edition: what a game of it is, as python-chess's variants say it ------------
+    edition: ClassVar[str] = "classic"
+    """The edition's name (:mod:`kok_layouts.rules.kinds` finds the game type by it)."""
+    title: ClassVar[str] = "Keer op Keer"
+    """The edition's name as printed in Dutch, the pads' own language."""
     sheet_kind: ClassVar[type[Sheet]] = ClassicSheet
     """The sheets this game is played on; others are refused at construction."""
+    player_type: ClassVar[type[Any]] = PlayerSheet
+    """The type of one player's sheet in this game."""
+    player_counts: ClassVar[Bounds] = limits.PLAYERS
+    """How many players a game with others may have (solo is always one)."""
+    extra_colour_face: ClassVar[str] = JOKER_COLOUR
+    """The colour die's face beside the colours: the X joker (any colour, for an
+    exclamation mark), or Kids' purple cross."""
+    uses_number_dice: ClassVar[bool] = True
+    """Whether a roll has number dice (Kids has colour dice only)."""
+    scores_rows: ClassVar[bool] = False
+    """Whether completed rows score (Keer op Keer 2's P..V)."""
+    colours_to_end: ClassVar[int] = COLOURS_TO_END
+    """A player who has completed this many colours (Kids: animals) ends the game."""
 
     def __init__(self, sheet: Sheet, players: Sequence[str] | int,
                  options: Options | None = None, *, solo: bool = False) -> None:
@@ -195,10 +213,10 @@ class Game:
             raise KokTypeError(f"solo is True or False, not {solo!r}")
         if solo and len(names) != 1:
             raise BadArgumentError("a solo game has exactly one player")
-        edition = edition_of(self.sheet)
-        if not solo and len(names) not in edition.players:
-            raise BadArgumentError(f"a game of {edition.title} has {edition.players.low} to "
-                                   f"{edition.players.high} players, not {len(names)}")
+        counts = self.player_counts
+        if not solo and len(names) not in counts:
+            raise BadArgumentError(f"a game of {self.title} has {counts.low} to "
+                                   f"{counts.high} players, not {len(names)}")
         self.options = checked_options(options)
         self.solo = solo
         self.players: tuple[str, ...] = tuple(names)
@@ -218,7 +236,15 @@ class Game:
         """The faces of a colour die (:func:`~kok_layouts.rules.dice.colour_faces`)."""
 
     def _new_sheet(self) -> PlayerSheet:
-        return PlayerSheet(self.sheet, self.options)
+        new: PlayerSheet = self.player_type(self.sheet, self.options)
+        return new
+
+    def bot_choice(self, bot: Any, seat: int, rng: Any) -> Choice | None:
+        """The choice of a bot that weighs moves (:class:`~kok_layouts.rules.weighing.
+        WeighingBot`: greedy, strong, expert) for ``seat``: here it weighs colour-and-number
+        moves and special actions (``bot.choose_by_dice``)."""
+        choice: Choice | None = bot.choose_by_dice(self, seat, rng)
+        return choice
 
     def __repr__(self) -> str:
         if self.phase is Phase.OVER:
@@ -443,6 +469,15 @@ class Game:
         self._bomb_request(seat, choice, bombs)
         return []
 
+    def bomb_squares(self, seat: int, choice: Choice,
+                     bombs: Sequence[int] = ()) -> dict[str, int]:
+        """Where the next bomb of ``choice`` may fall once ``bombs`` have, as a person names
+        it: the top-left cell of each 2x2 square with an uncrossed cell, and those cells.
+        Empty when ``choice`` with ``bombs`` owes no more (never a bomb in most editions;
+        :class:`~kok_layouts.rules.turns.Turns` asks it for the bomb step)."""
+        self._bomb_request(seat, choice, bombs)
+        return {}
+
     def _bomb_request(self, seat: int, choice: Choice, bombs: Sequence[int],
                       ) -> tuple[int, list[int]]:
         """:meth:`next_bomb_squares`'s arguments checked: the seat index and the bombs."""
@@ -556,8 +591,10 @@ class Game:
         return Choice(colour_die, number_die, Move(key, number, mask, colour_face == JOKER_COLOUR,
                                                    number_face == JOKER_NUMBER, self.sheet.width))
 
-    def check_choice(self, seat: int, choice: Choice | None) -> None:
-        """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now."""
+    def check_choice(self, seat: int, choice: Choice | None, *, dry_run: bool = True) -> None:
+        """Raise :class:`IllegalMoveError` if ``seat`` may not make ``choice`` now.
+        (``dry_run=False``: leave out what only playing the choice on a copy tells, in an
+        edition where that matters: Keer op Keer 2's bombs.)"""
         roll = self._current_roll()
         seat = self._check_turn(seat, choice)
         if choice is None:
@@ -628,6 +665,11 @@ class Game:
         self.sheets[seat].push(cast(Move, choice.move), taken_columns=self._taken_columns,
                                taken_colours=self._taken_colours)
 
+    def choice_in_roll(self, seat: int | str) -> Choice | None:
+        """The choice ``seat`` made in the current roll (``None``: passed, or not chosen
+        yet: :attr:`chosen` tells which)."""
+        return self._choices.get(self.seat_of(seat))
+
     @property
     def chosen(self) -> tuple[int, ...]:
         """The seats that have chosen in the current roll, in the order they chose."""
@@ -657,7 +699,7 @@ class Game:
                         tuple(self._choices[s] for s in range(len(self.players))))
         self.log.append(entry)
         self.roll = None
-        if any(len(s.completed_colours()) >= COLOURS_TO_END for s in self.sheets):
+        if any(len(s.completed_colours()) >= self.colours_to_end for s in self.sheets):
             self.end_triggered = True
         last_of_round = self.active == len(self.players) - 1
         finished = self.end_triggered and (self.solo or self.options.end == "roll"
@@ -681,11 +723,9 @@ class Game:
         if len(entry.choices) != len(self.players):
             raise IllegalMoveError(f"the roll has choices for {len(entry.choices)} players; "
                                    f"this game has {len(self.players)}")
-        self.set_roll(entry.roll)
-        while waiting := self.waiting_for():
-            for seat in waiting:
-                self.choose(seat, entry.choices[seat])
-        return self.finish_roll()
+        from kok_layouts.rules.turns import Turns
+
+        return Turns(self).replay_roll(entry)
 
     @property
     def over(self) -> bool:
@@ -709,9 +749,11 @@ class Game:
 
 def new_game(sheet: Sheet, players: Sequence[str] | int, options: Options | None = None, *,
              solo: bool = False) -> Game:
-    """A game of the sheet's edition (``Game``, ``Kok2Game`` or ``KidsGame``): what
-    ``edition_of(sheet).new_game`` makes."""
-    return edition_of(sheet).new_game(sheet, players, options, solo=solo)
+    """A game of the sheet's edition (``Game``, ``Kok2Game``, ``KidsGame`` or a registered
+    one's: :func:`kok_layouts.rules.kinds.game_type_of`)."""
+    from kok_layouts.rules.kinds import game_type_of
+
+    return game_type_of(sheet)(sheet, players, options, solo=solo)
 
 
 SOLO_BANDS: tuple[str, ...] = ("below 0", "0", *(f"{lo}-{lo + 3}" for lo in range(1, 41, 4)),

@@ -18,6 +18,7 @@ from typing import Any, Self, cast
 
 import numpy as np
 
+from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.sheet import KidsSheet, Sheet
 from kok_layouts.rules.board import Board, board_for, newly_complete
@@ -308,7 +309,13 @@ class KidsGame(Game):
 
     sheet: KidsSheet  # type: ignore[assignment]
     sheets: list[KidsPlayerSheet]  # type: ignore[assignment]
+    edition = "kids"
+    title = "Keer op Keer Kids"
     sheet_kind = KidsSheet
+    player_type = KidsPlayerSheet
+    player_counts = limits.KIDS_PLAYERS
+    extra_colour_face = PURPLE
+    uses_number_dice = False
 
     def __init__(self, sheet: Sheet, players: Any, options: Options | None = None, *,
                  solo: bool = False) -> None:
@@ -318,6 +325,10 @@ class KidsGame(Game):
 
     def _new_sheet(self) -> KidsPlayerSheet:  # type: ignore[override]
         return KidsPlayerSheet(self.sheet, self.options)
+
+    def bot_choice(self, bot: Any, seat: int, rng: Any) -> Any:
+        """Kids: the bot weighs whole enclosures (``bot.choose_enclosure``)."""
+        return bot.choose_enclosure(self, seat, rng)
 
     def throw(self, rng: np.random.Generator) -> Roll:
         check_rng(rng)
@@ -359,7 +370,7 @@ class KidsGame(Game):
             found += [Choice(die, NO_DIE, move) for move in player.legal_moves(face)]
         return found
 
-    def check_choice(self, seat: int, choice: Choice | None) -> None:
+    def check_choice(self, seat: int, choice: Choice | None, *, dry_run: bool = True) -> None:
         roll = self._current_roll()
         seat = self._check_turn(seat, choice)
         if choice is None:

@@ -206,6 +206,23 @@ class Kok2PlayerSheet(PlayerSheet):
             raise IllegalMoveError(str(err)) from None
         return self.board.area_masks[self.board.area_of[cell]] & ~self.crossed
 
+    def bomb_squares(self) -> dict[str, int]:
+        """Where a bomb may fall now, as a person names it: the top-left cell of every 2x2
+        square with an uncrossed board cell, and those uncrossed cells (the squares that
+        would cross the same cells are each listed under their own name; the values are
+        :meth:`bomb_masks`)."""
+        sheet, crossed = self.sheet, self.crossed
+        width, full = sheet.width, self.board.full
+        found: dict[str, int] = {}
+        for row in range(sheet.height - 1):
+            for column in range(width - 1):
+                top = row * width + column
+                square = (0b11 << top) | (0b11 << (top + width))
+                part = square & full & ~crossed
+                if part:
+                    found[sheet.cell_name(top)] = part
+        return found
+
     def bomb_masks(self) -> list[int]:
         """Every distinct set of uncrossed cells of a 2x2 square of the sheet."""
         crossed = self.crossed
@@ -410,7 +427,11 @@ class Kok2Game(Game):
 
     sheet: Kok2Sheet
     sheets: list[Kok2PlayerSheet]  # type: ignore[assignment]
+    edition = "kok2"
+    title = "Keer op Keer 2"
     sheet_kind = Kok2Sheet
+    player_type = Kok2PlayerSheet
+    scores_rows = True
 
     def __init__(self, sheet: Sheet, players: Any, options: Options | None = None, *,
                  solo: bool = False) -> None:
@@ -463,6 +484,11 @@ class Kok2Game(Game):
                           bombs: Sequence[int] = ()) -> list[int]:
         probe = _bomb_probe(self, *self._bomb_request(seat, choice, bombs), choice=choice)
         return [] if probe is None else probe.bomb_masks()
+
+    def bomb_squares(self, seat: int, choice: Choice,
+                     bombs: Sequence[int] = ()) -> dict[str, int]:
+        probe = _bomb_probe(self, *self._bomb_request(seat, choice, bombs), choice=choice)
+        return {} if probe is None else probe.bomb_squares()
 
     def choice_for_cells(self, seat: int | str, cells: CellNames, *,
                          special: str | None = None) -> Choice:

@@ -25,6 +25,7 @@ from kok_layouts.rules.game import Game
 from kok_layouts.rules.learned import FEATURES, Candidate, LearnedBot
 from kok_layouts.rules.record import new_game
 from kok_layouts.rules.strong import edition_of
+from kok_layouts.rules.turns import Turns
 
 EVALUATION_SEED = 24_000
 """The dice of evaluation game ``i`` come from ``default_rng([EVALUATION_SEED, i])``: the
@@ -144,10 +145,11 @@ def replayed(game: Game) -> Game:
     """A new game in ``game``'s position at the start of a choice (its rolls replayed, the
     current roll thrown again, nobody's choice of it made yet)."""
     copy = new_game(game.sheet, list(game.players), game.options, solo=game.solo)
+    turns = Turns(copy)
     for entry in game.log:
-        copy.play_roll(entry)
+        turns.replay_roll(entry)
     if game.roll is not None:
-        copy.set_roll(game.roll)
+        turns.throw(game.roll)
     return copy
 
 
@@ -181,11 +183,12 @@ def improve(sheet: Sheet, plan: RolloutPlan, start: np.ndarray | None = None, *,
             i = r * plan.games + g
             rng = np.random.default_rng([plan.seed, i])
             game = new_game(sheet, ["solo"], solo=True)
+            turns = Turns(game, rng)
             limit = game.roll_limit or 30
             picks = set(np.random.default_rng([plan.seed, i, 1]).choice(
                 limit, size=min(plan.samples, limit), replace=False).tolist())
             while not game.over:
-                game.throw(rng)
+                turns.throw()
                 roll = game.rolls_done
                 bot.keep_candidates = roll in picks
                 bot.last_candidates = []
@@ -195,8 +198,8 @@ def improve(sheet: Sheet, plan: RolloutPlan, start: np.ndarray | None = None, *,
                                                  [plan.seed, i, roll, 2])
                     gram += features.T @ features
                     moment += features.T @ target
-                game.choose(0, choice)
-                game.finish_roll()
+                turns.choose(0, choice)
+                turns.finish_roll()
         weights = np.linalg.solve(gram + plan.ridge * np.eye(size), moment)
         if on_point is not None:
             on_point((r + 1) * plan.games, weights.copy())
@@ -210,8 +213,9 @@ def _compared(game: Game, candidates: list[Candidate], roller: LearnedBot,
     finals = []
     for candidate in candidates:
         copy = replayed(game)
-        copy.choose(0, candidate.choice)
-        copy.finish_roll()
+        turns = Turns(copy)
+        turns.choose(0, candidate.choice)
+        turns.finish_roll()
         if not copy.over:
             play_game(copy, [roller], np.random.default_rng(seed))
         finals.append(float(copy.scores()[0].total))

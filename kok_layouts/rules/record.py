@@ -17,7 +17,6 @@ import numpy as np
 from jsonschema.exceptions import ValidationError
 
 from kok_layouts import limits
-from kok_layouts.editions import edition_of
 from kok_layouts.errors import (
     BadArgumentError,
     IllegalMoveError,
@@ -49,6 +48,7 @@ from kok_layouts.rules.kids import NO_DIE, KidsMove
 from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
+from kok_layouts.rules.turns import Turns
 
 RECORD_FORMAT = 1
 
@@ -405,7 +405,9 @@ def record_problems(record: Any) -> list[str]:
     relevant first (missing and unknown fields, then wrong types, then values)."""
     if not isinstance(record, dict):
         return [f"$: a record is a JSON object {{...}}, not {_kind(record)}"]
-    validator = StrictValidator(_record_schema())
+    from kok_layouts.rules.kinds import game_types
+
+    validator = StrictValidator(_record_schema(game_types()))
     try:
         errors = [_innermost(e) for e in validator.iter_errors(record)]
     except RecursionError:
@@ -417,9 +419,12 @@ def record_problems(record: Any) -> list[str]:
 
 
 @cache
-def _record_schema() -> dict[str, Any]:
+def _record_schema(editions: tuple[str, ...]) -> dict[str, Any]:
+    """The record schema, its ``edition`` one of ``editions`` (the file lists the built-in
+    ones; an edition registered from above joins them)."""
     path = data_dir("schemas") / "record.schema.json"
     loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    loaded["properties"]["edition"]["enum"] = list(editions)
     return loaded
 
 
@@ -481,7 +486,7 @@ def _choice(reader: _Reader, game: Game, roll: Roll, raw: Any) -> Choice | None:
         return None
     sheet = game.sheet
     board = game.sheets[0].board
-    if not edition_of(sheet).number_dice:  # a Kids choice names one die
+    if not game.uses_number_dice:  # a Kids choice names one die
         return _kids_choice(reader, game, roll, raw)
     bombs: tuple[int, ...] = ()
     if isinstance(raw, dict) and "bombs" in raw:
@@ -549,6 +554,7 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
                         solo=reader.get(record, "solo", bool))
     except (TypeError, ValueError) as err:
         raise reader.fail(str(err)) from None
+    turns = Turns(game)
     for index, raw_roll in enumerate(reader.get(record, "rolls", list)):
         reader.path = json_path(("rolls", index))
         reader.where = f"roll {index + 1}"
@@ -564,7 +570,7 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
                         tuple(parse_number_face(n if isinstance(n, int) else str(n))
                               for n in reader.get(raw_roll, "numbers", list)),
                         None if special is None else str(special))
-            game.set_roll(roll)
+            turns.throw(roll)
         except (ValueError, IllegalMoveError) as err:
             raise reader.fail(str(err)) from None
         choices = reader.get(raw_roll, "choices", dict)
@@ -580,10 +586,13 @@ def replay(record: dict[str, Any], file: str = "<record>", base: Path | None = N
                     raise reader.fail("no choice recorded (use null for a pass)")
                 choice = _choice(reader, game, roll, choices[name])
                 try:
-                    game.choose(seat, choice)
+                    step = turns.choose(seat, choice)
                 except IllegalMoveError as err:
                     raise reader.fail(f"illegal move: {err}") from None
-        game.finish_roll()
+                if step is not None:
+                    raise reader.fail("illegal move: a row's item gives a bomb at once: name "
+                                      "its 2x2 square")
+        turns.finish_roll()
     reader.where = ""
     recorded = record.get("scores")
     if isinstance(recorded, dict) and game.over:

@@ -33,17 +33,17 @@ from typing import Any
 
 import numpy as np
 
-from kok_layouts.editions import EDITION_NAMES
-from kok_layouts.editions import edition_of as _edition
 from kok_layouts.rules.board import Board
 from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game, MoveOption
 from kok_layouts.rules.kids import KidsGame, KidsMove
+from kok_layouts.rules.kinds import game_type_of, lineage
 from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
 from kok_layouts.rules.weighing import WeighingBot
 
-EDITIONS: tuple[str, ...] = EDITION_NAMES
-"""The editions the strong bot has a weight set for: every edition, by name."""
+EDITIONS: tuple[str, ...] = ("classic", "kok2", "kids")
+"""The editions the strong bot has a weight set for; an edition derived from one of them
+(:func:`kok_layouts.rules.kinds.lineage`) plays with that one's."""
 
 
 @dataclass(frozen=True)
@@ -115,8 +115,9 @@ class StrongWeights:
 
 def edition_of(game: Game) -> str:
     """``classic``, ``kok2`` or ``kids``: the name of the weight set that plays ``game``
-    (its edition's)."""
-    return _edition(game.sheet).name
+    (its edition's, or the nearest one's it derives from)."""
+    names = lineage(game.sheet)
+    return next((name for name in names if name in EDITIONS), names[-1])
 
 
 class _Groups:
@@ -127,7 +128,7 @@ class _Groups:
 
     def __init__(self, board: Board) -> None:
         sheet = board.sheet
-        rows = list(board.row_masks) if _edition(sheet).rows else []
+        rows = list(board.row_masks) if game_type_of(sheet).scores_rows else []
         self.colour_keys = list(board.colour_masks)
         self.masks = [*board.column_masks, *board.colour_masks.values(), *rows]
         self.sizes = [m.bit_count() for m in self.masks]

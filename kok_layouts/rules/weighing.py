@@ -4,7 +4,7 @@ the edition, so the edition picks how such a bot chooses.
 In the classic game and Keer op Keer 2 a move is a colour die and a number die (or the
 special die) crossing cells: :meth:`WeighingBot.choose_by_dice`. In Kids a move crosses a
 whole enclosure with a die alone and must be made if it can: :meth:`choose_enclosure`.
-The edition's ``bot_choice`` calls one of them (``kok_layouts.editions``, section bots).
+The game's ``bot_choice`` calls one of them (:meth:`kok_layouts.rules.game.Game.bot_choice`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from kok_layouts.editions import edition_of
 
 if TYPE_CHECKING:
     from kok_layouts.rules.game import Choice, Game
@@ -27,7 +25,7 @@ class WeighingBot:
 
     def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         """The choice of ``seat`` in the current roll; ``None`` passes."""
-        choice: Choice | None = edition_of(game.sheet).bot_choice(self, game, seat, rng)
+        choice: Choice | None = game.bot_choice(self, seat, rng)
         return choice
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:

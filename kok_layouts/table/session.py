@@ -51,6 +51,7 @@ from kok_layouts.rules import (
 )
 from kok_layouts.rules.dice import colour_faces, face_name
 from kok_layouts.rules.record import read_record, record_json
+from kok_layouts.rules.turns import Turns
 from kok_layouts.table.choices import choice_key, crossed_by, distinct_choices
 from kok_layouts.table.feed import (
     Event,
@@ -110,6 +111,9 @@ class TableSession:
         if seed is not None and (type(seed) is not int or seed not in limits.SEED):
             raise BadArgumentError(f"a seed is a whole number from {limits.SEED}, not {seed!r}")
         bots = dict(bots or {})
+        dice_seq, bot_seq = np.random.SeedSequence(seed).spawn(2)
+        self.dice_rng = np.random.default_rng(dice_seq)
+        self.bot_rng = np.random.default_rng(bot_seq)
         self.game = new_game(sheet, list(players), options, solo=solo)
         for seat, bot in bots.items():
             if type(seat) is not int or not 0 <= seat < len(players):
@@ -126,9 +130,6 @@ class TableSession:
         self.away_seconds = away_seconds
         self.port = 0
         """The port the links name (kept in the state, so a resumed game keeps its links)."""
-        dice_seq, bot_seq = np.random.SeedSequence(seed).spawn(2)
-        self.dice_rng = np.random.default_rng(dice_seq)
-        self.bot_rng = np.random.default_rng(bot_seq)
         self.strategies: dict[int, Strategy] = {}
         self.listening: dict[int, int] = {}
         """How many of each seat's requests wait for news right now."""
@@ -204,7 +205,7 @@ class TableSession:
                 if self.dice == "real":
                     return
                 self.start = roll_start(game)
-                game.throw(self.dice_rng)
+                self.turns.throw()
                 continue
             waiting = game.waiting_for()
             bots = [s for s in waiting if self.seats[s].bot is not None]
@@ -212,8 +213,8 @@ class TableSession:
                 seat = bots[0]
                 strategy = self._bot(seat)
                 assert strategy is not None
-                choice = strategy.choose(game, seat, self.bot_rng)
-                self._play(seat, choice)
+                choice = self.turns.let_choose(seat, strategy, self.bot_rng)
+                self.current[seat] = choice
                 self.feed.append(choice_event(game, seat, choice, self.seats[seat].bot))
                 continue
             if waiting or any(not self.seats[s].ended for s in self.people()):
@@ -222,7 +223,7 @@ class TableSession:
 
     def _finish_roll(self) -> None:
         game = self.game
-        log = game.finish_roll()
+        log = self.turns.finish_roll()
         for seat, choice in enumerate(log.choices):
             self.last_crossed[seat] = 0 if choice is None else crossed_by(choice)
             if self.seats[seat].bot is None:
@@ -237,10 +238,23 @@ class TableSession:
         self.save_state()
 
     def _play(self, seat: int, choice: Choice | None) -> None:
-        self.game.choose(seat, choice)
-        self.current[seat] = choice
+        """``seat`` takes ``choice``, bombs and all (a bot's, a choice taken back and made
+        again, a skip)."""
+        step = self.turns.choose(seat, choice)
+        while step is not None:   # a skipped person's first move: its squares in order
+            step = self.turns.bomb(seat, next(iter(step.squares)))
+        self.current[seat] = self.game.choice_in_roll(seat)
 
     # -- the seats' actions ----------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game, as its turns drive it."""
+        return self.turns.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.turns = Turns(game, self.dice_rng)
+
     def _person(self, seat: int) -> None:
         if seat == HOST or not 0 <= seat < len(self.seats):
             raise IllegalMoveError("the host's page plays for no seat; open a seat's link")
@@ -265,8 +279,8 @@ class TableSession:
                 raise IllegalMoveError("name the faces of the dice")
             start = roll_start(game)
             faces: Any = tuple(n if type(n) is int else str(n) for n in numbers)
-            game.set_roll(Roll(tuple(str(f) for f in colours), faces,
-                               None if special is None else str(special)))
+            self.turns.throw(Roll(tuple(str(f) for f in colours), faces,
+                                  None if special is None else str(special)))
             self.start = start
             self._advance()
             self._changed()
@@ -289,27 +303,28 @@ class TableSession:
                 choice = found[0]
             else:
                 choice = game.choice_for_cells(seat, list(cells or []), special=special)
-            choice = game.fill_bombs(seat, choice, self._bomb_picker(seat, list(bombs)))
-            self._play(seat, choice)
+            step = self.turns.choose(seat, choice)
+            for name in bombs:
+                if step is None:
+                    break
+                try:
+                    step = self.turns.bomb(seat, str(name))
+                except IllegalMoveError:
+                    self.turns.drop_bomb(seat)
+                    raise
+            if step is not None:
+                # The turns' bomb step: the page shows the squares by their top-left cells
+                # (the rules' own names) and sends the choice again with the squares tapped.
+                self.bomb_options[seat] = list(step.squares)
+                self.turns.drop_bomb(seat)
+                self._changed()
+                raise IllegalMoveError("a row's item gives you a bomb: tap the top-left cell "
+                                       "of its 2x2 square")
+            self.current[seat] = game.choice_in_roll(seat)
             self.bomb_options.pop(seat, None)
             self.seats[seat].ended = end
             self._advance()
             self._changed()
-
-    def _bomb_picker(self, seat: int, named: list[str]) -> Any:
-        def pick(player: Any, options: list[int]) -> int:
-            width = self.game.sheet.width
-            if named:
-                name = named.pop(0)
-                square = player.bomb_at(name)
-                if square not in options:
-                    raise IllegalMoveError(f"the bomb at {name} crosses nothing")
-                return int(square)
-            self.bomb_options[seat] = [(mask_names(o, width) or ["?"])[0] for o in options]
-            self._changed()
-            raise IllegalMoveError("a row's item gives you a bomb: tap the top-left cell "
-                                   "of its 2x2 square")
-        return pick
 
     def pass_turn(self, seat: int, *, end: bool = False) -> None:
         """``seat`` crosses nothing this roll."""
