@@ -328,9 +328,14 @@ class Bench:
         """Which of the compilers the command ``kok ARGUMENTS`` imports, from Python's
         import log (``-X importtime``), however the command exits."""
         run = self.python(["-X", "importtime", "-m", "kok_layouts", *arguments], what)
-        modules = {line.rsplit("|", 1)[-1].strip().split(".")[0]
-                   for line in run.stderr.splitlines() if line.startswith("import time:")}
-        return {name: name in modules for name in COMPILERS}
+        return compilers_in(run.stderr)
+
+
+def compilers_in(import_log: str) -> dict[str, bool]:
+    """Whether each compiler's package appears in an ``-X importtime`` log."""
+    modules = {line.rsplit("|", 1)[-1].strip().split(".")[0]
+               for line in import_log.splitlines() if line.startswith("import time:")}
+    return {name: name in modules for name in COMPILERS}
 
 
 # Measurements 1, 2 and 5 inside the child: argv[1] games, argv[2] players. Start-up
