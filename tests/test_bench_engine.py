@@ -146,13 +146,13 @@ def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
     before = bench_engine.worktrees(repo)
     out = tmp_path / "figures.json"
     done = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--games-scale", "0.1",
-                           "--baseline", "HEAD", "--json", str(out)],
+                           "--baseline", "HEAD", "--repeat", "2", "--json", str(out)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert _ours(bench_engine.worktrees(repo)) == _ours(before)
     figures = json.loads(out.read_text(encoding="utf-8"))
     assert figures["baseline"]["commit"] == bench_engine.git(repo, "rev-parse", "HEAD")
-    assert figures["sizes"] == {"solo": 3, "duo": 2, "check": 10}
+    assert figures["sizes"] == {"solo": 3, "duo": 2, "check": 10, "repeat": 2}
     measured = figures["measurements"]
     for key, games in (("solo", 3), ("duo", 2)):
         assert measured[key]["games"] == games
@@ -160,6 +160,8 @@ def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
             entry = measured[key][label]
             assert entry["cpu_s"] >= entry["games_cpu_s"] > 0
             assert entry["games_per_cpu_s"] == pytest.approx(games / entry["games_cpu_s"])
+            assert len(entry["rounds_games_cpu_s"]) == len(entry["rounds_cpu_s"]) == 2
+            assert entry["games_cpu_s"] == min(entry["rounds_games_cpu_s"])
         assert measured[key]["ratio"] == pytest.approx(
             measured[key]["baseline"]["games_cpu_s"] / measured[key]["current"]["games_cpu_s"])
     assert measured["check"]["arguments"] == ["check", "black", "--games", "10"]
@@ -188,7 +190,7 @@ def test_sigterm_removes_the_worktree_and_exits_with_one_line() -> None:
     repo = bench_engine.repository_root(ROOT)
     before = bench_engine.worktrees(repo)
     process = subprocess.Popen([sys.executable, str(SCRIPT), "--quick", "--games-scale", "0.1",
-                                "--baseline", "HEAD"], stdout=subprocess.PIPE,
+                                "--baseline", "HEAD", "--repeat", "1"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
         assert process.stderr is not None
