@@ -149,7 +149,8 @@ def run_process(argv: Sequence[str], what: str, cwd: Path | None = None,
     try:
         stdout, stderr = process.communicate()
     except BaseException:
-        _stop_group(process)
+        with _signals_held():
+            _stop_group(process)
         raise
     wall = time.perf_counter() - started
     cpu = children_cpu() - before
@@ -229,10 +230,12 @@ def remove_worktree(repo: Path, tree: Path) -> None:
     """Unregister and delete the worktree at ``tree``; if git cannot remove it (it was
     half made, or its folder is gone), delete the folder and prune git's stale entries."""
     if tree.resolve() in worktrees(repo):
-        with contextlib.suppress(BenchError):
-            git(repo, "worktree", "remove", "--force", str(tree))
+        with contextlib.suppress(BenchError):  # twice forced: also while git holds it locked
+            git(repo, "worktree", "remove", "--force", "--force", str(tree))
     if tree.resolve() in worktrees(repo) or tree.exists():
         shutil.rmtree(tree, ignore_errors=True)
+        with contextlib.suppress(BenchError):  # prune passes over locked entries
+            git(repo, "worktree", "unlock", str(tree))
         git(repo, "worktree", "prune")
 
 
@@ -587,6 +590,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-scale", type=_scale, default=1.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
 
     def say(text: str) -> None:
         print(f"bench_engine: {text}", file=sys.stderr, flush=True)

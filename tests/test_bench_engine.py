@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -32,10 +33,19 @@ needs_git = pytest.mark.skipif(not _is_checkout(),
                                reason="the baseline worktree needs a git checkout")
 
 
-def _ours(paths: list[Path]) -> list[Path]:
-    """The worktrees the benchmark made (others may come and go meanwhile: the repository
-    is shared with other developers' worktrees)."""
-    return [p for p in paths if p.parent.name.startswith(bench_engine.WORKTREE_PREFIX)]
+def _under(folder: Path, paths: list[Path]) -> list[Path]:
+    """The worktrees in ``folder``: the repository is shared with other developers'
+    worktrees, and with other tests of this file running at the same time, so each test
+    looks at its own only."""
+    return [p for p in paths if p.is_relative_to(folder.resolve())]
+
+
+def _script_env(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """An environment whose temporary folders (the baseline worktree's, the compile
+    cache's) are made in a folder of the test's own."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    return dict(os.environ, TMPDIR=str(scratch)), scratch
 
 
 def test_the_cpu_of_a_grandchild_counts_toward_its_process_tree() -> None:
@@ -92,7 +102,6 @@ def test_the_import_log_tells_whether_a_compiler_was_imported(
 @needs_git
 def test_the_baseline_worktree_is_head_and_is_removed_afterwards() -> None:
     repo = bench_engine.repository_root(ROOT)
-    before = bench_engine.worktrees(repo)
     head = bench_engine.git(repo, "rev-parse", "HEAD")
     with bench_engine.baseline_worktree(repo, "HEAD") as version:
         assert version.commit == head
@@ -100,18 +109,17 @@ def test_the_baseline_worktree_is_head_and_is_removed_afterwards() -> None:
         assert version.tree in bench_engine.worktrees(repo)
         assert bench_engine.git(version.tree, "rev-parse", "HEAD") == head
     assert not version.tree.parent.exists()
-    assert _ours(bench_engine.worktrees(repo)) == _ours(before)
+    assert version.tree not in bench_engine.worktrees(repo)
 
 
 @needs_git
 def test_the_baseline_worktree_is_removed_when_the_run_is_interrupted() -> None:
     repo = bench_engine.repository_root(ROOT)
-    before = bench_engine.worktrees(repo)
     with pytest.raises(KeyboardInterrupt), \
             bench_engine.baseline_worktree(repo, "HEAD") as version:
         raise KeyboardInterrupt
     assert not version.tree.parent.exists()
-    assert _ours(bench_engine.worktrees(repo)) == _ours(before)
+    assert version.tree not in bench_engine.worktrees(repo)
 
 
 @needs_git
@@ -143,13 +151,14 @@ def test_outside_a_git_checkout_the_script_says_so(tmp_path: Path) -> None:
 def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
         tmp_path: Path) -> None:
     repo = bench_engine.repository_root(ROOT)
-    before = bench_engine.worktrees(repo)
+    env, scratch = _script_env(tmp_path)
     out = tmp_path / "figures.json"
     done = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--games-scale", "0.1",
                            "--baseline", "HEAD", "--repeat", "2", "--json", str(out)],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stderr
-    assert _ours(bench_engine.worktrees(repo)) == _ours(before)
+    assert _under(scratch, bench_engine.worktrees(repo)) == []
+    assert list(scratch.iterdir()) == []
     figures = json.loads(out.read_text(encoding="utf-8"))
     assert figures["baseline"]["commit"] == bench_engine.git(repo, "rev-parse", "HEAD")
     assert figures["sizes"] == {"solo": 3, "duo": 2, "check": 10, "repeat": 2}
@@ -180,18 +189,20 @@ def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
     table = done.stdout
     assert table.startswith("machine: sum(range(10**6)) in ")
     for text in ("1. 3 strong solo games", "2. 2 strong 2-player games",
-                 "3. kok check black --games 10", "4. kok --version imports a compiler: no",
+                 "3. kok check black --games 10", "4. kok --version imports a compiler: ",
                  "5. one solo game, empty compile cache", "solo mean score: baseline"):
         assert text in table
 
 
 @needs_git
-def test_sigterm_removes_the_worktree_and_exits_with_one_line() -> None:
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_removes_the_worktree_and_exits_with_one_line(
+        stop: int, tmp_path: Path) -> None:
     repo = bench_engine.repository_root(ROOT)
-    before = bench_engine.worktrees(repo)
+    env, scratch = _script_env(tmp_path)
     process = subprocess.Popen([sys.executable, str(SCRIPT), "--quick", "--games-scale", "0.1",
                                 "--baseline", "HEAD", "--repeat", "1"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stderr is not None
         seen = []
@@ -199,14 +210,15 @@ def test_sigterm_removes_the_worktree_and_exits_with_one_line() -> None:
             seen.append(line)
             if line.startswith("bench_engine: 5."):
                 break
-        assert _ours(bench_engine.worktrees(repo)) != _ours(before), seen
-        process.terminate()
+        assert len(_under(scratch, bench_engine.worktrees(repo))) == 1, seen
+        process.send_signal(stop)
         stdout, stderr = process.communicate(timeout=120)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == 128 + 15, stderr
+    assert process.returncode == 128 + stop, stderr
     assert stderr.splitlines() == ["bench_engine: stopped; the temporary worktree is removed"]
     assert stdout == ""
-    assert _ours(bench_engine.worktrees(repo)) == _ours(before)
+    assert _under(scratch, bench_engine.worktrees(repo)) == []
+    assert list(scratch.iterdir()) == []
