@@ -315,6 +315,7 @@ class Bench:
         totals = [int(total) for total in inside["totals"]]
         games_cpu = float(inside["games_cpu"])
         return {"cpu_s": run.cpu, "wall_s": run.wall, "games_cpu_s": games_cpu,
+                "games_wall_s": float(inside["games_wall"]),
                 "startup_cpu_s": run.cpu - games_cpu,
                 "games_per_cpu_s": games / games_cpu if games_cpu > 0 else None,
                 "mean_score": statistics.fmean(totals), "totals": totals,
@@ -350,13 +351,13 @@ started = time.process_time()
 from kok_layouts import load_layout
 from kok_layouts.analysis.simulate import simulate
 sheet = load_layout("black")
-ready = time.process_time()
+ready, ready_wall = time.process_time(), time.perf_counter()
 results = simulate(sheet, int(sys.argv[1]), players=int(sys.argv[2]), seed={SEED},
                    bots=("strong",))
-done = time.process_time()
+done, done_wall = time.process_time(), time.perf_counter()
 totals = [seat["total"] for result in results for seat in result.scores]
 print(json.dumps({{"startup_cpu": ready - started, "games_cpu": done - ready,
-                  "totals": totals}}))
+                  "games_wall": done_wall - ready_wall, "totals": totals}}))
 """
 
 
@@ -513,7 +514,7 @@ def table(results: dict[str, Any]) -> str:
         entry = figures[key]
         what = "solo" if entry["players"] == 1 else f"{entry['players']}-player"
         row(f"{number}. {entry['games']} strong {what} games: games", entry, "games_cpu_s",
-            None, "games_per_cpu_s", entry["ratio"])
+            "games_wall_s", "games_per_cpu_s", entry["ratio"])
         row("   whole process", entry, "cpu_s", "wall_s", None, entry["ratio_process"])
         row("   start-up (process - games)", entry, "startup_cpu_s", None, None,
             ratio(entry["baseline"]["startup_cpu_s"], entry["current"]["startup_cpu_s"]))
