@@ -215,7 +215,10 @@ def baseline_worktree(repo: Path, revision: str) -> Iterator[Version]:
     """Check ``revision`` out as a detached worktree in a new temporary folder, and remove
     it (and the folder) on the way out, whatever happened meanwhile."""
     commit = resolve_commit(repo, revision)
-    folder = Path(tempfile.mkdtemp(prefix=WORKTREE_PREFIX)).resolve()
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=WORKTREE_PREFIX)).resolve()
+    except OSError as error:
+        raise BenchError(f"cannot make a temporary folder: {error.strerror}") from None
     tree = folder / "tree"
     try:
         git(repo, "worktree", "add", "--detach", "--quiet", str(tree), commit)
