@@ -324,6 +324,20 @@ class Bench:
                 "mean_score": statistics.fmean(totals), "totals": totals,
                 "stderr": run.stderr}
 
+    def first_runs(self) -> dict[str, dict[str, Any]]:
+        """One solo game with the compile cache still empty ("cold"), then one more with
+        what the first left in it ("warm"): whether each said it was compiling the engine,
+        and how many files the cache holds after it."""
+        first = {}
+        for state in ("cold", "warm"):
+            run = self.games(1, 1)
+            first[state] = {"cpu_s": run["cpu_s"], "wall_s": run["wall_s"],
+                            "games_cpu_s": run["games_cpu_s"],
+                            "compiling_message": COMPILING in run["stderr"].lower(),
+                            "cache_files": sum(1 for p in self.cache.rglob("*")
+                                               if p.is_file())}
+        return first
+
     def check(self, games: int | None) -> dict[str, Any]:
         """``kok check black`` as typed, with its defaults but for ``games``."""
         more = [] if games is None else ["--games", str(games)]
@@ -414,13 +428,7 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
         now = benches["current"]
 
         say("5. the first run with an empty compile cache, then with a warm one")
-        first = {}
-        for state in ("cold", "warm"):
-            run = now.games(1, 1)
-            first[state] = {"cpu_s": run["cpu_s"], "wall_s": run["wall_s"],
-                            "games_cpu_s": run["games_cpu_s"],
-                            "compiling_message": COMPILING in run["stderr"].lower(),
-                            "cache_files": sum(1 for p in cache.rglob("*") if p.is_file())}
+        first = now.first_runs()
 
         say("4. compilers imported by kok --version and kok render black")
         pdf = Path(scratch) / "x.pdf"
