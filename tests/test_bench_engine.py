@@ -99,6 +99,60 @@ def test_the_import_log_tells_whether_a_compiler_was_imported(
     assert bench_engine.compilers_in(run.stderr) == expected
 
 
+FAKE_SIMULATE = """\
+import os, sys
+from pathlib import Path
+
+class Result:
+    def __init__(self, players, game):
+        self.scores = tuple({"total": 20 + game + seat} for seat in range(players))
+
+def simulate(sheet, games, players=2, seed=1, bots=("strong",)):
+    cache = Path(os.environ["NUMBA_CACHE_DIR"])
+    if not any(cache.iterdir()):
+        print("kok: compiling the rules engine, once", file=sys.stderr)
+        (cache / "kernels.nbc").write_text("compiled")
+    return [Result(players, game) for game in range(games)]
+"""
+
+
+def _fake_tree(tmp_path: Path) -> Path:
+    """A tree whose ``kok_layouts`` compiles an "engine" into NUMBA_CACHE_DIR on its
+    first run: it shadows the installed package only if the tree comes first."""
+    tree = tmp_path / "fake"
+    (tree / "kok_layouts" / "analysis").mkdir(parents=True)
+    (tree / "kok_layouts" / "__init__.py").write_text(
+        "def load_layout(name):\n    return name\n", encoding="utf-8")
+    (tree / "kok_layouts" / "analysis" / "__init__.py").write_text("", encoding="utf-8")
+    (tree / "kok_layouts" / "analysis" / "simulate.py").write_text(FAKE_SIMULATE,
+                                                                   encoding="utf-8")
+    return tree
+
+
+def test_the_first_run_compiles_into_the_empty_cache_and_the_second_does_not(
+        tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    bench = bench_engine.Bench(bench_engine.Version("current", _fake_tree(tmp_path), "f"),
+                               cache)
+    bench.prepare()  # the fake package is the one imported
+    first = bench.first_runs()
+    assert (first["cold"]["compiling_message"], first["cold"]["cache_files"]) == (True, 1)
+    assert (first["warm"]["compiling_message"], first["warm"]["cache_files"]) == (False, 1)
+    games = bench.games(3, 2)
+    assert games["mean_score"] == 21.5  # seats 20 + game + seat over games 0 to 2
+    assert games["cpu_s"] >= games["games_cpu_s"] >= 0
+
+
+def test_a_tree_whose_package_is_not_imported_is_refused(tmp_path: Path) -> None:
+    tree = tmp_path / "elsewhere"
+    (tree / "kok_layouts").mkdir(parents=True)  # a folder, but no package to import
+    bench = bench_engine.Bench(bench_engine.Version("baseline", tree, "e"), tmp_path)
+    with pytest.raises(bench_engine.BenchError,
+                       match=r"^the baseline run imported .*, not the package in "):
+        bench.prepare()
+
+
 @needs_git
 def test_the_baseline_worktree_is_head_and_is_removed_afterwards() -> None:
     repo = bench_engine.repository_root(ROOT)
