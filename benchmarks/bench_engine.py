@@ -25,8 +25,9 @@ the ratios are on CPU; wall seconds are shown beside them.
 6. the machine: ``sum(range(10**6))``, best of 5, at the start and at the end; machines of
    this workplace differ by up to 1.7 times, so compare figures of two runs by it.
 
-The later measurements use the compile cache that measurement 5 filled, so they show the
-engine as a user sees it from the second run on. The solo games' mean score is compared
+The later measurements use the compile cache that measurement 5 filled (and one game of
+each kind per version, for a baseline with an engine of its own), so they show the engine
+as a user sees it from the second run on. The solo games' mean score is compared
 between the versions: a different mean is reported (a new engine may add up the strong
 bot's values in another order), not an error.
 """
@@ -437,6 +438,13 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
             "kok render black": now.compilers_imported(["render", "black", "-o", str(pdf)],
                                                        "kok render black"),
         }
+
+        # A baseline with a compiled engine of its own (a later step's) must not pay its
+        # compiling in measurement 1: one game of each kind per version fills the cache.
+        say("warming the compile cache: a solo and a 2-player game per version")
+        for bench in benches.values():
+            for players in (1, 2):
+                bench.games(1, players)
 
         figures: dict[str, Any] = {}
         for key, games, players in (("solo", sizes.solo, 1), ("duo", sizes.duo, 2)):
