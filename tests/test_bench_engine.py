@@ -24,13 +24,16 @@ SCRIPT = ROOT / "benchmarks" / "bench_engine.py"
 
 
 def _is_checkout() -> bool:
-    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--show-toplevel"],
-                          capture_output=True, text=True)
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--show-toplevel"],
+                              capture_output=True, text=True)
+    except OSError:  # no git at all
+        return False
     return done.returncode == 0
 
 
 needs_git = pytest.mark.skipif(not _is_checkout(),
-                               reason="the baseline worktree needs a git checkout")
+                               reason="the baseline worktree needs git and a git checkout")
 
 
 def _under(folder: Path, paths: list[Path]) -> list[Path]:
