@@ -5,9 +5,11 @@ Both are the standard library's ``ThreadingHTTPServer`` with a handler built on
 
 - a header that counts once (``Host``, ``Origin``, ``Content-Length``, ...) sent twice, a
   request line naming another host or an HTTP version other than 1.x is refused;
-- each client address gets at most :data:`RATE_BURST` requests at once and
-  :data:`RATE_PER_SECOND` a second after that, with a budget of its own for requests
-  without a valid token (a program that guesses never uses up the token holder's);
+- a request carries at most one token (in the address or the token header, not both);
+- each token gets at most :data:`RATE_BURST` requests at once and :data:`RATE_PER_SECOND`
+  a second after that, so people who share a browser or an address each have their own
+  budget; requests without a valid token share one budget per client address (a program
+  that guesses never uses up a token holder's);
 - the ``Host`` header must name the server (no DNS rebinding); a POST must come from the
   page itself (its ``Origin``) with a JSON body of at most :data:`MAX_BODY` bytes, read
   bounded (nesting, digits) before it is built (:func:`parse_body`);
@@ -31,7 +33,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import accumulate
@@ -65,8 +67,8 @@ class RequestError(Exception):
 
 
 class RateLimit:
-    """A token bucket per client address: bursts of :data:`RATE_BURST`, then
-    :data:`RATE_PER_SECOND` a second."""
+    """A token bucket per client (a seat's token, or the address of a client without
+    one): bursts of :data:`RATE_BURST`, then :data:`RATE_PER_SECOND` a second."""
 
     def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
         self.burst, self.per_second = burst, per_second
@@ -191,6 +193,96 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     return result
 
 
+# Values in requests: one strict rule --------------------------------------------------------
+
+_QUERY_WHOLE = re.compile(r"[0-9]{1,9}")
+"""A whole number in an address: ASCII digits only (``²`` and ``٣`` are digits to Python,
+not to a request), at most nine of them."""
+
+
+def query_value(query: Mapping[str, list[str]], key: str) -> str | None:
+    """The one value of ``key`` in a request's address, ``None`` without it; a key given
+    twice is refused (it would be open which one counts)."""
+    values = query.get(key)
+    if values is None:
+        return None
+    if len(values) != 1:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is given "
+                           f"{len(values)} times; give it once")
+    return values[0]
+
+
+def query_whole(query: Mapping[str, list[str]], key: str, default: int) -> int:
+    """A whole number from 0 in a request's address (``default`` without it): ASCII
+    digits, nothing else."""
+    text = query_value(query, key)
+    if text is None:
+        return default
+    if not _QUERY_WHOLE.fullmatch(text):
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is a whole "
+                           f"number in digits 0-9 (at most 9), not {shown(text, 20)!r}")
+    return int(text)
+
+
+def body_flag(body: Mapping[str, Any], key: str) -> bool:
+    """A yes or no in a request's body: JSON ``true`` or ``false`` (``false`` without
+    it); ``"yes"``, ``1`` or ``null`` is refused, never read as one or the other."""
+    value = body.get(key, False)
+    if type(value) is not bool:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is true or "
+                           "false")
+    return value
+
+
+def body_whole(body: Mapping[str, Any], key: str, low: int = 0,
+               high: int = 10**9) -> int:
+    """A whole number from ``low`` to ``high`` in a request's body: a JSON integer (not
+    ``true``, ``2.0`` or ``"2"``); required."""
+    value = body.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is a whole "
+                           f"number from {low} to {high}")
+    return value
+
+
+def body_text(body: Mapping[str, Any], key: str, *, longest: int = 200,
+              optional: bool = False) -> str | None:
+    """A text in a request's body of 1 to ``longest`` characters (``None`` if optional
+    and absent); an empty text is refused, never read as absent."""
+    if optional and key not in body:
+        return None
+    value = body.get(key)
+    if not isinstance(value, str) or not 0 < len(value) <= longest:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is a text of "
+                           f"1 to {longest} characters")
+    return value
+
+
+def body_name(body: Mapping[str, Any], key: str, names: Sequence[str],
+              default: str | None = None) -> str:
+    """One of ``names`` in a request's body (``default`` without it, if there is one);
+    anything else is refused with the names there are."""
+    if key not in body and default is not None:
+        return default
+    value = body.get(key)
+    if not isinstance(value, str) or value not in names:
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is one of "
+                           f"{', '.join(names)}")
+    return value
+
+
+def body_texts(body: Mapping[str, Any], key: str, *, most: int,
+               longest: int = 40) -> list[str]:
+    """A list of at most ``most`` texts of 1 to ``longest`` characters in a request's
+    body (empty without it)."""
+    value = body.get(key, [])
+    if not isinstance(value, list) or len(value) > most or not all(
+            isinstance(v, str) and 0 < len(v) <= longest for v in value):
+        raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {shown(key, 20)} is a list of "
+                           f"at most {most} texts of 1 to {longest} characters")
+    return list(value)
+
+
 # The server and its handler -----------------------------------------------------------------
 
 
@@ -281,13 +373,19 @@ class GuardedHandler(BaseHTTPRequestHandler):
 
     # Guards -------------------------------------------------------------------------------
 
-    def _authorised(self, query: Mapping[str, list[str]]) -> bool:
-        """Whether the request carries a token this server accepts."""
+    def _authorised(self, query: Mapping[str, list[str]]) -> str | None:
+        """The token this server accepts that the request carries, or ``None``."""
         raise NotImplementedError
 
     def _offered_tokens(self, query: Mapping[str, list[str]]) -> list[str]:
-        """The tokens a request offers: in the address and in the token header."""
-        return [*query.get("token", []), self.headers.get(TOKEN_HEADER, "")]
+        """The token a request offers, in the address or in the token header (a list of
+        one, or none); a request that offers two is refused, so that it is never open
+        which of them it acts with."""
+        offered = [*query.get("token", []), *self.headers.get_all(TOKEN_HEADER, [])]
+        if len(offered) > 1:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "refused: a request carries one "
+                               "token, in the address or in the X-Kok-Token header")
+        return offered
 
     def _route(self) -> str:
         """The path of the request target, which must name this server: ``/path?query``,
@@ -309,18 +407,20 @@ class GuardedHandler(BaseHTTPRequestHandler):
             if len(self.headers.get_all(name, [])) > 1:
                 raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {name} is sent twice")
         self._route()
-        query = parse_qs(urlsplit(self.path).query)
+        query = parse_qs(urlsplit(self.path).query, keep_blank_values=True)  # "n=" is no number
         authorised = self._authorised(query)
-        # Requests without a token have a budget of their own, so a page or a program
-        # that guesses can never use up the token holder's.
-        client = f"{'token' if authorised else 'anyone'} {self.client_address[0]}"
+        # Each token has its own budget (three seats in one browser are three players);
+        # requests without a valid token share one per address, so a page or a program
+        # that guesses can never use up a token holder's.
+        client = (f"token {authorised}" if authorised is not None
+                  else f"anyone {self.client_address[0]}")
         if not self.server.rate.allow(client):
             raise RequestError(HTTPStatus.TOO_MANY_REQUESTS,
                                "too many requests; wait a moment and try again")
         if self.headers.get("Host", "") not in self.server.allowed_hosts:
             raise RequestError(HTTPStatus.FORBIDDEN, "refused: the Host header does not "
                                "name this server")
-        if not authorised and self.token_required:
+        if authorised is None and self.token_required:
             raise RequestError(HTTPStatus.FORBIDDEN, self.token_refusal)
         if method == "POST":
             origin = self.headers.get("Origin")

@@ -797,8 +797,9 @@ class _Handler(GuardedHandler):
     token_refusal = "refused: this needs the access token; open the URL kok design printed"
     methods_refusal = "the designer answers GET, HEAD and POST only"
 
-    def _authorised(self, query: Mapping[str, list[str]]) -> bool:
-        """The designer's token, in the address, the token header or the page's cookie."""
+    def _authorised(self, query: Mapping[str, list[str]]) -> str | None:
+        """The designer's token, in the address or the token header (one of them), or in
+        the page's cookie; ``None`` if the request has none of them right."""
         offered = self._offered_tokens(query)
         cookie = http.cookies.SimpleCookie()
         with contextlib.suppress(http.cookies.CookieError):
@@ -806,9 +807,11 @@ class _Handler(GuardedHandler):
         name = self.server.cookie_name
         if name in cookie:
             offered.append(cookie[name].value)
-        expected = self.server.designer.token.encode()
-        return any(o and hmac.compare_digest(o.encode("utf-8", "replace"), expected)
-                   for o in offered)
+        token = self.server.designer.token
+        expected = token.encode()
+        accepted = any(o and hmac.compare_digest(o.encode("utf-8", "replace"), expected)
+                       for o in offered)
+        return token if accepted else None
 
     def _get(self, query: dict[str, list[str]]) -> None:
         route = self._route()
