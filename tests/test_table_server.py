@@ -90,21 +90,30 @@ def test_a_token_of_another_game_is_refused() -> None:
         assert status == 403
 
 
+def now(table: TableServer) -> dict[str, int]:
+    """The moment an act names: this roll and the version a page shows now."""
+    session = table.session
+    return {"roll": session.game.rolls_done + 1, "version": session.version}
+
+
 def test_a_request_acts_only_for_its_tokens_seat() -> None:
     with running(new_session()) as table:
-        status, answer, _ = request(table, "POST", "/api/act", {"action": "pass", "seat": 0},
+        status, answer, _ = request(table, "POST", "/api/act",
+                                    {"action": "pass", "seat": 0, **now(table)},
                                     token=token(table, 1))
         assert status == 400 and "names no seat" in answer["error"]
-        status, answer, _ = request(table, "POST", "/api/act", {"action": "pass"},
+        status, answer, _ = request(table, "POST", "/api/act", {"action": "pass", **now(table)},
                                     token=token(table, 1))
         assert status == 422 and "chooses first" in answer["error"]
-        status, _, _ = request(table, "POST", "/api/act", {"action": "pass"},
+        status, _, _ = request(table, "POST", "/api/act", {"action": "pass", **now(table)},
                                token=table.session.host_token)
         assert status == 422
-        status, answer, _ = request(table, "POST", "/api/act", {"action": "skip", "target": 1},
+        status, answer, _ = request(table, "POST", "/api/act",
+                                    {"action": "skip", "target": 1, **now(table)},
                                     token=token(table, 0))
         assert status == 403 and "host" in answer["error"]
-        status, _, _ = request(table, "POST", "/api/act", {"action": "pass", "end": True},
+        status, _, _ = request(table, "POST", "/api/act",
+                               {"action": "pass", "end": True, **now(table)},
                                token=token(table, 0))
         assert status == 200 and 0 in table.session.game.chosen
 
@@ -113,7 +122,7 @@ def test_a_request_acts_only_for_its_tokens_seat() -> None:
                                      {"Content-Type": "text/plain"}])
 def test_the_designers_host_and_origin_rules_guard_every_post(
         server: TableServer, headers: dict[str, str]) -> None:
-    status, answer, _ = request(server, "POST", "/api/act", {"action": "undo"},
+    status, answer, _ = request(server, "POST", "/api/act", {"action": "undo", **now(server)},
                                 token=token(server, 0), headers=headers)
     assert status in (403, 415) and "error" in answer
 
@@ -198,20 +207,18 @@ def test_listening_on_every_address_links_name_this_computer_and_other_hosts_are
         table.server_close()
 
 
-def test_a_page_waiting_for_news_is_present_not_away() -> None:
+def test_a_page_waiting_for_news_is_no_act_and_the_seat_it_shows_can_be_away() -> None:
     with running(new_session(people=2, bots=0)) as table:
         session = table.session
-        session.seats[1].last_seen -= 1000
-        assert session.away(1) > 900
+        session.pass_turn(0, end=True)          # now the game waits for seat 1 alone
+        session.owed_since[1] -= 1000
         waiting = threading.Thread(target=request, args=(
             table, "GET", f"/api/state?version={session.version}"), kwargs={
             "token": token(table, 1)})
         waiting.start()
-        deadline = time.monotonic() + 5
-        while session.away(1) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert session.away(1) == 0
-        session.pass_turn(0)
+        time.sleep(0.2)
+        assert session.away(1) > 900           # polling is no act
+        session.pass_turn(1)                    # an act is
         waiting.join(10)
         assert session.away(1) < 5
 

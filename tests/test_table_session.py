@@ -31,6 +31,8 @@ def session(layout: str = "black", people: int = 1, bots: int = 2, **kwargs: obj
 def play_person(table: TableSession, seat: int, pick: int = 0) -> None:
     """The person in ``seat`` takes the ``pick``-th listed move (or passes) and ends."""
     view = table.view(seat)
+    if view["over"]:
+        return
     if not view.get("my_turn"):
         if seat in table.game.chosen and not table.seats[seat].ended:
             table.end_turn(seat)
@@ -294,8 +296,8 @@ def test_the_host_may_hand_an_away_seat_to_a_bot_only_after_the_stated_time() ->
     table = session("black", 2, 0, seed=1, away_seconds=30)
     with pytest.raises(IllegalMoveError, match="wait until"):
         table.replace_by_bot(1)
-    table.seats[1].last_seen -= 31
     table.pass_turn(0, end=True)
+    table.owed_since[1] -= 31
     table.replace_by_bot(1, "random")
     assert table.game.rolls_done == 1 and table.seats[1].bot == "random"
 
@@ -303,7 +305,7 @@ def test_the_host_may_hand_an_away_seat_to_a_bot_only_after_the_stated_time() ->
 def test_the_host_may_skip_an_away_seat() -> None:
     table = session("kids", 2, 0, seed=1, away_seconds=5)
     play_person(table, 0)
-    table.seats[1].last_seen -= 6
+    table.owed_since[1] -= 6
     table.skip(1)
     assert table.game.rolls_done == 1
 

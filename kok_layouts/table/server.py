@@ -9,9 +9,15 @@ The guards and answers are the designer's (:mod:`kok_layouts.web`), with one tok
   acts for no seat. A token of another game, or none, is refused.
 - The ``Host`` header must name the server (no DNS rebinding); a POST must come from the
   page itself (its ``Origin``) with a JSON body of at most ``MAX_BODY`` bytes.
-- Each client address gets at most ``RATE_BURST`` requests at once and
-  ``RATE_PER_SECOND`` a second after that (requests without a seat's token have a budget
-  of their own).
+- Each seat's token gets at most ``RATE_BURST`` requests at once and ``RATE_PER_SECOND``
+  a second after that, so people in one browser or behind one address each have their
+  own budget (requests without a valid token share one per address).
+- Every value in a request is read by one strict rule (:mod:`kok_layouts.web`): a number
+  in ASCII digits, a yes or no as JSON ``true`` or ``false``, a name one of those there
+  are; anything else is a 400, never read as something else.
+- Every act names its moment (``roll`` and ``version``, see
+  :class:`~kok_layouts.table.session.Moment`); an act for another roll, a repeated one
+  and any act after the game are refused with 409 and change nothing.
 - Every error reaches the page as one line of JSON ``{"error": "..."}``; an unexpected
   one is also one line on the terminal, never a traceback.
 """
@@ -28,9 +34,23 @@ from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.errors import shown
+from kok_layouts.rules.bots import BOTS
 from kok_layouts.table.qr import qr_svg
-from kok_layouts.table.session import HOST, TableSession
-from kok_layouts.web import EVERY_ADDRESS, GuardedHandler, GuardedServer, RateLimit, RequestError
+from kok_layouts.table.session import HOST, LateActError, Moment, TableSession
+from kok_layouts.web import (
+    EVERY_ADDRESS,
+    GuardedHandler,
+    GuardedServer,
+    RateLimit,
+    RequestError,
+    body_flag,
+    body_name,
+    body_text,
+    body_texts,
+    body_whole,
+    query_value,
+    query_whole,
+)
 
 STATIC = re.compile(r"[a-z][a-z0-9-]*\.(js|css)")
 KINDS = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
@@ -94,8 +114,12 @@ class TableHandler(GuardedHandler):
                     return seat
         return None
 
-    def _authorised(self, query: Mapping[str, list[str]]) -> bool:
-        return self._seat_or_none(query) is not None
+    def _authorised(self, query: Mapping[str, list[str]]) -> str | None:
+        """The seat's (or the host's) token the request carries, ``None`` if none."""
+        offered = self._offered_tokens(query)
+        if offered and self._seat_or_none(query) is not None:
+            return offered[0]
+        return None
 
     def _seat(self, query: Mapping[str, list[str]]) -> int:
         """The seat whose token the request carries (the host's is :data:`HOST`)."""
@@ -120,12 +144,12 @@ class TableHandler(GuardedHandler):
         seat = self._seat(query)
         session = self.server.session
         if route == "/api/state":
-            since = _number(query, "since")
-            known = query.get("version", [""])[0]
-            if known.isdigit():
-                session.wait(int(known), limits.TABLE_WAIT_SECONDS, seat)
+            since = query_whole(query, "since", 0)
+            known = query_whole(query, "version", -1)
+            if known >= 0:
+                session.wait(known, limits.TABLE_WAIT_SECONDS, seat)
             view = session.view(seat, since)
-            if "sheet" in query:
+            if query_value(query, "sheet") is not None:
                 view["sheet"] = session.sheet_json()
             if seat == HOST:
                 view["links"] = self.server.seat_links()
@@ -134,7 +158,7 @@ class TableHandler(GuardedHandler):
         if route == "/api/sheets.pdf":
             from kok_layouts.table.printing import sheets_pdf
 
-            lang = query.get("lang", ["en"])[0]
+            lang = query_value(query, "lang") or "en"   # sheets_pdf names the languages
             self._send(HTTPStatus.OK, "application/pdf", sheets_pdf(session.game, lang),
                        {"Content-Disposition": 'attachment; filename="kok-table-sheets.pdf"'})
             return
@@ -151,60 +175,75 @@ class TableHandler(GuardedHandler):
         if "seat" in body:
             raise RequestError(HTTPStatus.BAD_REQUEST, "refused: a request acts for the seat "
                                "of its token and names no seat")
-        end = body.get("end") is True
-        if action == "choose":
-            session.choose(seat, _text(body, "key", optional=True),
-                           cells=_texts(body, "cells"), special=_text(body, "special",
-                                                                       optional=True),
-                           bombs=_texts(body, "bombs"), end=end)
-        elif action == "pass":
-            session.pass_turn(seat, end=end)
-        elif action == "end":
-            session.end_turn(seat)
-        elif action == "undo":
-            session.undo(seat)
-        elif action == "throw":
-            numbers = body.get("numbers", [])
-            if not isinstance(numbers, list) or len(numbers) > limits.TABLE_SEAT_WORDS:
-                raise RequestError(HTTPStatus.BAD_REQUEST, "numbers is a list of faces")
-            session.throw(seat, _texts(body, "colours"),
-                          [n if type(n) is int else str(n) for n in numbers],
-                          _text(body, "special", optional=True))
-        elif action in ("replace", "skip"):
-            if seat != HOST:
-                raise RequestError(HTTPStatus.FORBIDDEN, "only the host's page does that")
-            target = body.get("target")
-            if type(target) is not int or not 0 <= target < len(session.seats):
-                raise RequestError(HTTPStatus.BAD_REQUEST, "target is a seat number")
-            if action == "skip":
-                session.skip(target)
-            else:
-                session.replace_by_bot(target, _text(body, "bot", optional=True) or "greedy")
-        else:
-            raise RequestError(HTTPStatus.NOT_FOUND, f"no action {action[:40]!r}")
+        action = body_name(body, "action", tuple(ACT_KEYS))
+        unknown = set(body) - ACT_KEYS.get(action, set())
+        if action not in ACT_KEYS:
+            raise RequestError(HTTPStatus.NOT_FOUND, f"no action {shown(action, 40)!r}")
+        if unknown:
+            raise RequestError(HTTPStatus.BAD_REQUEST, f"refused: {action} takes no "
+                               f"{', '.join(sorted(shown(k, 20) for k in unknown))}")
+        # Every act names its moment: the roll it is for and the version the page showed.
+        at = Moment(body_whole(body, "roll", 1, limits.MAX_ROLLS.high + 1),
+                    body_whole(body, "version", 0, 10**12))
+        try:
+            self._act(seat, action, body, at)
+        except LateActError as err:
+            raise RequestError(HTTPStatus.CONFLICT, str(err), {
+                "roll": session.game.rolls_done + (0 if session.game.over else 1),
+                "version": session.version}) from None
         self._json({"version": session.version})
 
+    def _act(self, seat: int, action: str, body: Mapping[str, Any], at: Moment) -> None:
+        session = self.server.session
+        if action == "choose":
+            session.choose(seat, body_text(body, "key", optional=True),
+                           cells=body_texts(body, "cells", most=limits.TABLE_SEAT_WORDS),
+                           special=body_text(body, "special", longest=40, optional=True),
+                           bombs=body_texts(body, "bombs", most=limits.TABLE_SEAT_WORDS),
+                           end=body_flag(body, "end"), at=at)
+        elif action == "pass":
+            session.pass_turn(seat, end=body_flag(body, "end"), at=at)
+        elif action == "end":
+            session.end_turn(seat, at=at)
+        elif action == "undo":
+            session.undo(seat, at=at)
+        elif action == "throw":
+            numbers = body.get("numbers", [])
+            if not isinstance(numbers, list) or len(numbers) > limits.TABLE_SEAT_WORDS or \
+                    not all(_face(n) for n in numbers):
+                raise RequestError(HTTPStatus.BAD_REQUEST, "refused: numbers is a list of "
+                                   "faces (whole numbers from 1 to 6, or texts like \"?\")")
+            session.throw(seat, body_texts(body, "colours", most=limits.TABLE_SEAT_WORDS),
+                          numbers, body_text(body, "special", longest=40, optional=True),
+                          at=at)
+        else:  # replace, skip: the host's
+            if seat != HOST:
+                raise RequestError(HTTPStatus.FORBIDDEN, "only the host's page does that")
+            target = body_whole(body, "target", 0, len(session.seats) - 1)
+            if action == "skip":
+                session.skip(target, at=at)
+            else:
+                session.replace_by_bot(target, body_name(body, "bot", tuple(BOTS), "greedy"),
+                                       at=at)
 
-def _number(query: Mapping[str, list[str]], key: str) -> int:
-    text = query.get(key, ["0"])[0]
-    return int(text) if text.isdigit() and len(text) < 10 else 0
 
+ACT_KEYS: dict[str, set[str]] = {
+    "choose": {"key", "cells", "special", "bombs", "end"},
+    "pass": {"end"}, "end": set(), "undo": set(),
+    "throw": {"colours", "numbers", "special"},
+    "skip": {"target"}, "replace": {"target", "bot"},
+}
+"""What each act may say besides ``action``, ``roll`` and ``version``; anything else is
+refused (a ``seat`` above all: a request acts for the seat of its token)."""
+for _keys in ACT_KEYS.values():
+    _keys |= {"action", "roll", "version"}
 
-def _text(body: Mapping[str, Any], key: str, *, optional: bool = False) -> str | None:
-    value = body.get(key)
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or len(value) > 200:
-        raise RequestError(HTTPStatus.BAD_REQUEST, f"{key} is a short text")
-    return value
-
-
-def _texts(body: Mapping[str, Any], key: str) -> list[str]:
-    value = body.get(key, [])
-    if not isinstance(value, list) or len(value) > limits.TABLE_SEAT_WORDS \
-            or not all(isinstance(v, str) and len(v) <= 40 for v in value):
-        raise RequestError(HTTPStatus.BAD_REQUEST, f"{key} is a list of short texts")
-    return value
+def _face(value: Any) -> bool:
+    """A number die's face as a page sends it: a whole number from 1 to 6 or a short text
+    (a Kids die's face, or one the rules then refuse in their own words)."""
+    if type(value) is int:
+        return 1 <= value <= 6
+    return isinstance(value, str) and 0 < len(value) <= 40
 
 
 def serve(session: TableSession, host: str = "127.0.0.1", port: int = 0,

@@ -13,6 +13,15 @@ belongs to, so no seat can act for another. The flow of a roll:
    everyone has chosen and every person has ended their turn (:meth:`end_turn`);
 4. the roll is logged, the feed says who completed what and whether the game ends, and
    the state is written to disk atomically, so :meth:`resume` continues from there.
+
+Every act may name its :class:`Moment` (the web server makes the pages name it): the roll
+it is for and the version of the state the page showed. An act for another roll, a
+repeated one (the seat acted since that version) and any act after the game is over are
+refused with :class:`LateActError` and change nothing.
+
+A person the game waits for (to throw, choose or end their turn) is *away* once
+:attr:`TableSession.away_seconds` pass without an act of theirs; a page that only watches
+does not count. The host may then skip them or give their seat to a bot.
 """
 
 from __future__ import annotations
@@ -80,7 +89,21 @@ class Seat:
     """The bot that plays this seat (by name), or ``None`` for a person."""
     ended: bool = False
     """Whether the person ended their turn in the current roll."""
-    last_seen: float = field(default_factory=time.monotonic)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What an act is for: the roll, counted from 1 (for a throw of real dice, the roll
+    about to be thrown), and the :attr:`TableSession.version` of the state the page
+    showed."""
+
+    roll: int
+    version: int
+
+
+class LateActError(IllegalMoveError):
+    """An act for a moment that has passed: another roll, a state the seat has acted on
+    since, or a game that is over. Nothing changed (the web server answers 409)."""
 
 
 def _choice_json(game: Game, choice: Choice) -> dict[str, Any]:
@@ -131,8 +154,6 @@ class TableSession:
         self.port = 0
         """The port the links name (kept in the state, so a resumed game keeps its links)."""
         self.strategies: dict[int, Strategy] = {}
-        self.listening: dict[int, int] = {}
-        """How many of each seat's requests wait for news right now."""
         self.feed: list[Event] = []
         self.version = 0
         self.lock = threading.RLock()
@@ -144,6 +165,12 @@ class TableSession:
         """The choices of the current roll so far, by seat."""
         self.bomb_options: dict[int, list[str]] = {}
         """For a seat whose move earns a bomb: the squares it may bomb (top-left cells)."""
+        self.acted: dict[int, int] = {}
+        """The version after each seat's last change (its act, or the host's on it): an act
+        based on an older version is a repeated or crossed one."""
+        self.owed_since: dict[int, float] = {}
+        """Since when (``time.monotonic``) the game waits for each person that it waits
+        for, counted again from each act of theirs."""
 
     # -- who is who ------------------------------------------------------------------
     def seat_of_token(self, token: str) -> int | None:
@@ -168,25 +195,58 @@ class TableSession:
             self.strategies[seat] = make_bot(name)
         return self.strategies[seat]
 
-    def seen(self, seat: int) -> None:
-        if seat != HOST:
-            self.seats[seat].last_seen = time.monotonic()
-
     # -- changes ---------------------------------------------------------------------
-    def _changed(self) -> None:
+    def _changed(self, *acting: int) -> None:
+        """A new version: wake the waiting pages; ``acting`` are the seats whose own state
+        this change was (their acts based on an older version are refused from now on,
+        and their away clock starts again)."""
         self.version += 1
+        now = time.monotonic()
+        for seat in acting:
+            self.acted[seat] = self.version
+            self.owed_since.pop(seat, None)
+        for seat in range(len(self.seats)):
+            if not self._owes(seat):
+                self.owed_since.pop(seat, None)
+            elif seat not in self.owed_since:
+                self.owed_since[seat] = now
         self.changed.notify_all()
+
+    def _owes(self, seat: int) -> bool:
+        """Whether the game waits for the person in ``seat``: to throw the real dice, to
+        choose, or to end their turn."""
+        game = self.game
+        if game.over or self.seats[seat].bot is not None:
+            return False
+        if game.roll is None:
+            return self.dice == "real" and seat == game.active
+        return seat in game.waiting_for() or (seat in game.chosen and not self.seats[seat].ended)
+
+    def _check_moment(self, seat: int, at: Moment | None) -> None:
+        """Refuse an act after the game, or for a moment that has passed (see
+        :class:`Moment`); ``seat`` is the seat the act changes."""
+        game = self.game
+        if game.over:
+            raise LateActError("the game is over; nothing changed")
+        if at is None:
+            return
+        roll = game.rolls_done + 1
+        if at.roll != roll:
+            raise LateActError(f"that was for roll {at.roll}; this is roll {roll}; nothing "
+                               "changed")
+        if at.version > self.version:
+            raise LateActError(f"version {at.version} is not one this game has shown (it is "
+                               f"at {self.version}); nothing changed")
+        if at.version < self.acted.get(seat, 0):
+            raise LateActError(f"{self.seats[seat].name} has acted since version "
+                               f"{at.version}; look again: nothing changed")
 
     def wait(self, version: int, timeout: float, seat: int = HOST) -> int:
         """Wait until the state is newer than ``version`` (or ``timeout`` seconds pass);
-        the current version. A seat whose page is waiting here counts as present."""
+        the current version. ``seat`` is the seat whose page waits: waiting is no act, so
+        it does not keep a seat from being away."""
         with self.changed:
-            self.listening[seat] = self.listening.get(seat, 0) + 1
-            try:
-                self.changed.wait_for(lambda: self.version != version, timeout)
-            finally:
-                self.listening[seat] -= 1
-                self.seen(seat)
+            self.changed.wait_for(lambda: self.version != version, timeout)
             return self.version
 
     def begin(self) -> None:
@@ -262,11 +322,12 @@ class TableSession:
             raise IllegalMoveError(f"{self.seats[seat].name} is played by a bot")
 
     def throw(self, seat: int, colours: Sequence[str], numbers: Sequence[Any] = (),
-              special: str | None = None) -> None:
+              special: str | None = None, *, at: Moment | None = None) -> None:
         """Real dice: the faces the active player threw (a person enters them for an
         active bot)."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             game = self.game
             if self.dice != "real":
                 raise IllegalMoveError("this game throws virtual dice")
@@ -283,16 +344,18 @@ class TableSession:
                                   None if special is None else str(special)))
             self.start = start
             self._advance()
-            self._changed()
+            self._changed(seat)
 
     def choose(self, seat: int, key: str | None = None, *, cells: Sequence[str] | None = None,
-               special: str | None = None, bombs: Sequence[str] = (), end: bool = False) -> None:
+               special: str | None = None, bombs: Sequence[str] = (), end: bool = False,
+               at: Moment | None = None) -> None:
         """``seat`` takes a listed choice (its ``key`` from :meth:`view`) or the choice
         that crosses ``cells`` (with ``special``: that face of the special die); ``bombs``
         names the top-left cells of the squares a row's item bombs. ``end`` also ends the
         turn."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             game = self.game
             if game.roll is None:
                 raise IllegalMoveError("the dice are not thrown yet")
@@ -317,42 +380,49 @@ class TableSession:
                 # (the rules' own names) and sends the choice again with the squares tapped.
                 self.bomb_options[seat] = list(step.squares)
                 self.turns.drop_bomb(seat)
-                self._changed()
+                self._changed(seat)
                 raise IllegalMoveError("a row's item gives you a bomb: tap the top-left cell "
                                        "of its 2x2 square")
             self.current[seat] = game.choice_in_roll(seat)
             self.bomb_options.pop(seat, None)
             self.seats[seat].ended = end
             self._advance()
-            self._changed()
+            self._changed(seat)
 
-    def pass_turn(self, seat: int, *, end: bool = False) -> None:
+    def pass_turn(self, seat: int, *, end: bool = False, at: Moment | None = None) -> None:
         """``seat`` crosses nothing this roll."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             if self.game.roll is None:
                 raise IllegalMoveError("the dice are not thrown yet")
             self._play(seat, None)
             self.seats[seat].ended = end
             self._advance()
-            self._changed()
+            self._changed(seat)
 
-    def end_turn(self, seat: int) -> None:
-        """``seat`` is done with this roll; once everyone is, the roll is finished."""
+    def end_turn(self, seat: int, *, at: Moment | None = None) -> None:
+        """``seat`` is done with this roll; once everyone is, the roll is finished. Ending
+        a turn already ended is refused (:class:`LateActError`): it changes nothing."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             if seat not in self.game.chosen:
                 raise IllegalMoveError("choose a move or pass first")
+            if self.seats[seat].ended:
+                raise LateActError(f"{self.seats[seat].name} has ended this turn already; "
+                                   "nothing changed")
             self.seats[seat].ended = True
             self._advance()
-            self._changed()
+            self._changed(seat)
 
-    def undo(self, seat: int) -> Choice | None:
+    def undo(self, seat: int, *, at: Moment | None = None) -> Choice | None:
         """Take back ``seat``'s choice of this roll. The choices made after it are taken
         back with it: a passive player's come back at once, an active player's change
         leaves the others to choose again (bots do so at once)."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             game = self.game
             if game.roll is None or seat not in game.chosen:
                 raise IllegalMoveError("nothing to take back in this roll")
@@ -374,53 +444,64 @@ class TableSession:
                                    f"{'a pass' if choice is None else choice.describe(game.sheet)}",
                                    game.players[seat], roll=game.rolls_done + 1))
             self._advance()
-            self._changed()
+            self._changed(seat, *(back for back, _ in later))
             return choice
 
     # -- the host's actions ----------------------------------------------------------
     def away(self, seat: int) -> float:
-        """Seconds since ``seat``'s page was last heard from (0 while it waits for news)."""
-        if self.listening.get(seat, 0):
-            return 0.0
-        return time.monotonic() - self.seats[seat].last_seen
+        """Seconds the game has waited for ``seat`` without an act of theirs (0 while it
+        waits for nobody there). A page that stays open and polls is no act."""
+        with self.lock:
+            since = self.owed_since.get(seat)
+            return 0.0 if since is None else time.monotonic() - since
 
-    def replace_by_bot(self, seat: int, bot: str = "greedy") -> None:
+    def replace_by_bot(self, seat: int, bot: str = "greedy", *,
+                       at: Moment | None = None) -> None:
         """A person who left is played by ``bot`` from now on (after :attr:`away_seconds`
-        without a word from their page)."""
+        in which the game waited for them and they did not act)."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             self._check_away(seat)
             make_bot(bot)
             self.seats[seat].bot = bot
+            self.seats[seat].ended = False
             self.feed.append(Event("seat", f"{self.seats[seat].name} left; the {bot} bot "
                                    "plays for them", self.seats[seat].name, bot))
             self._advance()
-            self._changed()
+            self._changed(seat)
 
-    def skip(self, seat: int) -> None:
+    def skip(self, seat: int, *, at: Moment | None = None) -> None:
         """The host skips an away person for this roll: they pass (or, where passing is
-        not allowed, take the first move listed) and their turn ends."""
+        not allowed, take the first move listed) and their turn ends; one who chose but
+        never ended their turn has it ended."""
         with self.lock:
             self._person(seat)
+            self._check_moment(seat, at)
             self._check_away(seat)
             game = self.game
-            if game.roll is None or seat not in game.waiting_for():
+            if game.roll is None:
+                raise IllegalMoveError(f"{self.seats[seat].name} throws the dice: give the "
+                                       "seat to a bot instead")
+            if seat in game.waiting_for():
+                try:
+                    self._play(seat, None)
+                except IllegalMoveError:
+                    self._play(seat, distinct_choices(game, seat)[0])
+            elif seat not in game.chosen or self.seats[seat].ended:
                 raise IllegalMoveError(f"{self.seats[seat].name} is not to choose now")
-            try:
-                self._play(seat, None)
-            except IllegalMoveError:
-                self._play(seat, distinct_choices(game, seat)[0])
             self.seats[seat].ended = True
             self.feed.append(Event("seat", f"{self.seats[seat].name} is away: skipped",
                                    self.seats[seat].name, "skipped", roll=game.rolls_done + 1))
             self._advance()
-            self._changed()
+            self._changed(seat)
 
     def _check_away(self, seat: int) -> None:
         gone = self.away(seat)
         if gone < self.away_seconds:
-            raise IllegalMoveError(f"{self.seats[seat].name} was here {gone:.0f} s ago; wait "
-                                   f"until they are away {self.away_seconds:.0f} s")
+            raise IllegalMoveError(f"{self.seats[seat].name} has kept the game waiting "
+                                   f"{gone:.0f} s; wait until they are away "
+                                   f"{self.away_seconds:.0f} s")
 
     # -- what a page sees ------------------------------------------------------------
     def view(self, seat: int, since: int = 0) -> dict[str, Any]:
@@ -428,7 +509,6 @@ class TableSession:
         the roll, whose turn, this seat's legal moves, every sheet, the scores, and the
         feed from event ``since`` on."""
         with self.lock:
-            self.seen(seat)
             game = self.game
             sheet = game.sheet
             width = sheet.width

@@ -86,7 +86,9 @@ async function act(body) {
   $("error").textContent = "";
   document.body.dataset.pending = "1";
   try {
-    await api("/api/act", body);
+    // Every act names its moment: the roll it is for and the version this page showed;
+    // a second tap on the same state, or one that comes after the roll, changes nothing.
+    await api("/api/act", {...body, roll: page.state.roll_number, version: page.state.version});
     page.picked.clear();
     await refresh(false);
   } catch (err) {
@@ -471,8 +473,9 @@ function start() {
     event.preventDefault();
     const value = (name) => [...$("throw").querySelectorAll(`[data-die^="${name}"]`)].map((s) => s.value);
     const special = value("special");
-    act({action: "throw", colours: value("colour"), numbers: value("number").map((n) => n === "?" ? "?" : Number(n)),
-         special: special.length ? special[0] : null});
+    const body = {action: "throw", colours: value("colour"), numbers: value("number").map((n) => n === "?" ? "?" : Number(n))};
+    if (special.length) body.special = special[0];
+    act(body);
   });
   refresh(false).then(() => { document.body.dataset.pending = "0"; poll(); }).catch((err) => {
     $("error").textContent = err.message;
