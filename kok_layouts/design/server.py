@@ -19,8 +19,9 @@ guards a local notebook server has.
   the folder.
 - Every save names the version it is based on: the SHA-256 of the file as the page last
   saw it (``"base"``, ``null`` for a file that does not exist yet). A save whose base is
-  not the file's content now is refused with HTTP 409 and the file is untouched
-  (:class:`Store`).
+  not the file's content now is refused with HTTP 409 and the file is untouched. Saves in
+  one folder are one at a time, also between ``kok design`` processes (:func:`saves_in`),
+  so of saves against one version exactly one is written.
 - Every request gets an answer: a malformed one (a bad or repeated header, a request line
   naming another host, JSON nested too deep or with numbers of too many digits) gets a 4xx
   with one line of JSON ``{"error": "..."}`` and one line in the server's log, never a
@@ -41,6 +42,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -313,6 +315,30 @@ def _read_version(path: Path, display: str) -> tuple[bytes, str] | None:
         os.close(descriptor)
     data = b"".join(chunks)
     return data, content_hash(data)
+
+
+@contextlib.contextmanager
+def saves_in(folder: Path) -> Iterator[None]:
+    """One save at a time in ``folder``, also between ``kok design`` processes (and
+    designers in one process): an exclusive lock on the folder itself, held from reading
+    the version a save replaces to writing it, so two saves against one version can never
+    both be written. Without locks (another system) the designer's own lock serves."""
+    if sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+                             | getattr(os, "O_CLOEXEC", 0))
+    except OSError as err:
+        raise OutputError(f"{shown(str(folder))}: cannot open the folder to save in it: "
+                          f"{os_reason(err)}") from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)   # gives the lock back
 
 
 def write_new_file(path: Path, data: bytes) -> bool:
@@ -614,38 +640,45 @@ class Designer:
         expected = None if as_new else body.get("file")
         with self.lock:
             path, display = self.target(doc, overwrite, as_new)
-            if expected is not None and expected != display:
-                version = _read_version(path, display)
-                raise RequestError(HTTPStatus.CONFLICT, f"this board now saves to "
-                                   f"{shown(display)}, not {shown(str(expected), 60)} "
-                                   "(another tab started or saved a board); nothing was "
-                                   "written", {"conflict": {
-                                       "file": display, "base": base,
-                                       "current": None if version is None else version[1]}})
-            # A file this session read or wrote; any other taken name needs overwrite.
-            known = path == self.path and self.base is not None
+            with saves_in(path.parent):
+                return self._save_to(path, display, doc, base, overwrite, expected)
+
+    def _save_to(self, path: Path, display: str, doc: Document, base: str | None,
+                 overwrite: bool, expected: Any) -> tuple[str, bytes]:
+        """The save of :meth:`_save` under its locks: refused with 409 unless the file
+        holds the version ``base`` it replaces (and is the file the page meant)."""
+        if expected is not None and expected != display:
             version = _read_version(path, display)
-            current = None if version is None else version[1]
-            if current != base:
-                if current is None:
-                    raise _conflict(display, "the file is gone since this page read it",
-                                    base, None)
-                said = "this page read it" if base else "this page started the board"
-                raise _conflict(display, f"the file changed since {said} (saved by "
-                                "another tab or program)", base, current)
-            text = to_yaml(doc, self.original)
-            data = text.encode("utf-8")
+            raise RequestError(HTTPStatus.CONFLICT, f"this board now saves to "
+                               f"{shown(display)}, not {shown(str(expected), 60)} "
+                               "(another tab started or saved a board); nothing was "
+                               "written", {"conflict": {
+                                   "file": display, "base": base,
+                                   "current": None if version is None else version[1]}})
+        # A file this session read or wrote; any other taken name needs overwrite.
+        known = path == self.path and self.base is not None
+        version = _read_version(path, display)
+        current = None if version is None else version[1]
+        if current != base:
             if current is None:
-                if not write_new_file(path, data):
-                    raise _conflict(display, "another program created the file a moment "
-                                    "ago", base, None)
-            else:
-                if not known:
-                    self._may_take(path, display, overwrite)
-                write_atomically(path, data)
-            self.path, self.display, self.base = path, display, content_hash(data)
-            self.original, self.doc, self.saved = text, doc, True
-            draft_key = self.draft_key()
+                raise _conflict(display, "the file is gone since this page read it",
+                                base, None)
+            said = "this page read it" if base else "this page started the board"
+            raise _conflict(display, f"the file changed since {said} (saved by "
+                            "another tab or program)", base, current)
+        text = to_yaml(doc, self.original)
+        data = text.encode("utf-8")
+        if current is None:
+            if not write_new_file(path, data):
+                raise _conflict(display, "another program created the file a moment "
+                                "ago", base, None)
+        else:
+            if not known:
+                self._may_take(path, display, overwrite)
+            write_atomically(path, data)
+        self.path, self.display, self.base = path, display, content_hash(data)
+        self.original, self.doc, self.saved = text, doc, True
+        draft_key = self.draft_key()
         return _json({"file": display, "bytes": len(data), "base": self.base,
                       "draft_key": draft_key})
 
