@@ -112,8 +112,6 @@ def run_design(args: argparse.Namespace) -> int:
                   file=sys.stderr)
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
-        print("stopped", flush=True)
-    finally:
+    finally:   # a stop signal goes on to the command line: exit 130, 143 or 129
         server.server_close()
     return 0

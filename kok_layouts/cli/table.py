@@ -2,25 +2,30 @@
 
 The terminal prints the host's page first (the links and QR codes of every seat), then
 each seat's link. The state is written after every roll; ``--resume FILE`` continues it
-with the same links. SIGINT, SIGTERM and SIGHUP stop the server; the state file keeps
-the last finished roll, and ``--save`` writes the record of the game so far.
+with the same links. SIGINT, SIGTERM and SIGHUP stop the server (exit 130, 143 and 129,
+as every command); the state file keeps the last finished roll, and ``--save`` writes the
+record of the game so far, also when a second signal follows the first.
+
+The state file is created only once the server listens (a failed start leaves none), and
+a lock beside it (:mod:`kok_layouts.table.lock`) keeps a second table from serving the
+same game.
 """
 
 from __future__ import annotations
 
 import argparse
-import signal
+import errno
+import os
 import sys
 import threading
 import webbrowser
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from kok_layouts import limits
 from kok_layouts.cli import args as arg_types
 from kok_layouts.cli.commands import add_command
-from kok_layouts.errors import KokError, UsageError
+from kok_layouts.errors import KokError, UsageError, shown
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -75,7 +80,8 @@ def free_state_path(folder: Path) -> Path:
     return folder / f"kok-table-{number}.json"
 
 
-def _session(args: argparse.Namespace) -> Any:
+def _session(args: argparse.Namespace) -> tuple[Any, Path]:
+    """The session to serve and its state file (not created yet for a new game)."""
     from kok_layouts.cli.play import bots_of, people_names, seat_names
     from kok_layouts.editions import edition_of
     from kok_layouts.model.loader import load_layout
@@ -87,7 +93,7 @@ def _session(args: argparse.Namespace) -> Any:
                 or args.option or args.state is not None:
             raise UsageError("--resume continues a game as it was: give no --players, --bots, "
                              "--names, --seed, --option or --state with it")
-        return TableSession.resume(args.resume)
+        return TableSession.resume(args.resume), args.resume
     sheet = load_layout(args.layout)
     edition = edition_of(sheet)
     bots = bots_of(args.bots)
@@ -102,10 +108,22 @@ def _session(args: argparse.Namespace) -> Any:
     except KokError as err:
         raise UsageError(f"--option: {err}") from None
     state = args.state or free_state_path(Path.cwd())
-    return TableSession(sheet, layout_reference(args.layout), names,
-                        {people + i: bot.name for i, bot in enumerate(bots)}, dice=args.dice,
-                        seed=args.seed, options=options, solo=len(names) == 1,
-                        state_path=state, away_seconds=float(args.away))
+    if os.path.lexists(state):
+        raise UsageError(f"{state} exists; continue that game (--resume {state}) or name "
+                         "another file")
+    session = TableSession(sheet, layout_reference(args.layout), names,
+                           {people + i: bot.name for i, bot in enumerate(bots)},
+                           dice=args.dice, seed=args.seed, options=options,
+                           solo=len(names) == 1, away_seconds=float(args.away))
+    return session, state
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two names lead to one file (or would, once it is written)."""
+    try:
+        return Path(one).samefile(other)
+    except OSError:
+        return Path(one).resolve() == Path(other).resolve()
 
 
 def _announce(args: argparse.Namespace, server: Any, session: Any) -> None:
@@ -137,28 +155,62 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def _stop(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
+def _listen(session: Any, host: str, port: int, named: bool) -> Any:
+    """The server for ``session``, listening; a resumed game whose port is taken now
+    gets any free one (``named``: the user named the port, so no other will do)."""
+    from kok_layouts.table.server import serve
+
+    try:
+        return serve(session, host, port)
+    except (OSError, UnicodeError, OverflowError, ValueError) as err:  # no such address
+        taken = isinstance(err, OSError) and err.errno == errno.EADDRINUSE
+        if named or not port or not taken:
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            raise UsageError(f"cannot listen on {shown(host, 60)}:{port}: "
+                             f"{shown(reason, 80)}") from None
+    server = serve(session, host, 0)
+    print(f"kok: port {port} is taken; the links name port {server.port} now", file=sys.stderr)
+    return server
 
 
 def run_table(args: argparse.Namespace) -> int:
     from kok_layouts.cli.args import output_path
-    from kok_layouts.table.server import serve
+    from kok_layouts.table.lock import StateLock
+    from kok_layouts.table.session import private_file
 
     output_path(args.save, "--save", inputs=[args.layout])
-    session = _session(args)
-    port = args.port or session.port      # a resumed game keeps its links
+    session, state = _session(args)
+    if args.save is not None and same_file(args.save, state):
+        raise UsageError(f"--save {args.save} names the state file; the record goes to "
+                         "another file (the state keeps the links and the dice)")
+    for note in session.notes:
+        print(f"kok: note: {note}", file=sys.stderr)
+    lock = StateLock(state)
+    lock.take()
     try:
-        server = serve(session, args.host, port)
-    except OSError as err:
-        if args.port or not session.port:
-            raise UsageError(f"cannot listen on {args.host}:{port}: "
-                             f"{err.strerror or err}") from None
-        server = serve(session, args.host, 0)
-        print(f"kok: port {port} is taken; the links name port {server.port} now",
-              file=sys.stderr)
-    session.port = server.port
-    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+        # A resumed game keeps its links (and port); the state file is made only once
+        # the server listens, so a failed start leaves nothing behind.
+        server = _listen(session, args.host, args.port or session.port, bool(args.port))
+        try:
+            if session.state_path is None:
+                private_file(state)
+                session.state_path = state
+            session.port = server.port
+            lock.say(f"kok table, process {os.getpid()}, at http://{args.host}:{server.port}/")
+            _serve(args, server, session)
+        finally:
+            server.server_close()
+    finally:
+        lock.release()
+    return 0
+
+
+def _serve(args: argparse.Namespace, server: Any, session: Any) -> None:
+    """Serve until a stop signal; the record is written when the game ends and when it
+    stops, and a second signal while it is written is ignored (the command line's stop,
+    :mod:`kok_layouts.cli.main`); the stop then goes on, so the exit code says it."""
+    from kok_layouts.stop_signals import ignore_stop_signals
+
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
                               name="kok-table", daemon=True)
     saved = False
@@ -175,14 +227,11 @@ def run_table(args: argparse.Namespace) -> int:
                 saved = True
                 print(f"wrote the game record {args.save}", flush=True)
     except KeyboardInterrupt:
-        print("stopped", flush=True)
+        ignore_stop_signals()   # nothing may break writing the record now
+        raise
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
         if thread.is_alive():
             server.shutdown()
-        server.server_close()
         if args.save is not None and not saved:
             session.save_record(args.save)
             print(f"wrote the game record {args.save}", flush=True)
-    return 0

@@ -26,10 +26,14 @@ does not count. The host may then skip them or give their seat to a bot.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import json
+import math
 import os
+import re
 import secrets
+import stat
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -41,7 +45,7 @@ import numpy as np
 
 from kok_layouts import limits
 from kok_layouts.editions import edition_of
-from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, RecordError
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, RecordError, shown
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import builtin_names, load_layout
 from kok_layouts.model.sheet import Sheet
@@ -153,6 +157,8 @@ class TableSession:
         self.away_seconds = away_seconds
         self.port = 0
         """The port the links name (kept in the state, so a resumed game keeps its links)."""
+        self.notes: list[str] = []
+        """What :meth:`resume` repaired, for the terminal to say."""
         self.strategies: dict[int, Strategy] = {}
         self.feed: list[Event] = []
         self.version = 0
@@ -634,33 +640,50 @@ class TableSession:
     @classmethod
     def resume(cls, path: Path) -> TableSession:
         """The session whose state :meth:`save_state` wrote to ``path``: the game replayed
-        through the rules up to its last finished roll, the same links and dice."""
+        through the rules up to its last finished roll, the same links and dice.
+
+        A file that others may read or write has its mode repaired to the owner's alone
+        (said in :attr:`notes`); a damaged or tampered one (tokens empty, short or shared,
+        a port or an away time that is not one) is refused in one line."""
+        notes = _private_again(Path(path))
         data = read_record(path)
         name = str(path)
-        if data.get("kok_table") != STATE_FORMAT or not isinstance(data.get("record"), dict):
+        if type(data.get("kok_table")) is not int or data["kok_table"] != STATE_FORMAT \
+                or not isinstance(data.get("record"), dict):
             raise RecordError(f"{name}: not a kok table state file")
         try:
             record = data["record"]
             game = replay(record, name, Path(path).resolve().parent)
             seats = data["seats"]
-            if not isinstance(seats, list) or len(seats) != len(game.players):
+            if not isinstance(seats, list) or len(seats) != len(game.players) or \
+                    not all(isinstance(s, dict) for s in seats):
                 raise RecordError(f"{name}: the seats do not match the players")
+            tokens = [data["host_token"], *(s["token"] for s in seats)]
+            _check_tokens(name, tokens)
+            away = data.get("away_seconds", limits.TABLE_AWAY_SECONDS)
+            if type(away) not in (int, float) or not math.isfinite(away) or \
+                    not limits.TABLE_AWAY.low <= away <= limits.TABLE_AWAY.high:
+                raise RecordError(f"{name}: away_seconds is {shown(repr(away), 30)}, not a number "
+                                  f"of seconds from {limits.TABLE_AWAY.low} to "
+                                  f"{limits.TABLE_AWAY.high}")
+            port = data.get("port", 0)
+            if port != 0 and port not in limits.PORT:
+                raise RecordError(f"{name}: port is {shown(repr(port), 30)}, not a port "
+                                  f"number from {limits.PORT.low} to {limits.PORT.high}")
             session = cls(game.sheet, str(record["layout"]), list(game.players),
                           {i: s["bot"] for i, s in enumerate(seats) if s.get("bot")},
                           dice=data["dice"], seed=record.get("seed"), options=game.options,
-                          solo=game.solo,
-                          away_seconds=float(data.get("away_seconds", limits.TABLE_AWAY_SECONDS)))
+                          solo=game.solo, away_seconds=float(away))
             session.game = game
             session.state_path = Path(path)
-            port = data.get("port", 0)
-            session.port = port if type(port) is int and port in limits.PORT else 0
-            session.host_token = str(data["host_token"])
-            for seat, saved in zip(session.seats, seats, strict=True):
-                seat.token = str(saved["token"])
+            session.notes = notes
+            session.port = port
+            session.host_token = tokens[0]
+            for seat, token in zip(session.seats, tokens[1:], strict=True):
+                seat.token = token
             session.dice_rng.bit_generator.state = data["dice_rng"]
             session.bot_rng.bit_generator.state = data["bot_rng"]
-            session.feed = [Event(**{**e, "who": tuple(e.get("who", ()))})
-                            for e in data.get("feed", [])]
+            session.feed = [_event(e) for e in data.get("feed", [])]
             session.last_crossed = [game.sheets[0].board.parse_cells(c) if c else 0
                                     for c in data.get("last_crossed", [])] or session.last_crossed
             session.start = roll_start(game)
@@ -672,6 +695,56 @@ class TableSession:
             raise RecordError(f"{name}: not a kok table state file ({type(err).__name__}: "
                               f"{err})") from None
         return session
+
+
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,200}")
+"""A seat's token as :func:`secrets.token_urlsafe` makes them (24 characters)."""
+
+
+def _check_tokens(name: str, tokens: list[Any]) -> None:
+    """Refuse tokens that would let a seat be played by someone else: empty, short or not
+    URL-safe text, or one token for two seats."""
+    for token in tokens:
+        if not isinstance(token, str) or not TOKEN_PATTERN.fullmatch(token):
+            raise RecordError(f"{name}: a seat's token is {shown(repr(token), 30)}, not 16 or "
+                              "more letters, digits, - or _; start a new game")
+    if len(set(tokens)) != len(tokens):
+        raise RecordError(f"{name}: two seats share a token; start a new game")
+
+
+_EVENT_FIELDS = {f.name: f.type for f in dataclasses.fields(Event)}
+
+
+def _event(saved: Any) -> Event:
+    """A feed line as the state file keeps it, each part of its own kind."""
+    if not isinstance(saved, dict) or not set(saved) <= set(_EVENT_FIELDS):
+        raise TypeError("a feed line is an object of kind, text, player, item, ...")
+    kinds = {"str": str, "bool": bool, "int": int}
+    for key, value in saved.items():
+        if key == "who":
+            if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+                raise TypeError("a feed line's who is a list of names")
+        elif type(value) is not kinds[str(_EVENT_FIELDS[key])]:
+            raise TypeError(f"a feed line's {key} is of the wrong kind")
+    return Event(**{**saved, "who": tuple(saved.get("who", ()))})
+
+
+def _private_again(path: Path) -> list[str]:
+    """Make a state file that others may read or write the owner's alone again (it holds
+    every seat's link), and say so; nothing for a file that is private already."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return []     # read_record says why it cannot read it
+    if not mode & 0o077:
+        return []
+    try:
+        path.chmod(0o600)
+    except OSError as err:
+        raise RecordError(f"{path}: others may read it (mode {mode:o}) and it cannot be made "
+                          f"private: {err.strerror}") from None
+    return [f"{path} was open to others (mode {mode:o}); it is readable by you only now. "
+            "Whoever read it has every seat's link: start a new game if that worries you"]
 
 
 def _roll_json(game: Game, roll: Roll) -> dict[str, Any]:
