@@ -3,7 +3,8 @@
 ``--solo``, or ``--players N`` people at one terminal (pass-and-play) with any ``--bots``,
 as many seats as the edition allows (Kids: 2 to 4). People type commands as the hints read
 (``cross G2 H2``, ``moves``, ``undo``, ``help``); ``--save`` writes the game record that
-``kok replay`` and ``kok render --record`` read.
+``kok replay`` and ``kok render --record`` read, when the game ends or is quit, and
+(atomically, the finished rolls) when Ctrl-C, SIGTERM or SIGHUP stops it.
 
 This is a shell: the rules (which dice a typed move uses, the square of a bomb, what is
 legal) are the game's (:meth:`Game.choice_for_cells <kok_layouts.rules.game.Game.
@@ -38,6 +39,7 @@ from kok_layouts.rules.dice import JOKER_NUMBER, face_name
 from kok_layouts.rules.game import Choice, Game, check_player_name
 from kok_layouts.rules.record import save_record
 from kok_layouts.rules.turns import BombStep, Turns
+from kok_layouts.stop_signals import ignore_stop_signals
 from kok_layouts.table.choices import distinct_choices
 from kok_layouts.table.feed import RollStart, result_line, roll_events, roll_start
 
@@ -737,7 +739,16 @@ def run_play(args: argparse.Namespace) -> int:
     make = part_for(PLAY_TABLES, edition, "terminal table")
     table: Table = make(game, seats, np.random.default_rng(args.seed), colour,
                         Terminal(read, write))
-    table.run()
+    try:
+        table.run()
+    except KeyboardInterrupt:   # Ctrl-C, SIGTERM, SIGHUP: the record of the rolls so far
+        ignore_stop_signals()   # a second signal must not break writing it
+        if args.save is not None:
+            while game.chosen:  # a roll left half-chosen does not count, as with quit
+                game.undo()
+            save_record(game, args.save, args.layout, args.seed)
+            write(f"wrote the game record {args.save}")
+        raise                   # the command line says how it stopped: 130, 143, 129
     table.final()
     if args.save is not None:
         save_record(game, args.save, args.layout, args.seed)
