@@ -57,7 +57,8 @@ def register(commands: Any) -> None:
     table.add_argument("--port", type=arg_types.within(limits.PORT), default=0,
                        help="the port (default: any free port)")
     table.add_argument("--save", metavar="FILE", type=Path, default=None,
-                       help="write the game record (JSON) to FILE when the game ends")
+                       help="write the game record (JSON) to FILE when the game ends or the "
+                            "table is stopped (not the state file)")
     table.add_argument("--state", metavar="FILE", type=Path, default=None,
                        help="the state file written after every roll (default: a new "
                             "kok-table-N.json here)")
@@ -65,8 +66,10 @@ def register(commands: Any) -> None:
                        help="continue the game of this state file, with the same links")
     table.add_argument("--away", type=arg_types.within(limits.TABLE_AWAY),
                        default=int(limits.TABLE_AWAY_SECONDS), metavar="S",
-                       help="seconds a seat must be away before the host may skip it or give "
-                            "it to a bot (default: %(default)s)")
+                       help="seconds the game may wait for a person who does not act (throw, "
+                            "choose or end their turn; a page left open does not count) "
+                            "before the host may skip them or give the seat to a bot "
+                            "(default: %(default)s)")
     table.add_argument("--no-browser", action="store_true",
                        help="print the addresses but open no browser")
     table.set_defaults(run=run_table)
