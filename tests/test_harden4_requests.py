@@ -367,3 +367,30 @@ def test_an_act_starts_the_away_clock_again() -> None:
     assert session.away(0) < 1
     with pytest.raises(IllegalMoveError, match="wait until"):
         session.skip(0)
+
+
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70),
+                   st.floats(allow_nan=False, allow_infinity=False),
+                   st.text(max_size=6), st.sampled_from(["", "٣", "²", "A1", "greedy", "?"]),
+                   st.lists(st.one_of(st.text(max_size=4), st.integers(-9, 9)), max_size=4))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=st.sampled_from(["choose", "pass", "end", "undo", "throw", "skip", "replace"]),
+       extra=st.dictionaries(st.sampled_from(["key", "cells", "special", "bombs", "end",
+                                              "colours", "numbers", "target", "bot", "seat",
+                                              "version", "roll"]), VALUES, max_size=4),
+       host=st.booleans())
+def test_any_act_with_its_moment_is_answered_in_one_line_and_a_refused_one_changes_nothing(
+        server: TableServer, action: str, extra: dict[str, Any], host: bool) -> None:
+    session = server.session
+    token = session.host_token if host else session.seats[0].token
+    before = (session.version, session.game.state_key())
+    status, answer = call(server, "POST", "/api/act", {"action": action, **now(server), **extra},
+                          token=token)
+    assert status in (200, 400, 403, 409, 422), answer
+    if status != 200:
+        assert "\n" not in answer["error"]
+        if status in (400, 403, 409):
+            assert (session.version, session.game.state_key()) == before
