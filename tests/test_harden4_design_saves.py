@@ -5,6 +5,7 @@ every other is refused with 409, never a silent overwrite."""
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 import threading
@@ -37,7 +38,7 @@ def test_twelve_saves_against_one_version_write_one_whole_file_and_refuse_the_re
     opened = [Designer.open(str(path), tmp_path) for _ in range(designers)]
     docs = []
     for number in range(12):
-        doc = opened[0].state()["doc"]
+        doc = copy.deepcopy(opened[0].state()["doc"])
         doc["title"] = f"Travel, save {number}"
         docs.append(doc)
     start = threading.Barrier(12)

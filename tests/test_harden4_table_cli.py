@@ -195,8 +195,9 @@ def tampered(path: Path, change: dict[str, Any]) -> None:
     ({"tokens": ["a" * 24, "a" * 24]}, "share a token"),
     ({"tokens": ["ä" * 24]}, "token"),
     ({"kok_table": True}, "not a kok table state file"),
-    ({"feed": [{"kind": 1, "text": "x"}]}, "state file"),
-    ({"feed": [{"kind": "seat", "text": "x", "extra": 1}]}, "state file"),
+    ({"feed": [{"kind": 1, "text": "x"}]}, "feed line"),
+    ({"feed": [{"kind": "seat", "text": "x", "extra": 1}]}, "feed line"),
+    ({"feed": "xy"}, "feed line"),
 ])
 def test_a_tampered_state_file_is_refused_in_one_line(tmp_path: Path, change: dict[str, Any],
                                                       words: str) -> None:

@@ -683,7 +683,7 @@ class TableSession:
                 seat.token = token
             session.dice_rng.bit_generator.state = data["dice_rng"]
             session.bot_rng.bit_generator.state = data["bot_rng"]
-            session.feed = [_event(e) for e in data.get("feed", [])]
+            session.feed = [_event(name, e) for e in data.get("feed", [])]
             session.last_crossed = [game.sheets[0].board.parse_cells(c) if c else 0
                                     for c in data.get("last_crossed", [])] or session.last_crossed
             session.start = roll_start(game)
@@ -715,17 +715,20 @@ def _check_tokens(name: str, tokens: list[Any]) -> None:
 _EVENT_FIELDS = {f.name: f.type for f in dataclasses.fields(Event)}
 
 
-def _event(saved: Any) -> Event:
+def _event(name: str, saved: Any) -> Event:
     """A feed line as the state file keeps it, each part of its own kind."""
     if not isinstance(saved, dict) or not set(saved) <= set(_EVENT_FIELDS):
-        raise TypeError("a feed line is an object of kind, text, player, item, ...")
+        raise RecordError(f"{name}: a feed line is an object of kind, text, player, item, "
+                          "first, roll, who and reason")
     kinds = {"str": str, "bool": bool, "int": int}
     for key, value in saved.items():
         if key == "who":
-            if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
-                raise TypeError("a feed line's who is a list of names")
-        elif type(value) is not kinds[str(_EVENT_FIELDS[key])]:
-            raise TypeError(f"a feed line's {key} is of the wrong kind")
+            right = isinstance(value, list) and all(isinstance(w, str) for w in value)
+        else:
+            right = type(value) is kinds[str(_EVENT_FIELDS[key])]
+        if not right:
+            raise RecordError(f"{name}: a feed line's {key} is {shown(repr(value), 30)}, "
+                              "not what the feed keeps there")
     return Event(**{**saved, "who": tuple(saved.get("who", ()))})
 
 
