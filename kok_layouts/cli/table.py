@@ -198,7 +198,7 @@ def run_table(args: argparse.Namespace) -> int:
                 private_file(state)
                 session.state_path = state
             session.port = server.port
-            lock.say(f"kok table, process {os.getpid()}, at http://{args.host}:{server.port}/")
+            lock.say(f"process {os.getpid()}, serving http://{args.host}:{server.port}/")
             _serve(args, server, session)
         finally:
             server.server_close()
@@ -276,7 +276,7 @@ class StateLock:
                 self.descriptor = descriptor
             else:
                 os.close(descriptor)
-        self.say(f"kok table, process {os.getpid()}, starting")
+        self.say(f"process {os.getpid()}, starting")
 
     def _open(self) -> int:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -293,7 +293,8 @@ class StateLock:
         data = line.encode("utf-8")[:LINE_BYTES] + b"\n"
         with contextlib.suppress(OSError):
             os.ftruncate(self.descriptor, 0)
-            os.pwrite(self.descriptor, data, 0)
+            os.lseek(self.descriptor, 0, os.SEEK_SET)
+            os.write(self.descriptor, data)
 
     def release(self) -> None:
         """Remove the lock file and give the lock back."""
@@ -326,6 +327,7 @@ def _lock(descriptor: int) -> bool:
 
 def _first_line(descriptor: int) -> str:
     with contextlib.suppress(OSError):
-        text = os.pread(descriptor, LINE_BYTES, 0).decode("utf-8", "replace")
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        text = os.read(descriptor, LINE_BYTES).decode("utf-8", "replace")
         return shown(text.splitlines()[0], 200) if text.strip() else ""
     return ""
