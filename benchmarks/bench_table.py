@@ -72,10 +72,12 @@ class Client:
 
     def play(self) -> None:
         try:
-            version = ""
+            wait = ""
             while True:
-                view = self.call("GET", f"/api/state?since=999999&version={version}")
-                version = view["version"]
+                view = self.call("GET", f"/api/state?since=999999{wait}")
+                wait = f"&version={view['version']}"
+                # Every act names its moment: the roll and the state it was made on.
+                moment = {"roll": view["roll_number"], "version": view["version"]}
                 if view["over"]:
                     return
                 if view.get("my_turn"):
@@ -83,10 +85,11 @@ class Client:
                     best = max(choices, key=lambda c: len(c["cells"]) - 2 * c["jokers"],
                                default=None)
                     if best is None or len(best["cells"]) - 2 * best["jokers"] <= 0:
-                        self.call("POST", "/api/act", {"action": "pass", "end": True})
+                        self.call("POST", "/api/act", {"action": "pass", "end": True,
+                                                       **moment})
                     else:
                         self.call("POST", "/api/act", {"action": "choose", "key": best["key"],
-                                                       "end": True})
+                                                       "end": True, **moment})
         except Exception as err:  # reported by the main thread
             self.error = f"{type(err).__name__}: {err}"
         finally:
