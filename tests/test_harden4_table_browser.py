@@ -74,9 +74,12 @@ def test_a_bomb_whose_top_left_cell_is_crossed_is_tapped_and_placed(
         browser.find_element(By.CSS_SELECTOR, f'#moves button[data-key="{choice_id(choice)}"]'
                              ).click()
         corner = corners[0]
-        cell = wait_on_page(browser, lambda: next(iter(browser.find_elements(
-            By.CSS_SELECTOR, f'[data-cell="{corner}"].bomb-option.crossed')), None), 20)
-        cell.click()
+        # Found and tapped in one step: the page redraws its grid on every news, and an
+        # element found before a redraw is gone when it is tapped.
+        wait_on_page(browser, lambda: browser.execute_script(
+            "const cell = document.querySelector(arguments[0]);"
+            "if (cell) cell.click(); return !!cell;",
+            f'[data-cell="{corner}"].bomb-option.crossed'), 20)
         wait_on_page(browser, lambda: 0 in session.game.chosen, 20)
         made = session.game.choice_in_roll(0)
         assert made is not None and made.bombs == (squares[corner],)
