@@ -1,0 +1,155 @@
+"""Whole games played inside the compiled engine by greedy bots: :func:`play_batch`.
+
+Game ``i`` of a batch with seed ``s`` throws its dice from
+``numpy.random.default_rng([s, i])`` (the convention of
+:mod:`kok_layouts.rules.learned_training`), in the order ``rules.dice.throw_faces`` draws
+them, and every seat plays the choice rule of :class:`~kok_layouts.rules.bots.GreedyBot`.
+So a game of the batch is the game ``play_game(new_game(sheet, players, options),
+[GreedyBot()] * players, default_rng([s, i]))`` plays, roll for roll:
+
+- the greedy bot draws nothing from the generator, so the generator's stream is the
+  dice alone; the dice of every roll are drawn up front in the same calls and order
+  (``throw_faces`` draws a roll of dice with as many faces in one call, and numpy's
+  generator keeps the stream of 32-bit draws across calls, so rolls drawn at once are
+  the rolls drawn one by one);
+- the kernels list the moves in the order ``Game.move_options`` does (dice, then the
+  colours and numbers a joker stands for, then the groups by bitmask), weigh each with
+  the same sums of the same floats in the same order as ``GreedyBot``, and keep the first
+  of the highest worth, as ``choose_by_dice`` does with its strict ``>``.
+
+tests/test_engine_games.py holds whole seeded games of the two equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kok_layouts import limits
+from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.rules.dice import NUMBER_FACES
+from kok_layouts.rules.engine import kernels
+from kok_layouts.rules.engine.compiling import announce
+from kok_layouts.rules.engine.kernels import SCORE_LINES, Greedy, State
+from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import checked_options
+
+BOTS = ("greedy",)
+"""The bots :func:`play_batch` plays."""
+KIDS_DICE = 3
+NUMBER_CODES = np.array(NUMBER_FACES, dtype=np.int32)
+"""The engine's code of each number die face by its index on the die: 1..5, and 0 for
+the ? joker (as the rules code it)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game played in the engine: its rolls and every seat's final sheet."""
+
+    rolls: int
+    state: State
+    lines: Int32s
+    """Score lines per seat (:data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`)."""
+    totals: Int32s
+
+
+def _dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int,
+          number_dice: int) -> tuple[Int32s, Int32s]:
+    """``rolls`` rolls drawn from ``rng`` as ``rules.dice.throw_faces`` draws them: colour
+    faces by index (the colours, then the joker or purple), number faces coded 1..5 and
+    0 for the ? joker."""
+    faces = tables.colours + 1
+    if faces == len(NUMBER_FACES):
+        drawn = rng.integers(0, faces, size=rolls * (colour_dice + number_dice))
+        table = drawn.reshape(rolls, colour_dice + number_dice)
+        colours, numbers = table[:, :colour_dice], table[:, colour_dice:]
+    else:
+        colours = np.empty((rolls, colour_dice), dtype=np.int64)
+        numbers = np.empty((rolls, number_dice), dtype=np.int64)
+        for roll in range(rolls):
+            colours[roll] = rng.integers(0, faces, size=colour_dice)
+            if number_dice:
+                numbers[roll] = rng.integers(0, len(NUMBER_FACES), size=number_dice)
+    return (np.ascontiguousarray(colours, dtype=np.int32),
+            np.ascontiguousarray(NUMBER_CODES[numbers], dtype=np.int32))
+
+
+def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options | None = None,
+             *, solo: bool = False, weights: Greedy | None = None) -> GameResult:
+    """One game on ``sheet`` for ``players`` greedy seats, the dice from
+    ``default_rng(rng_seed)``; a game that has not ended after ``options.max_rolls``
+    (default :data:`kok_layouts.limits.GAME_ROLLS`) rolls stops there."""
+    tables = tables_for(sheet)
+    options = checked_options(options)
+    weights = weights or Greedy()
+    max_rolls = options.max_rolls if options.max_rolls is not None else limits.GAME_ROLLS
+    kids = isinstance(sheet, KidsSheet)
+    colour_dice = KIDS_DICE if kids else (2 if solo else 3)
+    number_dice = 0 if kids else colour_dice
+    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    while True:
+        rng = np.random.default_rng(rng_seed)
+        colours, numbers = _dice(tables, rng, budget, colour_dice, number_dice)
+        state = kernels.new_state(players, tables.size, tables.width, tables.height,
+                                  tables.colours, tables.boxes_at_start)
+        if kids:
+            rolls = kernels.play_kids(tables.arrays, state, colours, solo, max_rolls, weights)
+        else:
+            rolls = kernels.play_classic(
+                tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
+                options.end == "roll", max_rolls, options.connect_through_crossed,
+                options.number_joker_six, weights)
+        if rolls >= 0:
+            break
+        budget *= 2  # the dice ran out: the same game again with more of them
+    lines = np.zeros((players, SCORE_LINES), dtype=np.int32)
+    for seat in range(players):
+        if kids:
+            buckets, visitors, food = kernels.kids_score(tables.arrays, state, seat)
+            lines[seat, kernels.S_COLUMNS] = buckets + visitors
+            lines[seat, kernels.S_COLOURS] = food
+        else:
+            assert isinstance(sheet, ClassicSheet)
+            stars = sheet.star_penalty if options.star_penalty is None \
+                else options.star_penalty
+            lines[seat] = kernels.classic_score(tables.arrays, state, seat, stars,
+                                                options.pass_penalty)
+    return GameResult(int(rolls), state, lines, lines.sum(axis=1).astype(np.int32))
+
+
+def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "greedy", *,
+               options: Options | None = None, solo: bool | None = None) -> Int32s:
+    """The final totals of ``n_games`` games on ``sheet`` (classic or Kids) for ``players``
+    seats played by ``bot``, as an ``(n_games, players)`` array: game ``i`` throws its dice
+    from ``numpy.random.default_rng([seed, i])`` and is the game the rules' ``play_game``
+    plays with the same generator (see the module's docstring). ``solo`` (default: one
+    player) plays the solo rules."""
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"play_batch plays on a sheet (load_layout(...)), not "
+                           f"{type(sheet).__name__}")
+    if isinstance(sheet, Kok2Sheet):
+        raise WrongSheetError(f"{sheet.name} is a Keer op Keer 2 sheet; the engine plays "
+                              "classic and Kids games so far")
+    limits.GAMES.check(n_games, "n_games")
+    limits.PLAYERS.check(players, "players")
+    limits.SEED.check(seed, "seed")
+    if bot not in BOTS:
+        raise BadArgumentError(f"the engine plays the bots {', '.join(BOTS)}, not {bot!r}")
+    if solo is None:
+        solo = players == 1
+    if type(solo) is not bool:
+        raise KokTypeError(f"solo is True or False, not {solo!r}")
+    if solo and players != 1:
+        raise BadArgumentError("a solo game has exactly one player")
+    if isinstance(sheet, KidsSheet) and not solo and players not in limits.KIDS_PLAYERS:
+        raise BadArgumentError(f"a Kids game has {limits.KIDS_PLAYERS} players or is solo, "
+                               f"not {players}")
+    options = checked_options(options)
+    announce()
+    totals = np.zeros((n_games, players), dtype=np.int32)
+    for game in range(n_games):
+        totals[game] = play_one(sheet, players, [seed, game], options, solo=solo).totals
+    return totals

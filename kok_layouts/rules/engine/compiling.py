@@ -1,0 +1,85 @@
+"""Compiling the kernels: once per machine, into numba's on-disk cache.
+
+The first use of the engine in a process whose cache holds no compiled kernels says so,
+once, on stderr (compiling takes a while; loading them later takes a fraction of a
+second). A kernel's cache is cold when numba's index file for it is missing: that file is
+what numba itself looks up before it compiles.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+COMPILE_SECONDS = 60
+"""About how long compiling every kernel takes on one core (measured with an empty
+``NUMBA_CACHE_DIR``; see benchmarks/bench_engine_kernels.py)."""
+
+_announced = False
+
+
+def cache_index(kernel: Callable[..., Any]) -> Path | None:
+    """Where numba keeps the index of ``kernel``'s compiled versions (``None`` if numba
+    does not say)."""
+    cache = getattr(kernel, "_cache", None)
+    cache_file = getattr(cache, "_cache_file", None)
+    path = getattr(cache_file, "_index_path", None)
+    return Path(path) if isinstance(path, str) else None
+
+
+def cold_kernels() -> list[str]:
+    """The engine's entry kernels that numba's cache does not hold yet."""
+    from kok_layouts.rules.engine import kernels
+
+    entries = (kernels.legal_moves, kernels.play_move, kernels.classic_score,
+               kernels.play_classic, kernels.kids_legal_moves, kernels.kids_play,
+               kernels.kids_score, kernels.play_kids)
+    cold = []
+    for entry in entries:
+        index = cache_index(entry)
+        if index is not None and not index.exists():
+            cold.append(getattr(entry, "__name__", repr(entry)))
+    return cold
+
+
+def announce() -> None:
+    """Say once per process, before the first kernel runs, that the kernels are being
+    compiled, when numba's cache does not hold them."""
+    global _announced
+    if _announced:
+        return
+    _announced = True
+    if cold_kernels():
+        print(f"kok: compiling the rules engine, once (about {COMPILE_SECONDS} s)",
+              file=sys.stderr, flush=True)
+
+
+def warm_up() -> float:
+    """Compile (or load from the cache) every kernel on a small game of each edition the
+    engine plays; returns the seconds it took."""
+    from kok_layouts.model.loader import load_layout
+    from kok_layouts.rules.engine.batch import play_batch
+    from kok_layouts.rules.engine.position import Position
+
+    announce()
+    start = time.perf_counter()
+    classic = load_layout("black")
+    kids = load_layout("kids")
+    position = Position(classic, 2)
+    for move in position.legal_moves(0, "X", "?")[:1]:
+        position.push(0, move)
+    position.score(0)
+    position.completed_columns(0)
+    position.completed_colours(0)
+    kid = Position(kids, 2)
+    for kids_move in kid.kids_legal_moves(0, kids.colours[0].key)[:1]:
+        kid.kids_push(0, kids_move)
+    kid.kids_legal_moves(0, "purple")
+    kid.kids_score(0)
+    play_batch(classic, 1, 1, 0)
+    play_batch(classic, 1, 2, 0)
+    play_batch(kids, 1, 2, 0)
+    return time.perf_counter() - start

@@ -1,0 +1,960 @@
+"""The rules as compiled pure functions over a sheet's arrays and a game's state arrays.
+
+Every function here is ``numba.njit(cache=True)``: compiled once per machine into numba's
+on-disk cache, then loaded in a fraction of a second. They take the sheet as
+:class:`~kok_layouts.rules.engine.tables.SheetArrays` (``T``) and a game's state as
+:class:`State` (``S``, one row per seat), and check nothing: the typed functions of
+:mod:`kok_layouts.rules.engine` check arguments at the door and call them.
+
+Sets of cells are lists of cell indices (at most 6: five cells, six with the house rule
+``number_joker_six``); a set of cells being built is keyed by one ``int64`` (its cells
+in descending order, 10 bits each), whose order is the order of the rules' bitmasks for
+sets of one size. A move is one row of an ``int32`` matrix: colour, number, colour joker,
+number joker, then its cells (-1 padded); see the ``M_*`` constants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from kok_layouts.rules.engine.tables import MOVE_CELLS
+
+Int32s = npt.NDArray[np.int32]
+Int64s = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float64]
+
+# -- a move as a row of int32 -------------------------------------------------------------
+M_COLOUR, M_NUMBER, M_COLOUR_JOKER, M_NUMBER_JOKER, M_CELLS = 0, 1, 2, 3, 4
+MOVE_WIDTH = M_CELLS + MOVE_CELLS
+
+# -- a seat's counters ---------------------------------------------------------------------
+C_MARKS_USED, C_PASSES, C_BOXES_GAINED, C_BOXES_USED, C_HEARTS = 0, 1, 2, 3, 4
+COUNTERS = 5
+
+# -- the score lines -----------------------------------------------------------------------
+S_COLOURS, S_COLUMNS, S_JOKERS, S_STARS, S_PASSES, S_ROWS, S_HEARTS, S_BOXES = range(8)
+SCORE_LINES = 8
+"""Classic: colours, columns, jokers (marks), stars, passes; Keer op Keer 2 adds rows,
+hearts and boxes. Kids: colours = food, columns = buckets + visitors (see
+:func:`kids_score`)."""
+
+
+
+def kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``numba.njit(cache=True)``: compiled on first use, then kept in numba's on-disk
+    cache. (Typed here for mypy: numba's decorator is untyped.)"""
+    compiled: Callable[..., Any] = njit(cache=True)(function)
+    return compiled
+
+
+KEY_BITS = 10
+KEY_BASE = 1 << KEY_BITS
+"""A cell index fits in 10 bits (a sheet has at most 26 x 20 = 520 cells)."""
+
+JOKER_SIX = 6
+OPEN_ROLLS = 3
+COLOURS_TO_END = 2
+SOLO_ROLLS = 30
+
+
+class State(NamedTuple):
+    """The state of every seat of one game, one row per seat (arrays the kernels change
+    in place)."""
+
+    crossed: Bools
+    """(seats, cells)."""
+    counters: Int32s
+    """(seats, :data:`COUNTERS`): marks used, passes, boxes gained and used, hearts."""
+    column_count: Int32s
+    """Crossed cells per column."""
+    colour_count: Int32s
+    row_count: Int32s
+    later_column: Bools
+    """Columns completed after another seat had completed them in an earlier roll."""
+    later_colour: Bools
+    column_heart: Int32s
+    """Keer op Keer 2: hearts written under each completed column (-1: not completed)."""
+    row_item: Bools
+    """Keer op Keer 2: rows whose item this seat received."""
+
+
+def new_state(seats: int, size: int, width: int, height: int, colours: int,
+              boxes_at_start: int = 0) -> State:
+    """Empty sheets for ``seats`` seats."""
+    counters = np.zeros((seats, COUNTERS), dtype=np.int32)
+    counters[:, C_BOXES_GAINED] = boxes_at_start
+    return State(
+        crossed=np.zeros((seats, size), dtype=np.bool_),
+        counters=counters,
+        column_count=np.zeros((seats, width), dtype=np.int32),
+        colour_count=np.zeros((seats, colours), dtype=np.int32),
+        row_count=np.zeros((seats, height), dtype=np.int32),
+        later_column=np.zeros((seats, width), dtype=np.bool_),
+        later_colour=np.zeros((seats, colours), dtype=np.bool_),
+        column_heart=np.full((seats, width), -1, dtype=np.int32),
+        row_item=np.zeros((seats, height), dtype=np.bool_),
+    )
+
+
+# == cells and keys ========================================================================
+@kernel
+def anchor_of(T, crossed):  # type: ignore[no-untyped-def]
+    """The cells a move may start from: the start column(s) and every uncrossed board cell
+    next to a cross."""
+    size = T.width * T.height
+    anchor = T.cell_start.copy()
+    for cell in range(size):
+        if crossed[cell]:
+            for k in range(T.neighbours.shape[1]):
+                other = T.neighbours[cell, k]
+                if other >= 0 and not crossed[other]:
+                    anchor[other] = True
+    return anchor
+
+
+@kernel
+def key_of(cells, count):  # type: ignore[no-untyped-def]
+    """The key of ``count`` distinct cells: sorted descending, 10 bits each."""
+    ordered = np.sort(cells[:count])[::-1]
+    key = np.int64(0)
+    for i in range(count):
+        key = key * KEY_BASE + ordered[i]
+    return key
+
+
+@kernel
+def cells_of_key(key, count, out):  # type: ignore[no-untyped-def]
+    """The cells of ``key`` (``count`` of them) into ``out``, ascending."""
+    for i in range(count):
+        out[i] = key % KEY_BASE
+        key //= KEY_BASE
+
+
+@kernel
+def _grown(buffer, used, value):  # type: ignore[no-untyped-def]
+    """``buffer`` with room for one more, ``value`` appended at ``used``."""
+    if used == buffer.shape[0]:
+        bigger = np.empty(max(16, 2 * used), dtype=buffer.dtype)
+        bigger[:used] = buffer[:used]
+        buffer = bigger
+    buffer[used] = value
+    return buffer
+
+
+# == legal sets of cells ===================================================================
+@kernel
+def group_is_open(T, crossed, anchor, group):  # type: ignore[no-untyped-def]
+    """Whether no cell of ``group`` is crossed and one is in ``anchor``."""
+    touches = False
+    for k in range(T.group_size[group]):
+        cell = T.group_cells[group, k]
+        if crossed[cell]:
+            return False
+        if anchor[cell]:
+            touches = True
+    return touches
+
+
+@kernel
+def _sets_from_keys(keys, count, n):  # type: ignore[no-untyped-def]
+    """Sorted distinct keys as a matrix of cells (-1 padded to :data:`MOVE_CELLS`)."""
+    unique = np.unique(keys[:count])
+    out = np.full((unique.shape[0], MOVE_CELLS), -1, dtype=np.int32)
+    for i in range(unique.shape[0]):
+        cells_of_key(unique[i], n, out[i])
+    return out
+
+
+@kernel
+def six_sets(T, crossed, anchor, colour):  # type: ignore[no-untyped-def]
+    """House rule ``number_joker_six``: the groups of six cells of ``colour`` a move may
+    cross, each a group of five grown by a neighbour of its area (as the rules find them)."""
+    keys = np.empty(64, dtype=np.int64)
+    used = 0
+    cells = np.empty(JOKER_SIX, dtype=np.int32)
+    for group in range(T.group_offsets[colour, 4], T.group_offsets[colour, 5]):
+        free = True
+        for k in range(5):
+            if crossed[T.group_cells[group, k]]:
+                free = False
+        if not free:
+            continue
+        area = T.group_area[group]
+        for k in range(5):
+            cells[k] = T.group_cells[group, k]
+        for k in range(5):
+            for j in range(T.neighbours.shape[1]):
+                other = T.neighbours[T.group_cells[group, k], j]
+                if other < 0 or T.cell_area[other] != area or crossed[other]:
+                    continue
+                inside = False
+                for i in range(5):
+                    if cells[i] == other:
+                        inside = True
+                if inside:
+                    continue
+                cells[5] = other
+                reaches = False
+                for i in range(JOKER_SIX):
+                    if anchor[cells[i]]:
+                        reaches = True
+                if reaches:
+                    keys = _grown(keys, used, key_of(cells, JOKER_SIX))
+                    used += 1
+    return _sets_from_keys(keys, used, JOKER_SIX)
+
+
+@kernel
+def loose_sets(T, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
+    """Option ``connect_through_crossed``: the sets of ``n`` uncrossed cells of one area of
+    ``colour`` that link up through crossed cells of that area, one in ``anchor``."""
+    size = T.width * T.height
+    stamp = np.zeros(size, dtype=np.int64)
+    in_subset = np.zeros(size, dtype=np.int64)
+    turn = np.int64(0)
+    stack = np.empty(size, dtype=np.int32)
+    cells = np.empty(MOVE_CELLS, dtype=np.int32)
+    found = np.empty(64, dtype=np.int64)
+    found_used = 0
+    for area in range(T.area_size.shape[0]):
+        if T.area_colour[area] != colour:
+            continue
+        layer = np.empty(T.area_size[area], dtype=np.int64)
+        layer_used = 0
+        for k in range(T.area_size[area]):
+            cell = T.area_cells[area, k]
+            if not crossed[cell]:
+                layer[layer_used] = cell
+                layer_used += 1
+        for step in range(1, n):
+            grown = np.empty(64, dtype=np.int64)
+            grown_used = 0
+            for s in range(layer_used):
+                cells_of_key(layer[s], step, cells)
+                turn += 1
+                # The closure: the subset and the crossed cells of the area linked to it.
+                top = 0
+                for i in range(step):
+                    in_subset[cells[i]] = turn
+                    stamp[cells[i]] = turn
+                    stack[top] = cells[i]
+                    top += 1
+                closure_end = top
+                head = 0
+                while head < closure_end:
+                    here = stack[head]
+                    head += 1
+                    for j in range(T.neighbours.shape[1]):
+                        other = T.neighbours[here, j]
+                        if other >= 0 and stamp[other] != turn and crossed[other] \
+                                and T.cell_area[other] == area:
+                            stamp[other] = turn
+                            stack[closure_end] = other
+                            closure_end += 1
+                # Every uncrossed cell of the area next to the closure extends the subset.
+                for i in range(closure_end):
+                    for j in range(T.neighbours.shape[1]):
+                        other = T.neighbours[stack[i], j]
+                        if other < 0 or crossed[other] or T.cell_area[other] != area \
+                                or in_subset[other] == turn:
+                            continue
+                        cells[step] = other
+                        grown = _grown(grown, grown_used, key_of(cells, step + 1))
+                        grown_used += 1
+            layer = np.unique(grown[:grown_used])
+            layer_used = layer.shape[0]
+        for s in range(layer_used):
+            cells_of_key(layer[s], n, cells)
+            for i in range(n):
+                if anchor[cells[i]]:
+                    found = _grown(found, found_used, layer[s])
+                    found_used += 1
+                    break
+    return _sets_from_keys(found, found_used, n)
+
+
+@kernel
+def legal_sets(T, crossed, anchor, colour, n, loose):  # type: ignore[no-untyped-def]
+    """Every set of cells a move of ``n`` cells of ``colour`` may cross, in the rules'
+    order (by bitmask), as a -1 padded matrix."""
+    if loose:
+        return loose_sets(T, crossed, anchor, colour, n)
+    if n == JOKER_SIX:
+        return six_sets(T, crossed, anchor, colour)
+    start, end = T.group_offsets[colour, n - 1], T.group_offsets[colour, n]
+    count = 0
+    for group in range(start, end):
+        if group_is_open(T, crossed, anchor, group):
+            count += 1
+    out = np.full((count, MOVE_CELLS), -1, dtype=np.int32)
+    row = 0
+    for group in range(start, end):
+        if group_is_open(T, crossed, anchor, group):
+            for k in range(n):
+                out[row, k] = T.group_cells[group, k]
+            row += 1
+    return out
+
+
+@kernel
+def legal_moves(T, crossed, marks_left, colour_face, number_face, loose, six):  # type: ignore[no-untyped-def]
+    """Every legal move of a colour face (``T.colours`` = the X joker) and a number face
+    (0 = the ? joker), jokers expanded as the rules expand them: each colour it may stand
+    for, then each number, then (house rule ``number_joker_six``) the ? as six; moves
+    whose jokers cost more marks than ``marks_left`` are left out."""
+    anchor = anchor_of(T, crossed)
+    colour_joker = colour_face == T.colours
+    number_joker = number_face == 0
+    cost = int(colour_joker) + int(number_joker)
+    first_colour = 0 if colour_joker else colour_face
+    last_colour = T.colours if colour_joker else colour_face + 1
+    first_number = 1 if number_joker else number_face
+    last_number = 5 if number_joker else number_face
+    total = 0
+    found = []
+    if cost <= marks_left:
+        for colour in range(first_colour, last_colour):
+            for n in range(first_number, last_number + 1):
+                sets = legal_sets(T, crossed, anchor, colour, n, loose)
+                found.append((colour, n, sets))
+                total += sets.shape[0]
+        if number_joker and six:
+            for colour in range(first_colour, last_colour):
+                sets = legal_sets(T, crossed, anchor, colour, JOKER_SIX, loose)
+                found.append((colour, JOKER_SIX, sets))
+                total += sets.shape[0]
+    out = np.full((total, MOVE_WIDTH), -1, dtype=np.int32)
+    row = 0
+    for colour, n, sets in found:
+        for i in range(sets.shape[0]):
+            out[row, M_COLOUR] = colour
+            out[row, M_NUMBER] = n
+            out[row, M_COLOUR_JOKER] = int(colour_joker)
+            out[row, M_NUMBER_JOKER] = int(number_joker)
+            out[row, M_CELLS:] = sets[i]
+            row += 1
+    return out
+
+
+# == playing a move ========================================================================
+@kernel
+def cross_cells(T, S, seat, cells, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
+    """Cross ``cells`` (-1 padded) on ``seat``'s sheet; what they complete that another seat
+    completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
+    and colours they completed (boolean arrays)."""
+    new_columns = np.zeros(T.width, dtype=np.bool_)
+    new_colours = np.zeros(T.colours, dtype=np.bool_)
+    for k in range(cells.shape[0]):
+        cell = cells[k]
+        if cell < 0 or S.crossed[seat, cell]:
+            continue
+        S.crossed[seat, cell] = True
+        column, colour, row = T.cell_column[cell], T.cell_colour[cell], T.cell_row[cell]
+        S.column_count[seat, column] += 1
+        S.colour_count[seat, colour] += 1
+        S.row_count[seat, row] += 1
+        if S.column_count[seat, column] == T.column_size[column]:
+            new_columns[column] = True
+        if S.colour_count[seat, colour] == T.colour_size[colour]:
+            new_colours[colour] = True
+    for column in range(T.width):
+        if new_columns[column] and taken_columns[column]:
+            S.later_column[seat, column] = True
+    for colour in range(T.colours):
+        if new_colours[colour] and taken_colours[colour]:
+            S.later_colour[seat, colour] = True
+    return new_columns, new_colours
+
+
+@kernel
+def play_move(T, S, seat, move, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
+    """Play a move row (see :func:`legal_moves`): its cells and the marks its jokers cost."""
+    S.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+    return cross_cells(T, S, seat, move[M_CELLS:], taken_columns, taken_colours)
+
+
+@kernel
+def completed_columns(T, S, seat):  # type: ignore[no-untyped-def]
+    """The columns all of whose board cells ``seat`` has crossed."""
+    done = np.zeros(T.width, dtype=np.bool_)
+    for column in range(T.width):
+        done[column] = T.column_size[column] > 0 \
+            and S.column_count[seat, column] == T.column_size[column]
+    return done
+
+
+@kernel
+def completed_colours(T, S, seat):  # type: ignore[no-untyped-def]
+    done = np.zeros(T.colours, dtype=np.bool_)
+    for colour in range(T.colours):
+        done[colour] = T.colour_size[colour] > 0 \
+            and S.colour_count[seat, colour] == T.colour_size[colour]
+    return done
+
+
+@kernel
+def colours_done(T, S, seat):  # type: ignore[no-untyped-def]
+    """How many colours (Kids: animals) ``seat`` has completed."""
+    return np.sum(completed_colours(T, S, seat))
+
+
+@kernel
+def game_ends(T, S):  # type: ignore[no-untyped-def]
+    """Whether a seat has completed enough colours to end the game (two)."""
+    for seat in range(S.crossed.shape[0]):
+        if colours_done(T, S, seat) >= COLOURS_TO_END:
+            return True
+    return False
+
+
+@kernel
+def classic_score(T, S, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """The classic score lines of ``seat`` (:data:`SCORE_LINES`): each completed column
+    and colour its first or later value, +mark points per unused mark, -``star_penalty``
+    per uncrossed star, -``pass_penalty`` per passed roll."""
+    lines = np.zeros(SCORE_LINES, dtype=np.int32)
+    columns = completed_columns(T, S, seat)
+    for column in range(T.width):
+        if columns[column]:
+            lines[S_COLUMNS] += (T.column_later[column] if S.later_column[seat, column]
+                                 else T.column_first[column])
+    colours = completed_colours(T, S, seat)
+    for colour in range(T.colours):
+        if colours[colour]:
+            lines[S_COLOURS] += (T.colour_later[colour] if S.later_colour[seat, colour]
+                                 else T.colour_first[colour])
+    lines[S_JOKERS] = (T.exclamation_marks - S.counters[seat, C_MARKS_USED]) * T.mark_points
+    stars_left = 0
+    for cell in range(T.width * T.height):
+        if T.cell_star[cell] and not S.crossed[seat, cell]:
+            stars_left += 1
+    lines[S_STARS] = -stars_left * star_penalty
+    lines[S_PASSES] = -S.counters[seat, C_PASSES] * pass_penalty
+    return lines
+
+
+# == Kids ==================================================================================
+@kernel
+def kids_open_enclosures(T, crossed, animal):  # type: ignore[no-untyped-def]
+    """The enclosures that may be crossed, in enclosure order: uncrossed, of ``animal``
+    (any with -1), holding a star or sharing a side with a crossed cell."""
+    count = 0
+    chosen = np.zeros(T.area_size.shape[0], dtype=np.bool_)
+    for area in range(T.area_size.shape[0]):
+        if animal >= 0 and T.area_colour[area] != animal:
+            continue
+        if crossed[T.area_cells[area, 0]]:
+            continue
+        reach = False
+        for k in range(T.area_size[area]):
+            cell = T.area_cells[area, k]
+            if T.cell_star[cell]:
+                reach = True
+            for j in range(T.neighbours.shape[1]):
+                other = T.neighbours[cell, j]
+                if other >= 0 and crossed[other]:
+                    reach = True
+        if reach:
+            chosen[area] = True
+            count += 1
+    out = np.empty(count, dtype=np.int32)
+    row = 0
+    for area in range(T.area_size.shape[0]):
+        if chosen[area]:
+            out[row] = area
+            row += 1
+    return out
+
+
+@kernel
+def kids_legal_moves(T, crossed, marks_used, face):  # type: ignore[no-untyped-def]
+    """Every legal Kids move of a die face (``T.colours`` = purple), as rows (die face,
+    enclosure, chameleon enclosure), -1 where there is none: an animal crosses one open
+    enclosure of its own; purple crosses the next mark, and every ``chameleon_every``-th
+    mark also crosses any open enclosure (or nothing, with none left)."""
+    if face < T.colours:
+        areas = kids_open_enclosures(T, crossed, face)
+        out = np.full((areas.shape[0], 3), -1, dtype=np.int32)
+        out[:, 0] = face
+        out[:, 1] = areas
+        return out
+    if T.exclamation_marks - marks_used < 1:
+        return np.full((0, 3), -1, dtype=np.int32)
+    if (marks_used + 1) % T.chameleon_every != 0:
+        out = np.full((1, 3), -1, dtype=np.int32)
+        out[0, 0] = face
+        return out
+    areas = kids_open_enclosures(T, crossed, -1)
+    out = np.full((max(1, areas.shape[0]), 3), -1, dtype=np.int32)
+    out[:, 0] = face
+    out[:areas.shape[0], 2] = areas
+    return out
+
+
+@kernel
+def kids_play(T, S, seat, move, taken_columns):  # type: ignore[no-untyped-def]
+    """Play a Kids move row (see :func:`kids_legal_moves`)."""
+    if move[0] == T.colours:
+        S.counters[seat, C_MARKS_USED] += 1
+    no_colours = np.zeros(T.colours, dtype=np.bool_)
+    done_columns = np.zeros(T.width, dtype=np.bool_)
+    for k in (1, 2):
+        area = move[k]
+        if area >= 0:
+            new_columns, _ = cross_cells(T, S, seat, T.area_cells[area, :T.area_size[area]],
+                                         taken_columns, no_colours)
+            done_columns |= new_columns
+    return done_columns
+
+
+@kernel
+def kids_score(T, S, seat):  # type: ignore[no-untyped-def]
+    """Kids circles: (buckets, visitors, food) of ``seat``."""
+    columns = completed_columns(T, S, seat)
+    buckets = visitors = 0
+    for column in range(T.width):
+        if columns[column]:
+            buckets += T.buckets[column]
+            if not S.later_column[seat, column]:
+                visitors += 1
+    food = T.food_boxes * colours_done(T, S, seat)
+    return buckets, visitors, food
+
+
+# == the greedy bot ========================================================================
+class Greedy(NamedTuple):
+    """The weights of :class:`kok_layouts.rules.bots.GreedyBot`."""
+
+    progress: float = 1.0
+    joker_premium: float = 2.5
+    pass_below: float = 0.0
+    cell_weight: float = 0.15
+    reach: float = 0.1
+    power: float = 2.0
+
+
+@kernel
+def _touching(T, crossed):  # type: ignore[no-untyped-def]
+    """Per cell: whether it is uncrossed and next to a cross (the cells a player can reach
+    next), and how many such cells there are."""
+    size = T.width * T.height
+    near = np.zeros(size, dtype=np.bool_)
+    count = 0
+    for cell in range(size):
+        if crossed[cell]:
+            continue
+        for j in range(T.neighbours.shape[1]):
+            other = T.neighbours[cell, j]
+            if other >= 0 and crossed[other]:
+                near[cell] = True
+                count += 1
+                break
+    return near, count
+
+
+@kernel
+def _reach_gain(T, crossed, near, cells, n):  # type: ignore[no-untyped-def]
+    """How many more cells the player can reach next after crossing ``cells``: the
+    uncrossed neighbours newly next to a cross, less the crossed cells that were
+    reachable."""
+    gain = 0
+    for i in range(n):
+        if near[cells[i]]:
+            gain -= 1
+    seen = np.empty(4 * MOVE_CELLS, dtype=np.int32)
+    seen_used = 0
+    for i in range(n):
+        for j in range(T.neighbours.shape[1]):
+            other = T.neighbours[cells[i], j]
+            if other < 0 or crossed[other] or near[other]:
+                continue
+            mine = False
+            for k in range(n):
+                if cells[k] == other:
+                    mine = True
+            for k in range(seen_used):
+                if seen[k] == other:
+                    mine = True
+            if not mine:
+                seen[seen_used] = other
+                seen_used += 1
+                gain += 1
+    return gain
+
+
+@kernel
+def greedy_cells_value(T, S, seat, cells, n, near, taken_columns, taken_colours, weights,  # type: ignore[no-untyped-def]
+                       column_worth, column_weight, colour_worth, colour_weight):
+    """GreedyBot's worth of crossing ``cells`` (``n`` of them, one colour): the same sums in
+    the same order as ``GreedyBot._cells_value``, so the floats are equal bit for bit."""
+    crossed = S.crossed[seat]
+    value = 0.0
+    # The groups touched, in the bot's order: columns by index, then the colour.
+    columns = np.empty(MOVE_CELLS, dtype=np.int32)
+    used = 0
+    for i in range(n):
+        column = T.cell_column[cells[i]]
+        known = False
+        for k in range(used):
+            if columns[k] == column:
+                known = True
+        if not known:
+            columns[used] = column
+            used += 1
+    columns = np.sort(columns[:used])
+    for k in range(used):
+        column = columns[k]
+        size = T.column_size[column]
+        before = S.column_count[seat, column]
+        done = before
+        for i in range(n):
+            if T.cell_column[cells[i]] == column:
+                done += 1
+        if done == size:
+            value += column_worth[column]
+        else:
+            value += column_weight[column] * ((done / size) ** weights.power
+                                              - (before / size) ** weights.power)
+    colour = T.cell_colour[cells[0]]
+    size = T.colour_size[colour]
+    before = S.colour_count[seat, colour]
+    done = before + n
+    if done == size:
+        value += colour_worth[colour]
+    else:
+        value += colour_weight[colour] * ((done / size) ** weights.power
+                                          - (before / size) ** weights.power)
+    stars = 0
+    for i in range(n):
+        if T.cell_star[cells[i]]:
+            stars += 1
+    value += T.star_penalty * stars
+    value += weights.cell_weight * n
+    if weights.reach:
+        value += weights.reach * _reach_gain(T, crossed, near, cells, n)
+    return value
+
+
+@kernel
+def _group_worth(T, S, seat, taken_columns, taken_colours, weights):  # type: ignore[no-untyped-def]
+    """Per column and colour: its worth when a crossing completes it, and the weight of
+    progress toward it (``GreedyBot._group_worth`` for a classic sheet)."""
+    hearts = S.counters[seat, C_HEARTS]
+    column_worth = np.empty(T.width, dtype=np.float64)
+    column_weight = np.empty(T.width, dtype=np.float64)
+    for column in range(T.width):
+        value = T.column_later[column] if taken_columns[column] else T.column_first[column]
+        column_worth[column] = float(value + hearts)
+        column_weight[column] = weights.progress * (value + 0.5 + 0.5 * hearts)
+    colour_worth = np.empty(T.colours, dtype=np.float64)
+    colour_weight = np.empty(T.colours, dtype=np.float64)
+    for colour in range(T.colours):
+        bonus = T.colour_later[colour] if taken_colours[colour] else T.colour_first[colour]
+        colour_worth[colour] = bonus
+        colour_weight[colour] = weights.progress * bonus
+    return column_worth, column_weight, colour_worth, colour_weight
+
+
+@kernel
+def greedy_choice(T, S, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  rolls_done, taken_columns, taken_colours, loose, six, weights):
+    """GreedyBot's choice for ``seat`` among the dice it may take (``colour_dice`` and
+    ``number_dice``: indices into the roll, in order): every legal move in the order of
+    ``Game.move_options``, the first of the highest worth above ``pass_below``. Returns
+    (colour die, number die, move row); die -1 for a pass."""
+    crossed = S.crossed[seat]
+    marks_left = T.exclamation_marks - S.counters[seat, C_MARKS_USED]
+    anchor = anchor_of(T, crossed)
+    near, _ = _touching(T, crossed)
+    column_worth, column_weight, colour_worth, colour_weight = _group_worth(
+        T, S, seat, taken_columns, taken_colours, weights)
+    early = max(0.0, 1.0 - rolls_done / 30)
+    best_value = weights.pass_below
+    best_colour_die, best_number_die = -1, -1
+    best = np.full(MOVE_WIDTH, -1, dtype=np.int32)
+    seen = np.zeros((T.colours + 1, 6), dtype=np.bool_)
+    cells = np.empty(MOVE_CELLS, dtype=np.int32)
+    for ci in colour_dice:
+        colour_face = roll_colours[ci]
+        colour_joker = colour_face == T.colours
+        for ni in number_dice:
+            number_face = roll_numbers[ni]
+            if seen[colour_face, number_face]:
+                continue
+            seen[colour_face, number_face] = True
+            number_joker = number_face == 0
+            jokers = int(colour_joker) + int(number_joker)
+            if jokers > marks_left:
+                continue
+            cost = 0.0
+            if jokers:
+                cost = jokers * (T.mark_points + weights.joker_premium * early + 0.3)
+            first_colour = 0 if colour_joker else colour_face
+            last_colour = T.colours if colour_joker else colour_face + 1
+            first_number = 1 if number_joker else number_face
+            last_number = 5 if number_joker else number_face
+            for sixes in range(2):
+                if sixes and not (number_joker and six):
+                    break
+                for colour in range(first_colour, last_colour):
+                    for n in range(first_number, last_number + 1):
+                        if sixes:
+                            n = JOKER_SIX
+                        if not loose and n != JOKER_SIX:
+                            # The plain groups, read in place (the hot path).
+                            start = T.group_offsets[colour, n - 1]
+                            end = T.group_offsets[colour, n]
+                            for group in range(start, end):
+                                if not group_is_open(T, crossed, anchor, group):
+                                    continue
+                                for k in range(n):
+                                    cells[k] = T.group_cells[group, k]
+                                value = greedy_cells_value(
+                                    T, S, seat, cells, n, near, taken_columns, taken_colours,
+                                    weights, column_worth, column_weight, colour_worth,
+                                    colour_weight)
+                                if jokers:
+                                    value -= cost
+                                if value > best_value:
+                                    best_value = value
+                                    best_colour_die, best_number_die = ci, ni
+                                    best[:] = -1
+                                    best[M_COLOUR], best[M_NUMBER] = colour, n
+                                    best[M_COLOUR_JOKER] = int(colour_joker)
+                                    best[M_NUMBER_JOKER] = int(number_joker)
+                                    best[M_CELLS:M_CELLS + n] = cells[:n]
+                        else:
+                            sets = legal_sets(T, crossed, anchor, colour, n, loose)
+                            for s in range(sets.shape[0]):
+                                value = greedy_cells_value(
+                                    T, S, seat, sets[s], n, near, taken_columns,
+                                    taken_colours, weights, column_worth, column_weight,
+                                    colour_worth, colour_weight)
+                                if jokers:
+                                    value -= cost
+                                if value > best_value:
+                                    best_value = value
+                                    best_colour_die, best_number_die = ci, ni
+                                    best[:] = -1
+                                    best[M_COLOUR], best[M_NUMBER] = colour, n
+                                    best[M_COLOUR_JOKER] = int(colour_joker)
+                                    best[M_NUMBER_JOKER] = int(number_joker)
+                                    best[M_CELLS:] = sets[s]
+                        if sixes:
+                            break
+    return best_colour_die, best_number_die, best
+
+
+@kernel
+def _taken(T, S):  # type: ignore[no-untyped-def]
+    """The columns and colours some seat has completed (at the start of a roll)."""
+    columns = np.zeros(T.width, dtype=np.bool_)
+    colours = np.zeros(T.colours, dtype=np.bool_)
+    for seat in range(S.crossed.shape[0]):
+        columns |= completed_columns(T, S, seat)
+        colours |= completed_colours(T, S, seat)
+    return columns, colours
+
+
+@kernel
+def play_classic(T, S, dice_colours, dice_numbers, solo, open_rolls, end_roll, max_rolls,  # type: ignore[no-untyped-def]
+                 loose, six, weights):
+    """One classic game played by greedy bots in every seat, as ``play_game`` plays it:
+    roll ``r`` shows ``dice_colours[r]`` and ``dice_numbers[r]``; the active player
+    chooses, then every other seat in seat order from the dice left (all of them in the
+    first three rolls with ``open_rolls``, or when the active player passed); the game
+    ends as ``Game.finish_roll`` decides. Returns the rolls played, or -1 when the dice
+    ran out before the end (the caller throws more)."""
+    seats = S.crossed.shape[0]
+    colour_count, number_count = dice_colours.shape[1], dice_numbers.shape[1]
+    all_colours = np.arange(colour_count)
+    all_numbers = np.arange(number_count)
+    no_columns = np.zeros(T.width, dtype=np.bool_)
+    no_colours = np.zeros(T.colours, dtype=np.bool_)
+    limit = SOLO_ROLLS if solo else max_rolls
+    active = 0
+    rolls = 0
+    end_triggered = False
+    while True:
+        if rolls >= dice_colours.shape[0]:
+            return -1
+        roll_colours, roll_numbers = dice_colours[rolls], dice_numbers[rolls]
+        if solo:
+            taken_columns, taken_colours = no_columns, no_colours
+        else:
+            taken_columns, taken_colours = _taken(T, S)
+        colour_die, number_die, move = greedy_choice(
+            T, S, active, roll_colours, roll_numbers, all_colours, all_numbers, rolls,
+            taken_columns, taken_colours, loose, six, weights)
+        if colour_die >= 0:
+            play_move(T, S, active, move, taken_columns, taken_colours)
+        else:
+            S.counters[active, C_PASSES] += 1
+        if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
+            left_colours, left_numbers = all_colours, all_numbers
+        else:
+            left_colours = all_colours[all_colours != colour_die]
+            left_numbers = all_numbers[all_numbers != number_die]
+        for seat in range(seats):
+            if seat == active:
+                continue
+            die, _, move = greedy_choice(
+                T, S, seat, roll_colours, roll_numbers, left_colours, left_numbers, rolls,
+                taken_columns, taken_colours, loose, six, weights)
+            if die >= 0:
+                play_move(T, S, seat, move, taken_columns, taken_colours)
+        rolls += 1
+        if game_ends(T, S):
+            end_triggered = True
+        finished = end_triggered and (solo or end_roll or active == seats - 1)
+        if finished or (limit >= 0 and rolls >= limit):
+            return rolls
+        active = (active + 1) % seats
+
+
+@kernel
+def kids_value(T, S, seat, move, near, taken_columns, weights):  # type: ignore[no-untyped-def]
+    """GreedyBot's worth of a Kids move (``GreedyBot.kids_value``, the same sums in the
+    same order)."""
+    n = 0
+    for k in (1, 2):
+        if move[k] >= 0:
+            n += T.area_size[move[k]]
+    cells = np.empty(n, dtype=np.int32)
+    n = 0
+    for k in (1, 2):
+        area = move[k]
+        if area >= 0:
+            cells[n:n + T.area_size[area]] = T.area_cells[area, :T.area_size[area]]
+            n += T.area_size[area]
+    value = 0.0
+    for column in range(T.width):
+        mine = 0
+        for i in range(n):
+            if T.cell_column[cells[i]] == column:
+                mine += 1
+        if mine == 0:
+            continue
+        worth = T.buckets[column] + (0 if taken_columns[column] else 1)
+        size = T.column_size[column]
+        before = S.column_count[seat, column]
+        done = before + mine
+        if done == size:
+            value += worth
+        else:
+            value += weights.progress * (worth + 0.3) * ((done / size) ** 2
+                                                         - (before / size) ** 2)
+    for colour in range(T.colours):
+        mine = 0
+        for i in range(n):
+            if T.cell_colour[cells[i]] == colour:
+                mine += 1
+        if mine == 0:
+            continue
+        size = T.colour_size[colour]
+        before = S.colour_count[seat, colour]
+        done = before + mine
+        if done == size:
+            value += T.food_boxes
+        else:
+            value += weights.progress * T.food_boxes * ((done / size) ** 2
+                                                        - (before / size) ** 2)
+    value += weights.cell_weight * n
+    gain = 0
+    if n:
+        gain = _kids_reach_gain(T, S.crossed[seat], near, cells)
+    value += weights.reach * 3 * gain
+    if move[0] == T.colours and move[2] < 0:
+        value += 0.9
+    return value
+
+
+@kernel
+def _kids_reach_gain(T, crossed, near, cells):  # type: ignore[no-untyped-def]
+    """:func:`_reach_gain` for the cells of up to two enclosures."""
+    size = T.width * T.height
+    mine = np.zeros(size, dtype=np.bool_)
+    for i in range(cells.shape[0]):
+        mine[cells[i]] = True
+    gain = 0
+    counted = np.zeros(size, dtype=np.bool_)
+    for i in range(cells.shape[0]):
+        if near[cells[i]]:
+            gain -= 1
+        for j in range(T.neighbours.shape[1]):
+            other = T.neighbours[cells[i], j]
+            if other < 0 or crossed[other] or near[other] or mine[other] or counted[other]:
+                continue
+            counted[other] = True
+            gain += 1
+    return gain
+
+
+@kernel
+def kids_greedy_choice(T, S, seat, roll, dice, taken_columns, weights):  # type: ignore[no-untyped-def]
+    """GreedyBot's Kids choice: of every legal move of the dice ``seat`` may take (in the
+    order of ``KidsGame.choices_for``), the first of the highest worth; (-1, ...) when
+    nothing is legal."""
+    crossed = S.crossed[seat]
+    near, _ = _touching(T, crossed)
+    best_value = -np.inf
+    best_die = -1
+    best = np.full(3, -1, dtype=np.int32)
+    seen = np.zeros(T.colours + 1, dtype=np.bool_)
+    for die in dice:
+        face = roll[die]
+        if seen[face]:
+            continue
+        seen[face] = True
+        moves = kids_legal_moves(T, crossed, S.counters[seat, C_MARKS_USED], face)
+        for m in range(moves.shape[0]):
+            value = kids_value(T, S, seat, moves[m], near, taken_columns, weights)
+            if best_die < 0 or value > best_value:
+                best_value, best_die = value, die
+                best[:] = moves[m]
+    return best_die, best
+
+
+@kernel
+def play_kids(T, S, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
+    """One Kids game played by greedy bots in every seat, as ``play_game`` plays a
+    ``KidsGame``: the active player keeps a die, the others choose from the two left (all
+    three if the active player crossed nothing); the game stops after the roll in which
+    a seat completes two animals. Returns the rolls played, -1 when the dice ran out."""
+    seats = S.crossed.shape[0]
+    all_dice = np.arange(dice.shape[1])
+    no_columns = np.zeros(T.width, dtype=np.bool_)
+    limit = SOLO_ROLLS if solo else max_rolls
+    active = 0
+    rolls = 0
+    while True:
+        if rolls >= dice.shape[0]:
+            return -1
+        roll = dice[rolls]
+        if solo:
+            taken_columns = no_columns
+        else:
+            taken_columns, _ = _taken(T, S)
+        die, move = kids_greedy_choice(T, S, active, roll, all_dice, taken_columns, weights)
+        if die >= 0:
+            kids_play(T, S, active, move, taken_columns)
+            left = all_dice[all_dice != die]
+        else:
+            left = all_dice
+        for seat in range(seats):
+            if seat == active:
+                continue
+            other, move = kids_greedy_choice(T, S, seat, roll, left, taken_columns, weights)
+            if other >= 0:
+                kids_play(T, S, seat, move, taken_columns)
+        rolls += 1
+        if game_ends(T, S) or (limit >= 0 and rolls >= limit):
+            return rolls
+        active = (active + 1) % seats
+

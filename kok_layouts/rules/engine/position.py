@@ -1,0 +1,305 @@
+"""A position of the engine: every seat's sheet of one game as arrays, with the rules'
+own values (``Move``, ``KidsMove``, ``Score``, ``KidsScore``) at its doors.
+
+:class:`Position` checks its arguments and turns names into indices once, then calls the
+compiled kernels (:mod:`kok_layouts.rules.engine.kernels`). It is what the rules'
+``PlayerSheet`` and ``Game`` can become views over; for now it stands beside them and
+the tests hold the two equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
+from kok_layouts.model.grid import cells_of
+from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet, Sheet
+from kok_layouts.rules.dice import (
+    JOKER_COLOUR,
+    JOKER_NUMBER,
+    PURPLE,
+    parse_colour_face,
+    parse_number_face,
+)
+from kok_layouts.rules.engine import kernels
+from kok_layouts.rules.engine.compiling import announce
+from kok_layouts.rules.engine.kernels import (
+    M_CELLS,
+    M_COLOUR,
+    M_COLOUR_JOKER,
+    M_NUMBER,
+    M_NUMBER_JOKER,
+    MOVE_WIDTH,
+    S_COLOURS,
+    S_COLUMNS,
+    S_JOKERS,
+    S_PASSES,
+    S_STARS,
+    State,
+)
+from kok_layouts.rules.engine.tables import CLASSIC, KIDS, Bools, Int32s, Tables, tables_for
+from kok_layouts.rules.kids import KidsMove, KidsScore
+from kok_layouts.rules.moves import Move
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import checked_options
+from kok_layouts.rules.scoring import Score
+
+MoveRows = Int32s
+"""Moves as rows of ``int32`` (:data:`~kok_layouts.rules.engine.kernels.MOVE_WIDTH` wide)."""
+
+
+class Position:
+    """Every seat's sheet of one game on ``sheet``, under ``options`` (the rules' defaults
+    for ``None``). Classic and Kids sheets; a Keer op Keer 2 sheet is refused for now."""
+
+    def __init__(self, sheet: Sheet, seats: int = 1, options: Options | None = None) -> None:
+        if not isinstance(sheet, Sheet):
+            raise KokTypeError(f"a position is on a sheet (load_layout(...)), not "
+                               f"{type(sheet).__name__}")
+        if isinstance(sheet, Kok2Sheet):
+            raise WrongSheetError(f"{sheet.name} is a Keer op Keer 2 sheet; the engine plays "
+                                  "classic and Kids sheets so far")
+        if type(seats) is not int or not 1 <= seats <= 6:
+            raise BadArgumentError(f"a position has 1 to 6 seats, not {seats!r}")
+        self.sheet = sheet
+        self.options = checked_options(options)
+        self.tables: Tables = tables_for(sheet)
+        self.arrays = self.tables.arrays
+        tables = self.tables
+        self.state: State = kernels.new_state(seats, tables.size, tables.width,
+                                              tables.height, tables.colours,
+                                              tables.boxes_at_start)
+        self._colour_index = {key: i for i, key in enumerate(tables.colour_keys)}
+
+    def __repr__(self) -> str:
+        crossed = [int(row.sum()) for row in self.state.crossed]
+        return f"<Position {self.sheet.name}: crossed per seat {crossed}>"
+
+    @property
+    def seats(self) -> int:
+        return int(self.state.crossed.shape[0])
+
+    def _seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise BadArgumentError(f"seat {seat!r} is not in this position (0 to "
+                                   f"{self.seats - 1})")
+        return seat
+
+    def _classic(self) -> None:
+        if self.tables.edition != CLASSIC:
+            raise WrongSheetError(f"{self.sheet.name} is a {self.sheet.edition} sheet; this "
+                                  "asks a classic one")
+
+    def _kids(self) -> None:
+        if self.tables.edition != KIDS:
+            raise WrongSheetError(f"{self.sheet.name} is a {self.sheet.edition} sheet; this "
+                                  "asks a Kids one")
+
+    # -- cells -------------------------------------------------------------------------
+    def crossed(self, seat: int) -> int:
+        """The crossed cells of ``seat`` as the rules' bitmask."""
+        row = self.state.crossed[self._seat(seat)]
+        return sum(1 << int(c) for c in np.flatnonzero(row))
+
+    def set_crossed(self, seat: int, mask: int, marks_used: int = 0) -> None:
+        """Put ``seat``'s sheet in a position: these crosses and marks used, nothing
+        completed later than another seat (a position read from the rules' sheet)."""
+        seat = self._seat(seat)
+        if type(mask) is not int or mask < 0 or mask >> self.tables.size:
+            raise BadArgumentError("the crosses are a cell mask of the sheet")
+        if type(marks_used) is not int or not 0 <= marks_used <= self.tables.exclamation_marks:
+            raise BadArgumentError(f"marks used are 0 to {self.tables.exclamation_marks}, not "
+                                   f"{marks_used!r}")
+        cells = np.array(list(cells_of(mask)), dtype=np.int32)
+        if cells.size and (self.tables.cell_colour[cells] < 0).any():
+            raise BadArgumentError("a crossed cell is a hole, not part of the board")
+        for array in self.state:
+            array[seat] = -1 if array is self.state.column_heart else 0
+        self.state.counters[seat, kernels.C_BOXES_GAINED] = self.tables.boxes_at_start
+        self.state.counters[seat, kernels.C_MARKS_USED] = marks_used
+        none_columns = np.zeros(self.tables.width, dtype=np.bool_)
+        none_colours = np.zeros(self.tables.colours, dtype=np.bool_)
+        kernels.cross_cells(self.arrays, self.state, seat, cells, none_columns, none_colours)
+
+    def marks_left(self, seat: int) -> int:
+        used = int(self.state.counters[self._seat(seat), kernels.C_MARKS_USED])
+        return self.tables.exclamation_marks - used
+
+    def completed_columns(self, seat: int) -> list[int]:
+        done = kernels.completed_columns(self.arrays, self.state, self._seat(seat))
+        return [int(c) for c in np.flatnonzero(done)]
+
+    def completed_colours(self, seat: int) -> list[str]:
+        done = kernels.completed_colours(self.arrays, self.state, self._seat(seat))
+        return [self.tables.colour_keys[int(c)] for c in np.flatnonzero(done)]
+
+    def ends_game(self) -> bool:
+        """Whether a seat has completed two colours (Kids: animals): the game ends after
+        this roll (or, by the classic rule ``end = "round"``, this round)."""
+        return bool(kernels.game_ends(self.arrays, self.state))
+
+    def _taken(self, columns: Iterable[int], colours: Iterable[str]) -> tuple[Bools, Bools]:
+        """``taken_columns`` and ``taken_colours`` as boolean arrays."""
+        if isinstance(columns, (str, int)) or isinstance(colours, str):
+            raise KokTypeError("taken_columns and taken_colours are collections of column "
+                               "indices and colours")
+        taken_columns = np.zeros(self.tables.width, dtype=np.bool_)
+        for column in columns:
+            if type(column) is not int or not 0 <= column < self.tables.width:
+                raise BadArgumentError(f"taken_columns holds {column!r}; columns are 0.."
+                                       f"{self.tables.width - 1}")
+            taken_columns[column] = True
+        taken_colours = np.zeros(self.tables.colours, dtype=np.bool_)
+        for colour in colours:
+            taken_colours[self._colour_of(colour)] = True
+        return taken_columns, taken_colours
+
+    def _colour_of(self, colour: object) -> int:
+        if isinstance(colour, str) and colour in self._colour_index:
+            return self._colour_index[colour]
+        if not isinstance(colour, str):
+            raise KokTypeError(f"a colour is a name or key, not {type(colour).__name__}")
+        key = parse_colour_face(self.sheet, colour)
+        if key not in self._colour_index:
+            raise BadArgumentError(f"{colour!r} is a joker, not a colour of {self.sheet.name}")
+        return self._colour_index[key]
+
+    # -- classic -----------------------------------------------------------------------
+    def legal_rows(self, seat: int, colour_face: str = JOKER_COLOUR,
+                   number_face: int | str = JOKER_NUMBER) -> MoveRows:
+        """Every legal move of a colour face and a number face for ``seat``, as rows, in
+        the order of the rules' ``PlayerSheet.legal_moves``."""
+        self._classic()
+        seat = self._seat(seat)
+        face = parse_colour_face(self.sheet, colour_face)
+        colour = self.tables.colours if face == JOKER_COLOUR else self._colour_index[face]
+        number = parse_number_face(number_face)
+        announce()
+        rows: MoveRows = kernels.legal_moves(
+            self.arrays, self.state.crossed[seat], self.marks_left(seat), colour, number,
+            self.options.connect_through_crossed, self.options.number_joker_six)
+        return rows
+
+    def legal_moves(self, seat: int, colour_face: str = JOKER_COLOUR,
+                    number_face: int | str = JOKER_NUMBER) -> list[Move]:
+        """:meth:`legal_rows` as the rules' moves."""
+        return [self.move_of(row) for row in self.legal_rows(seat, colour_face, number_face)]
+
+    def move_of(self, row: MoveRows) -> Move:
+        """The rules' move of a move row."""
+        mask = 0
+        for cell in row[M_CELLS:]:
+            if cell >= 0:
+                mask |= 1 << int(cell)
+        return Move(self.tables.colour_keys[int(row[M_COLOUR])], int(row[M_NUMBER]), mask,
+                    bool(row[M_COLOUR_JOKER]), bool(row[M_NUMBER_JOKER]), self.tables.width)
+
+    def row_of(self, move: Move) -> MoveRows:
+        """The move row of the rules' ``move`` (not checked for legality)."""
+        if not isinstance(move, Move):
+            raise KokTypeError(f"a move is a Move(...), not {type(move).__name__}")
+        cells = list(cells_of(move.cells)) if type(move.cells) is int and move.cells >= 0 \
+            else None
+        if cells is None or len(cells) > MOVE_WIDTH - M_CELLS:
+            raise BadArgumentError(f"{move!r} crosses 1 to {MOVE_WIDTH - M_CELLS} cells")
+        row = np.full(MOVE_WIDTH, -1, dtype=np.int32)
+        row[M_COLOUR] = self._colour_of(move.colour)
+        row[M_NUMBER] = move.number
+        row[M_COLOUR_JOKER] = int(move.colour_joker)
+        row[M_NUMBER_JOKER] = int(move.number_joker)
+        row[M_CELLS:M_CELLS + len(cells)] = cells
+        return row
+
+    def push(self, seat: int, move: Move, *, taken_columns: Iterable[int] = (),
+             taken_colours: Iterable[str] = ()) -> tuple[list[int], list[str]]:
+        """Play the legal ``move`` on ``seat``'s sheet (``taken_*`` as the rules'
+        ``PlayerSheet.push``); returns the columns and colours it completed. An illegal
+        move raises :class:`IllegalMoveError` and changes nothing."""
+        self._classic()
+        seat = self._seat(seat)
+        row = self.row_of(move)
+        columns, colours = self._taken(taken_columns, taken_colours)
+        colour_face = self.tables.colours if move.colour_joker else int(row[M_COLOUR])
+        number_face = JOKER_NUMBER if move.number_joker else move.number
+        if number_face not in range(6):
+            raise IllegalMoveError(f"{move!r} is not a legal move")
+        legal = self.legal_rows(seat, self._face_name(colour_face), number_face)
+        if not (legal == row).all(axis=1).any():
+            raise IllegalMoveError(f"{move!r} is not a legal move")
+        new_columns, new_colours = kernels.play_move(self.arrays, self.state, seat, row,
+                                                     columns, colours)
+        return ([int(c) for c in np.flatnonzero(new_columns)],
+                [self.tables.colour_keys[int(c)] for c in np.flatnonzero(new_colours)])
+
+    def _face_name(self, colour: int) -> str:
+        return JOKER_COLOUR if colour == self.tables.colours else self.tables.colour_keys[colour]
+
+    def score(self, seat: int) -> Score:
+        """The rules' score box of ``seat`` (the house rules ``star_penalty`` and
+        ``pass_penalty`` of the options included)."""
+        self._classic()
+        seat = self._seat(seat)
+        sheet = self.sheet
+        assert isinstance(sheet, ClassicSheet)
+        options = self.options
+        stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
+        lines = kernels.classic_score(self.arrays, self.state, seat, stars,
+                                      options.pass_penalty)
+        return Score(colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
+                     jokers=int(lines[S_JOKERS]), stars=int(lines[S_STARS]),
+                     passes=int(lines[S_PASSES]) if options.pass_penalty else None)
+
+    def count_pass(self, seat: int) -> None:
+        """``seat``, active, crossed nothing this roll (the house rule ``pass_penalty``)."""
+        self.state.counters[self._seat(seat), kernels.C_PASSES] += 1
+
+    # -- Kids --------------------------------------------------------------------------
+    def kids_legal_rows(self, seat: int, face: str) -> MoveRows:
+        """Every legal Kids move of a die face (an animal or purple) for ``seat``, as rows
+        (face, enclosure, chameleon enclosure), in the rules' order."""
+        self._kids()
+        seat = self._seat(seat)
+        key = parse_colour_face(self.sheet, face)
+        index = self.tables.colours if key == PURPLE else self._colour_index[key]
+        announce()
+        rows: MoveRows = kernels.kids_legal_moves(
+            self.arrays, self.state.crossed[seat],
+            int(self.state.counters[seat, kernels.C_MARKS_USED]), index)
+        return rows
+
+    def kids_move_of(self, row: MoveRows) -> KidsMove:
+        tables = self.tables
+        die = PURPLE if row[0] == tables.colours else tables.colour_keys[int(row[0])]
+
+        def mask(area: int) -> int:
+            if area < 0:
+                return 0
+            return sum(1 << int(c) for c in tables.area_cells[area, :tables.area_size[area]])
+
+        return KidsMove(die, mask(int(row[1])), mask(int(row[2])), tables.width)
+
+    def kids_legal_moves(self, seat: int, face: str) -> list[KidsMove]:
+        return [self.kids_move_of(row) for row in self.kids_legal_rows(seat, face)]
+
+    def kids_push(self, seat: int, move: KidsMove, *,
+                  taken_columns: Iterable[int] = ()) -> list[int]:
+        """Play the legal Kids ``move``; returns the columns it completed."""
+        self._kids()
+        seat = self._seat(seat)
+        if not isinstance(move, KidsMove):
+            raise KokTypeError(f"a Kids move is a KidsMove(...), not {type(move).__name__}")
+        rows = self.kids_legal_rows(seat, move.die)
+        for row in rows:
+            if self.kids_move_of(row) == move:
+                columns, _ = self._taken(taken_columns, ())
+                done = kernels.kids_play(self.arrays, self.state, seat, row, columns)
+                return [int(c) for c in np.flatnonzero(done)]
+        raise IllegalMoveError(f"{move!r} is not a legal move")
+
+    def kids_score(self, seat: int) -> KidsScore:
+        self._kids()
+        buckets, visitors, food = kernels.kids_score(self.arrays, self.state, self._seat(seat))
+        return KidsScore(buckets=int(buckets), visitors=int(visitors), food=int(food))
+
