@@ -2,8 +2,8 @@
 
 Every function here is ``numba.njit(cache=True)``: compiled once per machine into numba's
 on-disk cache, then loaded in a fraction of a second. They take the sheet as
-:class:`~kok_layouts.rules.engine.tables.SheetArrays` (``T``) and a game's state as
-:class:`State` (``S``, one row per seat), and check nothing: the typed functions of
+:class:`~kok_layouts.rules.engine.tables.SheetArrays` (``tables``) and a game's state as
+:class:`State` (``state``, one row per seat), and check nothing: the typed functions of
 :mod:`kok_layouts.rules.engine` check arguments at the door and call them.
 
 Sets of cells are lists of cell indices (at most 6: five cells, six with the house rule
@@ -104,15 +104,15 @@ def new_state(seats: int, size: int, width: int, height: int, colours: int,
 
 # == cells and keys ========================================================================
 @kernel
-def anchor_of(T, crossed):  # type: ignore[no-untyped-def]
+def anchor_of(tables, crossed):  # type: ignore[no-untyped-def]
     """The cells a move may start from: the start column(s) and every uncrossed board cell
     next to a cross."""
-    size = T.width * T.height
-    anchor = T.cell_start.copy()
+    size = tables.width * tables.height
+    anchor = tables.cell_start.copy()
     for cell in range(size):
         if crossed[cell]:
-            for k in range(T.neighbours.shape[1]):
-                other = T.neighbours[cell, k]
+            for k in range(tables.neighbours.shape[1]):
+                other = tables.neighbours[cell, k]
                 if other >= 0 and not crossed[other]:
                     anchor[other] = True
     return anchor
@@ -149,11 +149,11 @@ def _grown(buffer, used, value):  # type: ignore[no-untyped-def]
 
 # == legal sets of cells ===================================================================
 @kernel
-def group_is_open(T, crossed, anchor, group):  # type: ignore[no-untyped-def]
+def group_is_open(tables, crossed, anchor, group):  # type: ignore[no-untyped-def]
     """Whether no cell of ``group`` is crossed and one is in ``anchor``."""
     touches = False
-    for k in range(T.group_size[group]):
-        cell = T.group_cells[group, k]
+    for k in range(tables.group_size[group]):
+        cell = tables.group_cells[group, k]
         if crossed[cell]:
             return False
         if anchor[cell]:
@@ -172,26 +172,26 @@ def _sets_from_keys(keys, count, n):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def six_sets(T, crossed, anchor, colour):  # type: ignore[no-untyped-def]
+def six_sets(tables, crossed, anchor, colour):  # type: ignore[no-untyped-def]
     """House rule ``number_joker_six``: the groups of six cells of ``colour`` a move may
     cross, each a group of five grown by a neighbour of its area (as the rules find them)."""
     keys = np.empty(64, dtype=np.int64)
     used = 0
     cells = np.empty(JOKER_SIX, dtype=np.int32)
-    for group in range(T.group_offsets[colour, 4], T.group_offsets[colour, 5]):
+    for group in range(tables.group_offsets[colour, 4], tables.group_offsets[colour, 5]):
         free = True
         for k in range(5):
-            if crossed[T.group_cells[group, k]]:
+            if crossed[tables.group_cells[group, k]]:
                 free = False
         if not free:
             continue
-        area = T.group_area[group]
+        area = tables.group_area[group]
         for k in range(5):
-            cells[k] = T.group_cells[group, k]
+            cells[k] = tables.group_cells[group, k]
         for k in range(5):
-            for j in range(T.neighbours.shape[1]):
-                other = T.neighbours[T.group_cells[group, k], j]
-                if other < 0 or T.cell_area[other] != area or crossed[other]:
+            for j in range(tables.neighbours.shape[1]):
+                other = tables.neighbours[tables.group_cells[group, k], j]
+                if other < 0 or tables.cell_area[other] != area or crossed[other]:
                     continue
                 inside = False
                 for i in range(5):
@@ -211,10 +211,10 @@ def six_sets(T, crossed, anchor, colour):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def loose_sets(T, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
+def loose_sets(tables, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
     """Option ``connect_through_crossed``: the sets of ``n`` uncrossed cells of one area of
     ``colour`` that link up through crossed cells of that area, one in ``anchor``."""
-    size = T.width * T.height
+    size = tables.width * tables.height
     stamp = np.zeros(size, dtype=np.int64)
     in_subset = np.zeros(size, dtype=np.int64)
     turn = np.int64(0)
@@ -222,13 +222,13 @@ def loose_sets(T, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
     cells = np.empty(MOVE_CELLS, dtype=np.int32)
     found = np.empty(64, dtype=np.int64)
     found_used = 0
-    for area in range(T.area_size.shape[0]):
-        if T.area_colour[area] != colour:
+    for area in range(tables.area_size.shape[0]):
+        if tables.area_colour[area] != colour:
             continue
-        layer = np.empty(T.area_size[area], dtype=np.int64)
+        layer = np.empty(tables.area_size[area], dtype=np.int64)
         layer_used = 0
-        for k in range(T.area_size[area]):
-            cell = T.area_cells[area, k]
+        for k in range(tables.area_size[area]):
+            cell = tables.area_cells[area, k]
             if not crossed[cell]:
                 layer[layer_used] = cell
                 layer_used += 1
@@ -250,18 +250,18 @@ def loose_sets(T, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
                 while head < closure_end:
                     here = stack[head]
                     head += 1
-                    for j in range(T.neighbours.shape[1]):
-                        other = T.neighbours[here, j]
+                    for j in range(tables.neighbours.shape[1]):
+                        other = tables.neighbours[here, j]
                         if other >= 0 and stamp[other] != turn and crossed[other] \
-                                and T.cell_area[other] == area:
+                                and tables.cell_area[other] == area:
                             stamp[other] = turn
                             stack[closure_end] = other
                             closure_end += 1
                 # Every uncrossed cell of the area next to the closure extends the subset.
                 for i in range(closure_end):
-                    for j in range(T.neighbours.shape[1]):
-                        other = T.neighbours[stack[i], j]
-                        if other < 0 or crossed[other] or T.cell_area[other] != area \
+                    for j in range(tables.neighbours.shape[1]):
+                        other = tables.neighbours[stack[i], j]
+                        if other < 0 or crossed[other] or tables.cell_area[other] != area \
                                 or in_subset[other] == turn:
                             continue
                         cells[step] = other
@@ -280,40 +280,40 @@ def loose_sets(T, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def legal_sets(T, crossed, anchor, colour, n, loose):  # type: ignore[no-untyped-def]
+def legal_sets(tables, crossed, anchor, colour, n, loose):  # type: ignore[no-untyped-def]
     """Every set of cells a move of ``n`` cells of ``colour`` may cross, in the rules'
     order (by bitmask), as a -1 padded matrix."""
     if loose:
-        return loose_sets(T, crossed, anchor, colour, n)
+        return loose_sets(tables, crossed, anchor, colour, n)
     if n == JOKER_SIX:
-        return six_sets(T, crossed, anchor, colour)
-    start, end = T.group_offsets[colour, n - 1], T.group_offsets[colour, n]
+        return six_sets(tables, crossed, anchor, colour)
+    start, end = tables.group_offsets[colour, n - 1], tables.group_offsets[colour, n]
     count = 0
     for group in range(start, end):
-        if group_is_open(T, crossed, anchor, group):
+        if group_is_open(tables, crossed, anchor, group):
             count += 1
     out = np.full((count, MOVE_CELLS), -1, dtype=np.int32)
     row = 0
     for group in range(start, end):
-        if group_is_open(T, crossed, anchor, group):
+        if group_is_open(tables, crossed, anchor, group):
             for k in range(n):
-                out[row, k] = T.group_cells[group, k]
+                out[row, k] = tables.group_cells[group, k]
             row += 1
     return out
 
 
 @kernel
-def legal_moves(T, crossed, marks_left, colour_face, number_face, loose, six):  # type: ignore[no-untyped-def]
-    """Every legal move of a colour face (``T.colours`` = the X joker) and a number face
+def legal_moves(tables, crossed, marks_left, colour_face, number_face, loose, six):  # type: ignore[no-untyped-def]
+    """Every legal move of a colour face (``tables.colours`` = the X joker) and a number face
     (0 = the ? joker), jokers expanded as the rules expand them: each colour it may stand
     for, then each number, then (house rule ``number_joker_six``) the ? as six; moves
     whose jokers cost more marks than ``marks_left`` are left out."""
-    anchor = anchor_of(T, crossed)
-    colour_joker = colour_face == T.colours
+    anchor = anchor_of(tables, crossed)
+    colour_joker = colour_face == tables.colours
     number_joker = number_face == 0
     cost = int(colour_joker) + int(number_joker)
     first_colour = 0 if colour_joker else colour_face
-    last_colour = T.colours if colour_joker else colour_face + 1
+    last_colour = tables.colours if colour_joker else colour_face + 1
     first_number = 1 if number_joker else number_face
     last_number = 5 if number_joker else number_face
     total = 0
@@ -321,12 +321,12 @@ def legal_moves(T, crossed, marks_left, colour_face, number_face, loose, six):  
     if cost <= marks_left:
         for colour in range(first_colour, last_colour):
             for n in range(first_number, last_number + 1):
-                sets = legal_sets(T, crossed, anchor, colour, n, loose)
+                sets = legal_sets(tables, crossed, anchor, colour, n, loose)
                 found.append((colour, n, sets))
                 total += sets.shape[0]
         if number_joker and six:
             for colour in range(first_colour, last_colour):
-                sets = legal_sets(T, crossed, anchor, colour, JOKER_SIX, loose)
+                sets = legal_sets(tables, crossed, anchor, colour, JOKER_SIX, loose)
                 found.append((colour, JOKER_SIX, sets))
                 total += sets.shape[0]
     out = np.full((total, MOVE_WIDTH), -1, dtype=np.int32)
@@ -344,120 +344,122 @@ def legal_moves(T, crossed, marks_left, colour_face, number_face, loose, six):  
 
 # == playing a move ========================================================================
 @kernel
-def cross_cells(T, S, seat, cells, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
+def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
     """Cross ``cells`` (-1 padded) on ``seat``'s sheet; what they complete that another seat
     completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
     and colours they completed (boolean arrays)."""
-    new_columns = np.zeros(T.width, dtype=np.bool_)
-    new_colours = np.zeros(T.colours, dtype=np.bool_)
+    new_columns = np.zeros(tables.width, dtype=np.bool_)
+    new_colours = np.zeros(tables.colours, dtype=np.bool_)
     for k in range(cells.shape[0]):
         cell = cells[k]
-        if cell < 0 or S.crossed[seat, cell]:
+        if cell < 0 or state.crossed[seat, cell]:
             continue
-        S.crossed[seat, cell] = True
-        column, colour, row = T.cell_column[cell], T.cell_colour[cell], T.cell_row[cell]
-        S.column_count[seat, column] += 1
-        S.colour_count[seat, colour] += 1
-        S.row_count[seat, row] += 1
-        if S.column_count[seat, column] == T.column_size[column]:
+        state.crossed[seat, cell] = True
+        column, colour = tables.cell_column[cell], tables.cell_colour[cell]
+        row = tables.cell_row[cell]
+        state.column_count[seat, column] += 1
+        state.colour_count[seat, colour] += 1
+        state.row_count[seat, row] += 1
+        if state.column_count[seat, column] == tables.column_size[column]:
             new_columns[column] = True
-        if S.colour_count[seat, colour] == T.colour_size[colour]:
+        if state.colour_count[seat, colour] == tables.colour_size[colour]:
             new_colours[colour] = True
-    for column in range(T.width):
+    for column in range(tables.width):
         if new_columns[column] and taken_columns[column]:
-            S.later_column[seat, column] = True
-    for colour in range(T.colours):
+            state.later_column[seat, column] = True
+    for colour in range(tables.colours):
         if new_colours[colour] and taken_colours[colour]:
-            S.later_colour[seat, colour] = True
+            state.later_colour[seat, colour] = True
     return new_columns, new_colours
 
 
 @kernel
-def play_move(T, S, seat, move, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
+def play_move(tables, state, seat, move, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
     """Play a move row (see :func:`legal_moves`): its cells and the marks its jokers cost."""
-    S.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
-    return cross_cells(T, S, seat, move[M_CELLS:], taken_columns, taken_colours)
+    state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+    return cross_cells(tables, state, seat, move[M_CELLS:], taken_columns, taken_colours)
 
 
 @kernel
-def completed_columns(T, S, seat):  # type: ignore[no-untyped-def]
+def completed_columns(tables, state, seat):  # type: ignore[no-untyped-def]
     """The columns all of whose board cells ``seat`` has crossed."""
-    done = np.zeros(T.width, dtype=np.bool_)
-    for column in range(T.width):
-        done[column] = T.column_size[column] > 0 \
-            and S.column_count[seat, column] == T.column_size[column]
+    done = np.zeros(tables.width, dtype=np.bool_)
+    for column in range(tables.width):
+        done[column] = tables.column_size[column] > 0 \
+            and state.column_count[seat, column] == tables.column_size[column]
     return done
 
 
 @kernel
-def completed_colours(T, S, seat):  # type: ignore[no-untyped-def]
-    done = np.zeros(T.colours, dtype=np.bool_)
-    for colour in range(T.colours):
-        done[colour] = T.colour_size[colour] > 0 \
-            and S.colour_count[seat, colour] == T.colour_size[colour]
+def completed_colours(tables, state, seat):  # type: ignore[no-untyped-def]
+    done = np.zeros(tables.colours, dtype=np.bool_)
+    for colour in range(tables.colours):
+        done[colour] = tables.colour_size[colour] > 0 \
+            and state.colour_count[seat, colour] == tables.colour_size[colour]
     return done
 
 
 @kernel
-def colours_done(T, S, seat):  # type: ignore[no-untyped-def]
+def colours_done(tables, state, seat):  # type: ignore[no-untyped-def]
     """How many colours (Kids: animals) ``seat`` has completed."""
-    return np.sum(completed_colours(T, S, seat))
+    return np.sum(completed_colours(tables, state, seat))
 
 
 @kernel
-def game_ends(T, S):  # type: ignore[no-untyped-def]
+def game_ends(tables, state):  # type: ignore[no-untyped-def]
     """Whether a seat has completed enough colours to end the game (two)."""
-    for seat in range(S.crossed.shape[0]):
-        if colours_done(T, S, seat) >= COLOURS_TO_END:
-            return True
-    return False
+    ends = False
+    for seat in range(state.crossed.shape[0]):
+        ends = ends or colours_done(tables, state, seat) >= COLOURS_TO_END
+    return ends
 
 
 @kernel
-def classic_score(T, S, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+def classic_score(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
     """The classic score lines of ``seat`` (:data:`SCORE_LINES`): each completed column
     and colour its first or later value, +mark points per unused mark, -``star_penalty``
     per uncrossed star, -``pass_penalty`` per passed roll."""
     lines = np.zeros(SCORE_LINES, dtype=np.int32)
-    columns = completed_columns(T, S, seat)
-    for column in range(T.width):
+    columns = completed_columns(tables, state, seat)
+    for column in range(tables.width):
         if columns[column]:
-            lines[S_COLUMNS] += (T.column_later[column] if S.later_column[seat, column]
-                                 else T.column_first[column])
-    colours = completed_colours(T, S, seat)
-    for colour in range(T.colours):
+            lines[S_COLUMNS] += (tables.column_later[column] if state.later_column[seat, column]
+                                 else tables.column_first[column])
+    colours = completed_colours(tables, state, seat)
+    for colour in range(tables.colours):
         if colours[colour]:
-            lines[S_COLOURS] += (T.colour_later[colour] if S.later_colour[seat, colour]
-                                 else T.colour_first[colour])
-    lines[S_JOKERS] = (T.exclamation_marks - S.counters[seat, C_MARKS_USED]) * T.mark_points
+            lines[S_COLOURS] += (tables.colour_later[colour] if state.later_colour[seat, colour]
+                                 else tables.colour_first[colour])
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    lines[S_JOKERS] = marks_left * tables.mark_points
     stars_left = 0
-    for cell in range(T.width * T.height):
-        if T.cell_star[cell] and not S.crossed[seat, cell]:
+    for cell in range(tables.width * tables.height):
+        if tables.cell_star[cell] and not state.crossed[seat, cell]:
             stars_left += 1
     lines[S_STARS] = -stars_left * star_penalty
-    lines[S_PASSES] = -S.counters[seat, C_PASSES] * pass_penalty
+    lines[S_PASSES] = -state.counters[seat, C_PASSES] * pass_penalty
     return lines
 
 
 # == Kids ==================================================================================
 @kernel
-def kids_open_enclosures(T, crossed, animal):  # type: ignore[no-untyped-def]
+def kids_open_enclosures(tables, crossed, animal):  # type: ignore[no-untyped-def]
     """The enclosures that may be crossed, in enclosure order: uncrossed, of ``animal``
     (any with -1), holding a star or sharing a side with a crossed cell."""
     count = 0
-    chosen = np.zeros(T.area_size.shape[0], dtype=np.bool_)
-    for area in range(T.area_size.shape[0]):
-        if animal >= 0 and T.area_colour[area] != animal:
+    chosen = np.zeros(tables.area_size.shape[0], dtype=np.bool_)
+    for area in range(tables.area_size.shape[0]):
+        if animal >= 0 and tables.area_colour[area] != animal:
             continue
-        if crossed[T.area_cells[area, 0]]:
+        if crossed[tables.area_cells[area, 0]]:
             continue
         reach = False
-        for k in range(T.area_size[area]):
-            cell = T.area_cells[area, k]
-            if T.cell_star[cell]:
+        for k in range(tables.area_size[area]):
+            cell = tables.area_cells[area, k]
+            if tables.cell_star[cell]:
                 reach = True
-            for j in range(T.neighbours.shape[1]):
-                other = T.neighbours[cell, j]
+            for j in range(tables.neighbours.shape[1]):
+                other = tables.neighbours[cell, j]
                 if other >= 0 and crossed[other]:
                     reach = True
         if reach:
@@ -465,7 +467,7 @@ def kids_open_enclosures(T, crossed, animal):  # type: ignore[no-untyped-def]
             count += 1
     out = np.empty(count, dtype=np.int32)
     row = 0
-    for area in range(T.area_size.shape[0]):
+    for area in range(tables.area_size.shape[0]):
         if chosen[area]:
             out[row] = area
             row += 1
@@ -473,24 +475,24 @@ def kids_open_enclosures(T, crossed, animal):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def kids_legal_moves(T, crossed, marks_used, face):  # type: ignore[no-untyped-def]
-    """Every legal Kids move of a die face (``T.colours`` = purple), as rows (die face,
+def kids_legal_moves(tables, crossed, marks_used, face):  # type: ignore[no-untyped-def]
+    """Every legal Kids move of a die face (``tables.colours`` = purple), as rows (die face,
     enclosure, chameleon enclosure), -1 where there is none: an animal crosses one open
     enclosure of its own; purple crosses the next mark, and every ``chameleon_every``-th
     mark also crosses any open enclosure (or nothing, with none left)."""
-    if face < T.colours:
-        areas = kids_open_enclosures(T, crossed, face)
+    if face < tables.colours:
+        areas = kids_open_enclosures(tables, crossed, face)
         out = np.full((areas.shape[0], 3), -1, dtype=np.int32)
         out[:, 0] = face
         out[:, 1] = areas
         return out
-    if T.exclamation_marks - marks_used < 1:
+    if tables.exclamation_marks - marks_used < 1:
         return np.full((0, 3), -1, dtype=np.int32)
-    if (marks_used + 1) % T.chameleon_every != 0:
+    if (marks_used + 1) % tables.chameleon_every != 0:
         out = np.full((1, 3), -1, dtype=np.int32)
         out[0, 0] = face
         return out
-    areas = kids_open_enclosures(T, crossed, -1)
+    areas = kids_open_enclosures(tables, crossed, -1)
     out = np.full((max(1, areas.shape[0]), 3), -1, dtype=np.int32)
     out[:, 0] = face
     out[:areas.shape[0], 2] = areas
@@ -498,32 +500,33 @@ def kids_legal_moves(T, crossed, marks_used, face):  # type: ignore[no-untyped-d
 
 
 @kernel
-def kids_play(T, S, seat, move, taken_columns):  # type: ignore[no-untyped-def]
+def kids_play(tables, state, seat, move, taken_columns):  # type: ignore[no-untyped-def]
     """Play a Kids move row (see :func:`kids_legal_moves`)."""
-    if move[0] == T.colours:
-        S.counters[seat, C_MARKS_USED] += 1
-    no_colours = np.zeros(T.colours, dtype=np.bool_)
-    done_columns = np.zeros(T.width, dtype=np.bool_)
+    if move[0] == tables.colours:
+        state.counters[seat, C_MARKS_USED] += 1
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    done_columns = np.zeros(tables.width, dtype=np.bool_)
     for k in (1, 2):
         area = move[k]
         if area >= 0:
-            new_columns, _ = cross_cells(T, S, seat, T.area_cells[area, :T.area_size[area]],
+            cells = tables.area_cells[area, :tables.area_size[area]]
+            new_columns, _ = cross_cells(tables, state, seat, cells,
                                          taken_columns, no_colours)
             done_columns |= new_columns
     return done_columns
 
 
 @kernel
-def kids_score(T, S, seat):  # type: ignore[no-untyped-def]
+def kids_score(tables, state, seat):  # type: ignore[no-untyped-def]
     """Kids circles: (buckets, visitors, food) of ``seat``."""
-    columns = completed_columns(T, S, seat)
+    columns = completed_columns(tables, state, seat)
     buckets = visitors = 0
-    for column in range(T.width):
+    for column in range(tables.width):
         if columns[column]:
-            buckets += T.buckets[column]
-            if not S.later_column[seat, column]:
+            buckets += tables.buckets[column]
+            if not state.later_column[seat, column]:
                 visitors += 1
-    food = T.food_boxes * colours_done(T, S, seat)
+    food = tables.food_boxes * colours_done(tables, state, seat)
     return buckets, visitors, food
 
 
@@ -540,17 +543,17 @@ class Greedy(NamedTuple):
 
 
 @kernel
-def _touching(T, crossed):  # type: ignore[no-untyped-def]
+def _touching(tables, crossed):  # type: ignore[no-untyped-def]
     """Per cell: whether it is uncrossed and next to a cross (the cells a player can reach
     next), and how many such cells there are."""
-    size = T.width * T.height
+    size = tables.width * tables.height
     near = np.zeros(size, dtype=np.bool_)
     count = 0
     for cell in range(size):
         if crossed[cell]:
             continue
-        for j in range(T.neighbours.shape[1]):
-            other = T.neighbours[cell, j]
+        for j in range(tables.neighbours.shape[1]):
+            other = tables.neighbours[cell, j]
             if other >= 0 and crossed[other]:
                 near[cell] = True
                 count += 1
@@ -559,7 +562,7 @@ def _touching(T, crossed):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _reach_gain(T, crossed, near, cells, n):  # type: ignore[no-untyped-def]
+def _reach_gain(tables, crossed, near, cells, n):  # type: ignore[no-untyped-def]
     """How many more cells the player can reach next after crossing ``cells``: the
     uncrossed neighbours newly next to a cross, less the crossed cells that were
     reachable."""
@@ -570,8 +573,8 @@ def _reach_gain(T, crossed, near, cells, n):  # type: ignore[no-untyped-def]
     seen = np.empty(4 * MOVE_CELLS, dtype=np.int32)
     seen_used = 0
     for i in range(n):
-        for j in range(T.neighbours.shape[1]):
-            other = T.neighbours[cells[i], j]
+        for j in range(tables.neighbours.shape[1]):
+            other = tables.neighbours[cells[i], j]
             if other < 0 or crossed[other] or near[other]:
                 continue
             mine = False
@@ -589,17 +592,17 @@ def _reach_gain(T, crossed, near, cells, n):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def greedy_cells_value(T, S, seat, cells, n, near, taken_columns, taken_colours, weights,  # type: ignore[no-untyped-def]
+def greedy_cells_value(tables, state, seat, cells, n, near, taken_columns, taken_colours, weights,  # type: ignore[no-untyped-def]
                        column_worth, column_weight, colour_worth, colour_weight):
     """GreedyBot's worth of crossing ``cells`` (``n`` of them, one colour): the same sums in
     the same order as ``GreedyBot._cells_value``, so the floats are equal bit for bit."""
-    crossed = S.crossed[seat]
+    crossed = state.crossed[seat]
     value = 0.0
     # The groups touched, in the bot's order: columns by index, then the colour.
     columns = np.empty(MOVE_CELLS, dtype=np.int32)
     used = 0
     for i in range(n):
-        column = T.cell_column[cells[i]]
+        column = tables.cell_column[cells[i]]
         known = False
         for k in range(used):
             if columns[k] == column:
@@ -610,20 +613,20 @@ def greedy_cells_value(T, S, seat, cells, n, near, taken_columns, taken_colours,
     columns = np.sort(columns[:used])
     for k in range(used):
         column = columns[k]
-        size = T.column_size[column]
-        before = S.column_count[seat, column]
+        size = tables.column_size[column]
+        before = state.column_count[seat, column]
         done = before
         for i in range(n):
-            if T.cell_column[cells[i]] == column:
+            if tables.cell_column[cells[i]] == column:
                 done += 1
         if done == size:
             value += column_worth[column]
         else:
             value += column_weight[column] * ((done / size) ** weights.power
                                               - (before / size) ** weights.power)
-    colour = T.cell_colour[cells[0]]
-    size = T.colour_size[colour]
-    before = S.colour_count[seat, colour]
+    colour = tables.cell_colour[cells[0]]
+    size = tables.colour_size[colour]
+    before = state.colour_count[seat, colour]
     done = before + n
     if done == size:
         value += colour_worth[colour]
@@ -632,57 +635,59 @@ def greedy_cells_value(T, S, seat, cells, n, near, taken_columns, taken_colours,
                                           - (before / size) ** weights.power)
     stars = 0
     for i in range(n):
-        if T.cell_star[cells[i]]:
+        if tables.cell_star[cells[i]]:
             stars += 1
-    value += T.star_penalty * stars
+    value += tables.star_penalty * stars
     value += weights.cell_weight * n
     if weights.reach:
-        value += weights.reach * _reach_gain(T, crossed, near, cells, n)
+        value += weights.reach * _reach_gain(tables, crossed, near, cells, n)
     return value
 
 
 @kernel
-def _group_worth(T, S, seat, taken_columns, taken_colours, weights):  # type: ignore[no-untyped-def]
+def _group_worth(tables, state, seat, taken_columns, taken_colours, weights):  # type: ignore[no-untyped-def]
     """Per column and colour: its worth when a crossing completes it, and the weight of
     progress toward it (``GreedyBot._group_worth`` for a classic sheet)."""
-    hearts = S.counters[seat, C_HEARTS]
-    column_worth = np.empty(T.width, dtype=np.float64)
-    column_weight = np.empty(T.width, dtype=np.float64)
-    for column in range(T.width):
-        value = T.column_later[column] if taken_columns[column] else T.column_first[column]
+    hearts = state.counters[seat, C_HEARTS]
+    column_worth = np.empty(tables.width, dtype=np.float64)
+    column_weight = np.empty(tables.width, dtype=np.float64)
+    for column in range(tables.width):
+        value = (tables.column_later[column] if taken_columns[column]
+                 else tables.column_first[column])
         column_worth[column] = float(value + hearts)
         column_weight[column] = weights.progress * (value + 0.5 + 0.5 * hearts)
-    colour_worth = np.empty(T.colours, dtype=np.float64)
-    colour_weight = np.empty(T.colours, dtype=np.float64)
-    for colour in range(T.colours):
-        bonus = T.colour_later[colour] if taken_colours[colour] else T.colour_first[colour]
+    colour_worth = np.empty(tables.colours, dtype=np.float64)
+    colour_weight = np.empty(tables.colours, dtype=np.float64)
+    for colour in range(tables.colours):
+        bonus = (tables.colour_later[colour] if taken_colours[colour]
+                 else tables.colour_first[colour])
         colour_worth[colour] = bonus
         colour_weight[colour] = weights.progress * bonus
     return column_worth, column_weight, colour_worth, colour_weight
 
 
 @kernel
-def greedy_choice(T, S, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+def greedy_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
                   rolls_done, taken_columns, taken_colours, loose, six, weights):
     """GreedyBot's choice for ``seat`` among the dice it may take (``colour_dice`` and
     ``number_dice``: indices into the roll, in order): every legal move in the order of
     ``Game.move_options``, the first of the highest worth above ``pass_below``. Returns
     (colour die, number die, move row); die -1 for a pass."""
-    crossed = S.crossed[seat]
-    marks_left = T.exclamation_marks - S.counters[seat, C_MARKS_USED]
-    anchor = anchor_of(T, crossed)
-    near, _ = _touching(T, crossed)
+    crossed = state.crossed[seat]
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    anchor = anchor_of(tables, crossed)
+    near, _ = _touching(tables, crossed)
     column_worth, column_weight, colour_worth, colour_weight = _group_worth(
-        T, S, seat, taken_columns, taken_colours, weights)
+        tables, state, seat, taken_columns, taken_colours, weights)
     early = max(0.0, 1.0 - rolls_done / 30)
     best_value = weights.pass_below
     best_colour_die, best_number_die = -1, -1
     best = np.full(MOVE_WIDTH, -1, dtype=np.int32)
-    seen = np.zeros((T.colours + 1, 6), dtype=np.bool_)
+    seen = np.zeros((tables.colours + 1, 6), dtype=np.bool_)
     cells = np.empty(MOVE_CELLS, dtype=np.int32)
     for ci in colour_dice:
         colour_face = roll_colours[ci]
-        colour_joker = colour_face == T.colours
+        colour_joker = colour_face == tables.colours
         for ni in number_dice:
             number_face = roll_numbers[ni]
             if seen[colour_face, number_face]:
@@ -694,9 +699,9 @@ def greedy_choice(T, S, seat, roll_colours, roll_numbers, colour_dice, number_di
                 continue
             cost = 0.0
             if jokers:
-                cost = jokers * (T.mark_points + weights.joker_premium * early + 0.3)
+                cost = jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
             first_colour = 0 if colour_joker else colour_face
-            last_colour = T.colours if colour_joker else colour_face + 1
+            last_colour = tables.colours if colour_joker else colour_face + 1
             first_number = 1 if number_joker else number_face
             last_number = 5 if number_joker else number_face
             for sixes in range(2):
@@ -708,17 +713,17 @@ def greedy_choice(T, S, seat, roll_colours, roll_numbers, colour_dice, number_di
                             n = JOKER_SIX
                         if not loose and n != JOKER_SIX:
                             # The plain groups, read in place (the hot path).
-                            start = T.group_offsets[colour, n - 1]
-                            end = T.group_offsets[colour, n]
+                            start = tables.group_offsets[colour, n - 1]
+                            end = tables.group_offsets[colour, n]
                             for group in range(start, end):
-                                if not group_is_open(T, crossed, anchor, group):
+                                if not group_is_open(tables, crossed, anchor, group):
                                     continue
                                 for k in range(n):
-                                    cells[k] = T.group_cells[group, k]
+                                    cells[k] = tables.group_cells[group, k]
                                 value = greedy_cells_value(
-                                    T, S, seat, cells, n, near, taken_columns, taken_colours,
-                                    weights, column_worth, column_weight, colour_worth,
-                                    colour_weight)
+                                    tables, state, seat, cells, n, near, taken_columns,
+                                    taken_colours, weights, column_worth, column_weight,
+                                    colour_worth, colour_weight)
                                 if jokers:
                                     value -= cost
                                 if value > best_value:
@@ -730,10 +735,10 @@ def greedy_choice(T, S, seat, roll_colours, roll_numbers, colour_dice, number_di
                                     best[M_NUMBER_JOKER] = int(number_joker)
                                     best[M_CELLS:M_CELLS + n] = cells[:n]
                         else:
-                            sets = legal_sets(T, crossed, anchor, colour, n, loose)
+                            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
                             for s in range(sets.shape[0]):
                                 value = greedy_cells_value(
-                                    T, S, seat, sets[s], n, near, taken_columns,
+                                    tables, state, seat, sets[s], n, near, taken_columns,
                                     taken_colours, weights, column_worth, column_weight,
                                     colour_worth, colour_weight)
                                 if jokers:
@@ -752,18 +757,18 @@ def greedy_choice(T, S, seat, roll_colours, roll_numbers, colour_dice, number_di
 
 
 @kernel
-def _taken(T, S):  # type: ignore[no-untyped-def]
+def _taken(tables, state):  # type: ignore[no-untyped-def]
     """The columns and colours some seat has completed (at the start of a roll)."""
-    columns = np.zeros(T.width, dtype=np.bool_)
-    colours = np.zeros(T.colours, dtype=np.bool_)
-    for seat in range(S.crossed.shape[0]):
-        columns |= completed_columns(T, S, seat)
-        colours |= completed_colours(T, S, seat)
+    columns = np.zeros(tables.width, dtype=np.bool_)
+    colours = np.zeros(tables.colours, dtype=np.bool_)
+    for seat in range(state.crossed.shape[0]):
+        columns |= completed_columns(tables, state, seat)
+        colours |= completed_colours(tables, state, seat)
     return columns, colours
 
 
 @kernel
-def play_classic(T, S, dice_colours, dice_numbers, solo, open_rolls, end_roll, max_rolls,  # type: ignore[no-untyped-def]
+def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll, max_rolls,  # type: ignore[no-untyped-def]
                  loose, six, weights):
     """One classic game played by greedy bots in every seat, as ``play_game`` plays it:
     roll ``r`` shows ``dice_colours[r]`` and ``dice_numbers[r]``; the active player
@@ -771,12 +776,12 @@ def play_classic(T, S, dice_colours, dice_numbers, solo, open_rolls, end_roll, m
     first three rolls with ``open_rolls``, or when the active player passed); the game
     ends as ``Game.finish_roll`` decides. Returns the rolls played, or -1 when the dice
     ran out before the end (the caller throws more)."""
-    seats = S.crossed.shape[0]
+    seats = state.crossed.shape[0]
     colour_count, number_count = dice_colours.shape[1], dice_numbers.shape[1]
     all_colours = np.arange(colour_count)
     all_numbers = np.arange(number_count)
-    no_columns = np.zeros(T.width, dtype=np.bool_)
-    no_colours = np.zeros(T.colours, dtype=np.bool_)
+    no_columns = np.zeros(tables.width, dtype=np.bool_)
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
     limit = SOLO_ROLLS if solo else max_rolls
     active = 0
     rolls = 0
@@ -788,14 +793,14 @@ def play_classic(T, S, dice_colours, dice_numbers, solo, open_rolls, end_roll, m
         if solo:
             taken_columns, taken_colours = no_columns, no_colours
         else:
-            taken_columns, taken_colours = _taken(T, S)
+            taken_columns, taken_colours = _taken(tables, state)
         colour_die, number_die, move = greedy_choice(
-            T, S, active, roll_colours, roll_numbers, all_colours, all_numbers, rolls,
+            tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers, rolls,
             taken_columns, taken_colours, loose, six, weights)
         if colour_die >= 0:
-            play_move(T, S, active, move, taken_columns, taken_colours)
+            play_move(tables, state, active, move, taken_columns, taken_colours)
         else:
-            S.counters[active, C_PASSES] += 1
+            state.counters[active, C_PASSES] += 1
         if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
             left_colours, left_numbers = all_colours, all_numbers
         else:
@@ -805,12 +810,12 @@ def play_classic(T, S, dice_colours, dice_numbers, solo, open_rolls, end_roll, m
             if seat == active:
                 continue
             die, _, move = greedy_choice(
-                T, S, seat, roll_colours, roll_numbers, left_colours, left_numbers, rolls,
+                tables, state, seat, roll_colours, roll_numbers, left_colours, left_numbers, rolls,
                 taken_columns, taken_colours, loose, six, weights)
             if die >= 0:
-                play_move(T, S, seat, move, taken_columns, taken_colours)
+                play_move(tables, state, seat, move, taken_columns, taken_colours)
         rolls += 1
-        if game_ends(T, S):
+        if game_ends(tables, state):
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):
@@ -819,66 +824,66 @@ def play_classic(T, S, dice_colours, dice_numbers, solo, open_rolls, end_roll, m
 
 
 @kernel
-def kids_value(T, S, seat, move, near, taken_columns, weights):  # type: ignore[no-untyped-def]
+def kids_value(tables, state, seat, move, near, taken_columns, weights):  # type: ignore[no-untyped-def]
     """GreedyBot's worth of a Kids move (``GreedyBot.kids_value``, the same sums in the
     same order)."""
     n = 0
     for k in (1, 2):
         if move[k] >= 0:
-            n += T.area_size[move[k]]
+            n += tables.area_size[move[k]]
     cells = np.empty(n, dtype=np.int32)
     n = 0
     for k in (1, 2):
         area = move[k]
         if area >= 0:
-            cells[n:n + T.area_size[area]] = T.area_cells[area, :T.area_size[area]]
-            n += T.area_size[area]
+            cells[n:n + tables.area_size[area]] = tables.area_cells[area, :tables.area_size[area]]
+            n += tables.area_size[area]
     value = 0.0
-    for column in range(T.width):
+    for column in range(tables.width):
         mine = 0
         for i in range(n):
-            if T.cell_column[cells[i]] == column:
+            if tables.cell_column[cells[i]] == column:
                 mine += 1
         if mine == 0:
             continue
-        worth = T.buckets[column] + (0 if taken_columns[column] else 1)
-        size = T.column_size[column]
-        before = S.column_count[seat, column]
+        worth = tables.buckets[column] + (0 if taken_columns[column] else 1)
+        size = tables.column_size[column]
+        before = state.column_count[seat, column]
         done = before + mine
         if done == size:
             value += worth
         else:
             value += weights.progress * (worth + 0.3) * ((done / size) ** 2
                                                          - (before / size) ** 2)
-    for colour in range(T.colours):
+    for colour in range(tables.colours):
         mine = 0
         for i in range(n):
-            if T.cell_colour[cells[i]] == colour:
+            if tables.cell_colour[cells[i]] == colour:
                 mine += 1
         if mine == 0:
             continue
-        size = T.colour_size[colour]
-        before = S.colour_count[seat, colour]
+        size = tables.colour_size[colour]
+        before = state.colour_count[seat, colour]
         done = before + mine
         if done == size:
-            value += T.food_boxes
+            value += tables.food_boxes
         else:
-            value += weights.progress * T.food_boxes * ((done / size) ** 2
+            value += weights.progress * tables.food_boxes * ((done / size) ** 2
                                                         - (before / size) ** 2)
     value += weights.cell_weight * n
     gain = 0
     if n:
-        gain = _kids_reach_gain(T, S.crossed[seat], near, cells)
+        gain = _kids_reach_gain(tables, state.crossed[seat], near, cells)
     value += weights.reach * 3 * gain
-    if move[0] == T.colours and move[2] < 0:
+    if move[0] == tables.colours and move[2] < 0:
         value += 0.9
     return value
 
 
 @kernel
-def _kids_reach_gain(T, crossed, near, cells):  # type: ignore[no-untyped-def]
+def _kids_reach_gain(tables, crossed, near, cells):  # type: ignore[no-untyped-def]
     """:func:`_reach_gain` for the cells of up to two enclosures."""
-    size = T.width * T.height
+    size = tables.width * tables.height
     mine = np.zeros(size, dtype=np.bool_)
     for i in range(cells.shape[0]):
         mine[cells[i]] = True
@@ -887,8 +892,8 @@ def _kids_reach_gain(T, crossed, near, cells):  # type: ignore[no-untyped-def]
     for i in range(cells.shape[0]):
         if near[cells[i]]:
             gain -= 1
-        for j in range(T.neighbours.shape[1]):
-            other = T.neighbours[cells[i], j]
+        for j in range(tables.neighbours.shape[1]):
+            other = tables.neighbours[cells[i], j]
             if other < 0 or crossed[other] or near[other] or mine[other] or counted[other]:
                 continue
             counted[other] = True
@@ -897,24 +902,24 @@ def _kids_reach_gain(T, crossed, near, cells):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def kids_greedy_choice(T, S, seat, roll, dice, taken_columns, weights):  # type: ignore[no-untyped-def]
+def kids_greedy_choice(tables, state, seat, roll, dice, taken_columns, weights):  # type: ignore[no-untyped-def]
     """GreedyBot's Kids choice: of every legal move of the dice ``seat`` may take (in the
     order of ``KidsGame.choices_for``), the first of the highest worth; (-1, ...) when
     nothing is legal."""
-    crossed = S.crossed[seat]
-    near, _ = _touching(T, crossed)
+    crossed = state.crossed[seat]
+    near, _ = _touching(tables, crossed)
     best_value = -np.inf
     best_die = -1
     best = np.full(3, -1, dtype=np.int32)
-    seen = np.zeros(T.colours + 1, dtype=np.bool_)
+    seen = np.zeros(tables.colours + 1, dtype=np.bool_)
     for die in dice:
         face = roll[die]
         if seen[face]:
             continue
         seen[face] = True
-        moves = kids_legal_moves(T, crossed, S.counters[seat, C_MARKS_USED], face)
+        moves = kids_legal_moves(tables, crossed, state.counters[seat, C_MARKS_USED], face)
         for m in range(moves.shape[0]):
-            value = kids_value(T, S, seat, moves[m], near, taken_columns, weights)
+            value = kids_value(tables, state, seat, moves[m], near, taken_columns, weights)
             if best_die < 0 or value > best_value:
                 best_value, best_die = value, die
                 best[:] = moves[m]
@@ -922,14 +927,14 @@ def kids_greedy_choice(T, S, seat, roll, dice, taken_columns, weights):  # type:
 
 
 @kernel
-def play_kids(T, S, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
+def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
     """One Kids game played by greedy bots in every seat, as ``play_game`` plays a
     ``KidsGame``: the active player keeps a die, the others choose from the two left (all
     three if the active player crossed nothing); the game stops after the roll in which
     a seat completes two animals. Returns the rolls played, -1 when the dice ran out."""
-    seats = S.crossed.shape[0]
+    seats = state.crossed.shape[0]
     all_dice = np.arange(dice.shape[1])
-    no_columns = np.zeros(T.width, dtype=np.bool_)
+    no_columns = np.zeros(tables.width, dtype=np.bool_)
     limit = SOLO_ROLLS if solo else max_rolls
     active = 0
     rolls = 0
@@ -940,21 +945,23 @@ def play_kids(T, S, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-
         if solo:
             taken_columns = no_columns
         else:
-            taken_columns, _ = _taken(T, S)
-        die, move = kids_greedy_choice(T, S, active, roll, all_dice, taken_columns, weights)
+            taken_columns, _ = _taken(tables, state)
+        die, move = kids_greedy_choice(tables, state, active, roll, all_dice, taken_columns,
+                                       weights)
         if die >= 0:
-            kids_play(T, S, active, move, taken_columns)
+            kids_play(tables, state, active, move, taken_columns)
             left = all_dice[all_dice != die]
         else:
             left = all_dice
         for seat in range(seats):
             if seat == active:
                 continue
-            other, move = kids_greedy_choice(T, S, seat, roll, left, taken_columns, weights)
+            other, move = kids_greedy_choice(tables, state, seat, roll, left, taken_columns,
+                                             weights)
             if other >= 0:
-                kids_play(T, S, seat, move, taken_columns)
+                kids_play(tables, state, seat, move, taken_columns)
         rolls += 1
-        if game_ends(T, S) or (limit >= 0 and rolls >= limit):
+        if game_ends(tables, state) or (limit >= 0 and rolls >= limit):
             return rolls
         active = (active + 1) % seats
 
