@@ -100,7 +100,9 @@ class Tables:
     Per-edition parts a sheet lacks are empty arrays or zero.
     """
 
-    sheet: Sheet
+    name: str
+    """The sheet's name (the tables hold no reference to the sheet, so that the cache
+    lets a sheet go)."""
     edition: int
     """:data:`CLASSIC`, :data:`KOK2` or :data:`KIDS`."""
     width: int
@@ -179,7 +181,7 @@ class Tables:
         return found
 
     def __repr__(self) -> str:
-        return (f"<Tables {self.sheet.name}: {self.size} cells, {len(self.area_size)} areas, "
+        return (f"<Tables {self.name}: {self.size} cells, {len(self.area_size)} areas, "
                 f"{len(self.group_size)} groups>")
 
 
@@ -278,7 +280,7 @@ def _compile(sheet: Sheet) -> Tables:
         special = [SPECIAL_FACE_CODES[face] for face in sheet.special_faces]
     squares = [list(cells_of(mask)) for mask in board.square_masks]
     tables = Tables(
-        sheet=sheet,
+        name=sheet.name,
         edition=EDITIONS[sheet.edition],
         width=width,
         height=height,
