@@ -59,7 +59,7 @@ def grid_sheet(width: int, height: int, colours: int = 5, seed: int = 1,
     return sheet
 
 
-def cells(row: np.ndarray) -> list[int]:  # type: ignore[type-arg]
+def cells(row: np.ndarray) -> list[int]:
     return [int(c) for c in row if c >= 0]
 
 
