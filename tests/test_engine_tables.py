@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import weakref
 
 import numpy as np
 import pytest
@@ -183,11 +184,13 @@ def test_tables_are_made_once_per_sheet_and_let_go_with_it() -> None:
     assert isinstance(first, Tables)
     from kok_layouts.rules.engine import tables as module
 
-    before = len(module._CACHE)
+    alive, key = weakref.ref(sheet), id(sheet)
+    assert key in module._CACHE
     del sheet, first
     board_for.cache_clear()  # the rules' board cache holds sheets too
     gc.collect()
-    assert len(module._CACHE) == before - 1
+    assert alive() is None
+    assert key not in module._CACHE
 
 
 def test_the_arrays_cannot_be_changed() -> None:

@@ -53,6 +53,14 @@ def kernel(function: Callable[..., Any]) -> Callable[..., Any]:
     return compiled
 
 
+def inline_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """:func:`kernel` for a small function called in the hot loops, inlined into its
+    callers: a call that passes the sheet's tables (a struct of some 40 arrays) costs more
+    than the work of such a function."""
+    compiled: Callable[..., Any] = njit(cache=True, inline="always")(function)
+    return compiled
+
+
 KEY_BITS = 10
 KEY_BASE = 1 << KEY_BITS
 """A cell index fits in 10 bits (a sheet has at most 26 x 20 = 520 cells)."""
@@ -104,15 +112,15 @@ def new_state(seats: int, size: int, width: int, height: int, colours: int,
 
 # == cells and keys ========================================================================
 @kernel
-def anchor_of(tables, crossed):  # type: ignore[no-untyped-def]
+def anchor_of(cell_start, neighbours, crossed):  # type: ignore[no-untyped-def]
     """The cells a move may start from: the start column(s) and every uncrossed board cell
-    next to a cross."""
-    size = tables.width * tables.height
-    anchor = tables.cell_start.copy()
-    for cell in range(size):
+    next to a cross. (Kernels called often take arrays, not the tables: numba counts the
+    references of every array of a struct passed to a call.)"""
+    anchor = cell_start.copy()
+    for cell in range(crossed.shape[0]):
         if crossed[cell]:
-            for k in range(tables.neighbours.shape[1]):
-                other = tables.neighbours[cell, k]
+            for k in range(neighbours.shape[1]):
+                other = neighbours[cell, k]
                 if other >= 0 and not crossed[other]:
                     anchor[other] = True
     return anchor
@@ -148,7 +156,7 @@ def _grown(buffer, used, value):  # type: ignore[no-untyped-def]
 
 
 # == legal sets of cells ===================================================================
-@kernel
+@inline_kernel
 def group_is_open(tables, crossed, anchor, group):  # type: ignore[no-untyped-def]
     """Whether no cell of ``group`` is crossed and one is in ``anchor``."""
     touches = False
@@ -308,7 +316,7 @@ def legal_moves(tables, crossed, marks_left, colour_face, number_face, loose, si
     (0 = the ? joker), jokers expanded as the rules expand them: each colour it may stand
     for, then each number, then (house rule ``number_joker_six``) the ? as six; moves
     whose jokers cost more marks than ``marks_left`` are left out."""
-    anchor = anchor_of(tables, crossed)
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
     colour_joker = colour_face == tables.colours
     number_joker = number_face == 0
     cost = int(colour_joker) + int(number_joker)
@@ -348,29 +356,67 @@ def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # ty
     """Cross ``cells`` (-1 padded) on ``seat``'s sheet; what they complete that another seat
     completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
     and colours they completed (boolean arrays)."""
-    new_columns = np.zeros(tables.width, dtype=np.bool_)
-    new_colours = np.zeros(tables.colours, dtype=np.bool_)
+    return _cross(cells, tables.cell_column, tables.cell_colour, tables.cell_row,
+                  tables.column_size, tables.colour_size, state.crossed[seat],
+                  state.column_count[seat], state.colour_count[seat], state.row_count[seat],
+                  state.later_column[seat], state.later_colour[seat], taken_columns,
+                  taken_colours)
+
+
+@kernel
+def _cross(cells, cell_column, cell_colour, cell_row, column_size, colour_size, crossed,  # type: ignore[no-untyped-def]
+           column_count, colour_count, row_count, later_column, later_colour, taken_columns,
+           taken_colours):
+    """:func:`cross_cells` on one seat's rows. (Kernels called in the game loops take
+    arrays, not the tables or the state: numba counts the references of every array of a
+    struct passed to a call, which costs more than the work of a small kernel.)"""
+    new_columns = np.zeros(column_size.shape[0], dtype=np.bool_)
+    new_colours = np.zeros(colour_size.shape[0], dtype=np.bool_)
     for k in range(cells.shape[0]):
         cell = cells[k]
-        if cell < 0 or state.crossed[seat, cell]:
+        if cell < 0 or crossed[cell]:
             continue
-        state.crossed[seat, cell] = True
-        column, colour = tables.cell_column[cell], tables.cell_colour[cell]
-        row = tables.cell_row[cell]
-        state.column_count[seat, column] += 1
-        state.colour_count[seat, colour] += 1
-        state.row_count[seat, row] += 1
-        if state.column_count[seat, column] == tables.column_size[column]:
+        crossed[cell] = True
+        column, colour = cell_column[cell], cell_colour[cell]
+        column_count[column] += 1
+        colour_count[colour] += 1
+        row_count[cell_row[cell]] += 1
+        if column_count[column] == column_size[column]:
             new_columns[column] = True
-        if state.colour_count[seat, colour] == tables.colour_size[colour]:
+        if colour_count[colour] == colour_size[colour]:
             new_colours[colour] = True
-    for column in range(tables.width):
+    for column in range(column_size.shape[0]):
         if new_columns[column] and taken_columns[column]:
-            state.later_column[seat, column] = True
-    for colour in range(tables.colours):
+            later_column[column] = True
+    for colour in range(colour_size.shape[0]):
         if new_colours[colour] and taken_colours[colour]:
-            state.later_colour[seat, colour] = True
+            later_colour[colour] = True
     return new_columns, new_colours
+
+
+@kernel
+def _taken_by_any(count, size):  # type: ignore[no-untyped-def]
+    """The groups (columns or colours) some seat has completed: ``count`` crossed cells
+    per seat and group, ``size`` board cells per group."""
+    taken = np.zeros(size.shape[0], dtype=np.bool_)
+    for seat in range(count.shape[0]):
+        for group in range(size.shape[0]):
+            if size[group] > 0 and count[seat, group] == size[group]:
+                taken[group] = True
+    return taken
+
+
+@kernel
+def _most_completed(count, size):  # type: ignore[no-untyped-def]
+    """The most groups (colours) any one seat has completed."""
+    most = 0
+    for seat in range(count.shape[0]):
+        done = 0
+        for group in range(size.shape[0]):
+            if size[group] > 0 and count[seat, group] == size[group]:
+                done += 1
+        most = max(most, done)
+    return most
 
 
 @kernel
@@ -540,168 +586,73 @@ class Greedy(NamedTuple):
     cell_weight: float = 0.15
     reach: float = 0.1
     power: float = 2.0
+    kids_power: float = 2.0
+    """The exponent of ``GreedyBot.kids_value``'s progress, written ``** 2`` there. Python
+    takes it with the C library's ``pow``, which is not always ``x * x`` (33 / 41 is a
+    case), so the engine calls ``pow`` too: a number numba cannot see turns ``** 2`` into
+    a multiplication."""
 
 
 @kernel
-def _touching(tables, crossed):  # type: ignore[no-untyped-def]
+def _touching(neighbours, crossed):  # type: ignore[no-untyped-def]
     """Per cell: whether it is uncrossed and next to a cross (the cells a player can reach
-    next), and how many such cells there are."""
-    size = tables.width * tables.height
-    near = np.zeros(size, dtype=np.bool_)
-    count = 0
-    for cell in range(size):
+    next)."""
+    near = np.zeros(crossed.shape[0], dtype=np.bool_)
+    for cell in range(crossed.shape[0]):
         if crossed[cell]:
             continue
-        for j in range(tables.neighbours.shape[1]):
-            other = tables.neighbours[cell, j]
+        for j in range(neighbours.shape[1]):
+            other = neighbours[cell, j]
             if other >= 0 and crossed[other]:
                 near[cell] = True
-                count += 1
                 break
-    return near, count
+    return near
 
 
 @kernel
-def _reach_gain(tables, crossed, near, cells, n):  # type: ignore[no-untyped-def]
-    """How many more cells the player can reach next after crossing ``cells``: the
-    uncrossed neighbours newly next to a cross, less the crossed cells that were
-    reachable."""
-    gain = 0
-    for i in range(n):
-        if near[cells[i]]:
-            gain -= 1
-    seen = np.empty(4 * MOVE_CELLS, dtype=np.int32)
-    seen_used = 0
-    for i in range(n):
-        for j in range(tables.neighbours.shape[1]):
-            other = tables.neighbours[cells[i], j]
-            if other < 0 or crossed[other] or near[other]:
-                continue
-            mine = False
-            for k in range(n):
-                if cells[k] == other:
-                    mine = True
-            for k in range(seen_used):
-                if seen[k] == other:
-                    mine = True
-            if not mine:
-                seen[seen_used] = other
-                seen_used += 1
-                gain += 1
-    return gain
-
-
-@kernel
-def greedy_cells_value(tables, state, seat, cells, n, near, taken_columns, taken_colours, weights,  # type: ignore[no-untyped-def]
-                       column_worth, column_weight, colour_worth, colour_weight):
-    """GreedyBot's worth of crossing ``cells`` (``n`` of them, one colour): the same sums in
-    the same order as ``GreedyBot._cells_value``, so the floats are equal bit for bit."""
-    crossed = state.crossed[seat]
-    value = 0.0
-    # The groups touched, in the bot's order: columns by index, then the colour.
-    columns = np.empty(MOVE_CELLS, dtype=np.int32)
-    used = 0
-    for i in range(n):
-        column = tables.cell_column[cells[i]]
-        known = False
-        for k in range(used):
-            if columns[k] == column:
-                known = True
-        if not known:
-            columns[used] = column
-            used += 1
-    columns = np.sort(columns[:used])
-    for k in range(used):
-        column = columns[k]
-        size = tables.column_size[column]
-        before = state.column_count[seat, column]
-        done = before
-        for i in range(n):
-            if tables.cell_column[cells[i]] == column:
-                done += 1
-        if done == size:
-            value += column_worth[column]
-        else:
-            value += column_weight[column] * ((done / size) ** weights.power
-                                              - (before / size) ** weights.power)
-    colour = tables.cell_colour[cells[0]]
-    size = tables.colour_size[colour]
-    before = state.colour_count[seat, colour]
-    done = before + n
-    if done == size:
-        value += colour_worth[colour]
-    else:
-        value += colour_weight[colour] * ((done / size) ** weights.power
-                                          - (before / size) ** weights.power)
-    stars = 0
-    for i in range(n):
-        if tables.cell_star[cells[i]]:
-            stars += 1
-    value += tables.star_penalty * stars
-    value += weights.cell_weight * n
-    if weights.reach:
-        value += weights.reach * _reach_gain(tables, crossed, near, cells, n)
-    return value
-
-
-@kernel
-def _group_worth(tables, state, seat, taken_columns, taken_colours, weights):  # type: ignore[no-untyped-def]
+def _group_worth(column_first, column_later, colour_first, colour_later, hearts,  # type: ignore[no-untyped-def]
+                 taken_columns, taken_colours, progress):
     """Per column and colour: its worth when a crossing completes it, and the weight of
     progress toward it (``GreedyBot._group_worth`` for a classic sheet)."""
-    hearts = state.counters[seat, C_HEARTS]
-    column_worth = np.empty(tables.width, dtype=np.float64)
-    column_weight = np.empty(tables.width, dtype=np.float64)
-    for column in range(tables.width):
-        value = (tables.column_later[column] if taken_columns[column]
-                 else tables.column_first[column])
+    width, colours = column_first.shape[0], colour_first.shape[0]
+    column_worth = np.empty(width, dtype=np.float64)
+    column_weight = np.empty(width, dtype=np.float64)
+    for column in range(width):
+        value = column_later[column] if taken_columns[column] else column_first[column]
         column_worth[column] = float(value + hearts)
-        column_weight[column] = weights.progress * (value + 0.5 + 0.5 * hearts)
-    colour_worth = np.empty(tables.colours, dtype=np.float64)
-    colour_weight = np.empty(tables.colours, dtype=np.float64)
-    for colour in range(tables.colours):
-        bonus = (tables.colour_later[colour] if taken_colours[colour]
-                 else tables.colour_first[colour])
+        column_weight[column] = progress * (value + 0.5 + 0.5 * hearts)
+    colour_worth = np.empty(colours, dtype=np.float64)
+    colour_weight = np.empty(colours, dtype=np.float64)
+    for colour in range(colours):
+        bonus = colour_later[colour] if taken_colours[colour] else colour_first[colour]
         colour_worth[colour] = bonus
-        colour_weight[colour] = weights.progress * bonus
+        colour_weight[colour] = progress * bonus
     return column_worth, column_weight, colour_worth, colour_weight
 
 
 @kernel
-def greedy_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
-                  rolls_done, taken_columns, taken_colours, loose, six, weights):
-    """GreedyBot's choice for ``seat`` among the dice it may take (``colour_dice`` and
-    ``number_dice``: indices into the roll, in order): every legal move in the order of
-    ``Game.move_options``, the first of the highest worth above ``pass_below``. Returns
-    (colour die, number die, move row); die -1 for a pass."""
-    crossed = state.crossed[seat]
-    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
-    anchor = anchor_of(tables, crossed)
-    near, _ = _touching(tables, crossed)
-    column_worth, column_weight, colour_worth, colour_weight = _group_worth(
-        tables, state, seat, taken_columns, taken_colours, weights)
-    early = max(0.0, 1.0 - rolls_done / 30)
-    best_value = weights.pass_below
-    best_colour_die, best_number_die = -1, -1
-    best = np.full(MOVE_WIDTH, -1, dtype=np.int32)
-    seen = np.zeros((tables.colours + 1, 6), dtype=np.bool_)
-    cells = np.empty(MOVE_CELLS, dtype=np.int32)
+def _expansions(colours, roll_colours, roll_numbers, colour_dice, number_dice, marks_left,  # type: ignore[no-untyped-def]
+                six):
+    """What the dice a seat may take can stand for, in the order of ``Game.move_options``:
+    rows (colour die, number die, colour, number, colour joker, number joker), each pair
+    of faces once, those whose jokers cost more marks than are left left out."""
+    found = np.empty((colour_dice.shape[0] * number_dice.shape[0] * colours * 6, 6),
+                     dtype=np.int64)
+    count = 0
+    seen = np.zeros((colours + 1, 6), dtype=np.bool_)
     for ci in colour_dice:
         colour_face = roll_colours[ci]
-        colour_joker = colour_face == tables.colours
+        colour_joker = colour_face == colours
         for ni in number_dice:
             number_face = roll_numbers[ni]
             if seen[colour_face, number_face]:
                 continue
             seen[colour_face, number_face] = True
             number_joker = number_face == 0
-            jokers = int(colour_joker) + int(number_joker)
-            if jokers > marks_left:
+            if int(colour_joker) + int(number_joker) > marks_left:
                 continue
-            cost = 0.0
-            if jokers:
-                cost = jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
             first_colour = 0 if colour_joker else colour_face
-            last_colour = tables.colours if colour_joker else colour_face + 1
+            last_colour = colours if colour_joker else colour_face + 1
             first_number = 1 if number_joker else number_face
             last_number = 5 if number_joker else number_face
             for sixes in range(2):
@@ -709,62 +660,145 @@ def greedy_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
                     break
                 for colour in range(first_colour, last_colour):
                     for n in range(first_number, last_number + 1):
-                        if sixes:
-                            n = JOKER_SIX
-                        if not loose and n != JOKER_SIX:
-                            # The plain groups, read in place (the hot path).
-                            start = tables.group_offsets[colour, n - 1]
-                            end = tables.group_offsets[colour, n]
-                            for group in range(start, end):
-                                if not group_is_open(tables, crossed, anchor, group):
-                                    continue
-                                for k in range(n):
-                                    cells[k] = tables.group_cells[group, k]
-                                value = greedy_cells_value(
-                                    tables, state, seat, cells, n, near, taken_columns,
-                                    taken_colours, weights, column_worth, column_weight,
-                                    colour_worth, colour_weight)
-                                if jokers:
-                                    value -= cost
-                                if value > best_value:
-                                    best_value = value
-                                    best_colour_die, best_number_die = ci, ni
-                                    best[:] = -1
-                                    best[M_COLOUR], best[M_NUMBER] = colour, n
-                                    best[M_COLOUR_JOKER] = int(colour_joker)
-                                    best[M_NUMBER_JOKER] = int(number_joker)
-                                    best[M_CELLS:M_CELLS + n] = cells[:n]
-                        else:
-                            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
-                            for s in range(sets.shape[0]):
-                                value = greedy_cells_value(
-                                    tables, state, seat, sets[s], n, near, taken_columns,
-                                    taken_colours, weights, column_worth, column_weight,
-                                    colour_worth, colour_weight)
-                                if jokers:
-                                    value -= cost
-                                if value > best_value:
-                                    best_value = value
-                                    best_colour_die, best_number_die = ci, ni
-                                    best[:] = -1
-                                    best[M_COLOUR], best[M_NUMBER] = colour, n
-                                    best[M_COLOUR_JOKER] = int(colour_joker)
-                                    best[M_NUMBER_JOKER] = int(number_joker)
-                                    best[M_CELLS:] = sets[s]
+                        found[count, 0], found[count, 1] = ci, ni
+                        found[count, 2] = colour
+                        found[count, 3] = JOKER_SIX if sixes else n
+                        found[count, 4] = colour_joker
+                        found[count, 5] = number_joker
+                        count += 1
                         if sixes:
                             break
-    return best_colour_die, best_number_die, best
+    return found[:count]
 
 
 @kernel
-def _taken(tables, state):  # type: ignore[no-untyped-def]
-    """The columns and colours some seat has completed (at the start of a roll)."""
-    columns = np.zeros(tables.width, dtype=np.bool_)
-    colours = np.zeros(tables.colours, dtype=np.bool_)
-    for seat in range(state.crossed.shape[0]):
-        columns |= completed_columns(tables, state, seat)
-        colours |= completed_colours(tables, state, seat)
-    return columns, colours
+def greedy_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  rolls_done, taken_columns, taken_colours, loose, six, weights):
+    """GreedyBot's choice for ``seat`` among the dice it may take (``colour_dice`` and
+    ``number_dice``: indices into the roll, in order): every legal move in the order of
+    ``Game.move_options``, weighed with the same sums of the same floats in the same order
+    as ``GreedyBot._cells_value`` and ``GreedyBot.value``; the first of the highest worth
+    above ``pass_below``. Returns (colour die, number die, move row); die -1 for a pass.
+
+    The weighing is written out in the loop over the moves, not called: numba counts the
+    references of every array passed to a call, which costs more than the weighing."""
+    crossed = state.crossed[seat]
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    near = _touching(tables.neighbours, crossed)
+    column_worth, column_weight, colour_worth, colour_weight = _group_worth(
+        tables.column_first, tables.column_later, tables.colour_first, tables.colour_later,
+        state.counters[seat, C_HEARTS], taken_columns, taken_colours, weights.progress)
+    early = max(0.0, 1.0 - rolls_done / 30)
+    # The arrays and numbers the loop reads, taken out of the structs once.
+    star_penalty, power = tables.star_penalty, weights.power
+    cell_weight, reach = weights.cell_weight, weights.reach
+    cell_column = tables.cell_column
+    cell_star, neighbours = tables.cell_star, tables.neighbours
+    column_size, colour_size = tables.column_size, tables.colour_size
+    column_count, colour_count = state.column_count[seat], state.colour_count[seat]
+    group_cells, group_offsets = tables.group_cells, tables.group_offsets
+    width, sides = tables.width, neighbours.shape[1]
+    stamp = np.zeros(crossed.shape[0], dtype=np.int64)
+    token = 0
+    best_value = weights.pass_below
+    best = np.full(MOVE_WIDTH, -1, dtype=np.int32)
+    best_dice = (-1, -1)
+    cells = np.empty(MOVE_CELLS, dtype=np.int32)
+    no_sets = np.empty((0, MOVE_CELLS), dtype=np.int32)
+    expansions = _expansions(tables.colours, roll_colours, roll_numbers, colour_dice,
+                             number_dice, marks_left, six)
+    for e in range(expansions.shape[0]):
+        ci, ni, colour, n = expansions[e, 0], expansions[e, 1], expansions[e, 2], expansions[e, 3]
+        colour_joker, number_joker = expansions[e, 4], expansions[e, 5]
+        jokers = colour_joker + number_joker
+        cost = 0.0
+        if jokers:
+            cost = jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
+        plain = not loose and n != JOKER_SIX
+        sets = no_sets
+        if plain:  # the groups of the tables, read in place (the hot path)
+            start = group_offsets[colour, n - 1]
+            total = group_offsets[colour, n] - start
+        else:
+            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+            start, total = 0, sets.shape[0]
+        for index in range(total):
+            if plain:
+                free, touches = True, False
+                for k in range(n):
+                    cell = group_cells[start + index, k]
+                    cells[k] = cell
+                    free = free and not crossed[cell]
+                    touches = touches or anchor[cell]
+                if not (free and touches):
+                    continue
+            else:
+                cells[:n] = sets[index, :n]
+            value = 0.0
+            # The columns touched from the left, then the colour (the bot's group order).
+            column = -1
+            while True:
+                following = width
+                for i in range(n):
+                    here = cell_column[cells[i]]
+                    if column < here < following:
+                        following = here
+                if following == width:
+                    break
+                column = following
+                size = column_size[column]
+                before = column_count[column]
+                done = before
+                for i in range(n):
+                    if cell_column[cells[i]] == column:
+                        done += 1
+                if done == size:
+                    value += column_worth[column]
+                else:
+                    value += column_weight[column] * ((done / size) ** power
+                                                      - (before / size) ** power)
+            size = colour_size[colour]
+            before = colour_count[colour]
+            done = before + n
+            if done == size:
+                value += colour_worth[colour]
+            else:
+                value += colour_weight[colour] * ((done / size) ** power
+                                                  - (before / size) ** power)
+            stars = 0
+            for i in range(n):
+                if cell_star[cells[i]]:
+                    stars += 1
+            value += star_penalty * stars
+            value += cell_weight * n
+            if reach:
+                # The cells the player can reach next, after less before: uncrossed
+                # neighbours newly next to a cross, less the cells crossed now that were.
+                token += 1
+                gain = 0
+                for i in range(n):
+                    stamp[cells[i]] = token
+                    if near[cells[i]]:
+                        gain -= 1
+                for i in range(n):
+                    for j in range(sides):
+                        other = neighbours[cells[i], j]
+                        if other >= 0 and not crossed[other] and not near[other] \
+                                and stamp[other] != token:
+                            stamp[other] = token
+                            gain += 1
+                value += reach * gain
+            if jokers:
+                value -= cost
+            if value > best_value:
+                best_value = value
+                best_dice = (ci, ni)
+                best[:] = -1
+                best[M_COLOUR], best[M_NUMBER] = colour, n
+                best[M_COLOUR_JOKER], best[M_NUMBER_JOKER] = colour_joker, number_joker
+                best[M_CELLS:M_CELLS + n] = cells[:n]
+    return best_dice[0], best_dice[1], best
 
 
 @kernel
@@ -777,9 +811,14 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
     ends as ``Game.finish_roll`` decides. Returns the rolls played, or -1 when the dice
     ran out before the end (the caller throws more)."""
     seats = state.crossed.shape[0]
-    colour_count, number_count = dice_colours.shape[1], dice_numbers.shape[1]
-    all_colours = np.arange(colour_count)
-    all_numbers = np.arange(number_count)
+    all_colours = np.arange(dice_colours.shape[1])
+    all_numbers = np.arange(dice_numbers.shape[1])
+    # The arrays the loop reads and changes, taken out of the structs once.
+    cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
+    column_size, colour_size = tables.column_size, tables.colour_size
+    crossed, column_count, colour_count = state.crossed, state.column_count, state.colour_count
+    row_count, later_column, later_colour = state.row_count, state.later_column, \
+        state.later_colour
     no_columns = np.zeros(tables.width, dtype=np.bool_)
     no_colours = np.zeros(tables.colours, dtype=np.bool_)
     limit = SOLO_ROLLS if solo else max_rolls
@@ -793,12 +832,17 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
         if solo:
             taken_columns, taken_colours = no_columns, no_colours
         else:
-            taken_columns, taken_colours = _taken(tables, state)
+            taken_columns = _taken_by_any(column_count, column_size)
+            taken_colours = _taken_by_any(colour_count, colour_size)
         colour_die, number_die, move = greedy_choice(
             tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers, rolls,
             taken_columns, taken_colours, loose, six, weights)
         if colour_die >= 0:
-            play_move(tables, state, active, move, taken_columns, taken_colours)
+            state.counters[active, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+            _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
+                   colour_size, crossed[active], column_count[active], colour_count[active],
+                   row_count[active], later_column[active], later_colour[active],
+                   taken_columns, taken_colours)
         else:
             state.counters[active, C_PASSES] += 1
         if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
@@ -813,9 +857,13 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
                 tables, state, seat, roll_colours, roll_numbers, left_colours, left_numbers, rolls,
                 taken_columns, taken_colours, loose, six, weights)
             if die >= 0:
-                play_move(tables, state, seat, move, taken_columns, taken_colours)
+                state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+                _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
+                       colour_size, crossed[seat], column_count[seat], colour_count[seat],
+                       row_count[seat], later_column[seat], later_colour[seat],
+                       taken_columns, taken_colours)
         rolls += 1
-        if game_ends(tables, state):
+        if _most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):
@@ -853,8 +901,9 @@ def kids_value(tables, state, seat, move, near, taken_columns, weights):  # type
         if done == size:
             value += worth
         else:
-            value += weights.progress * (worth + 0.3) * ((done / size) ** 2
-                                                         - (before / size) ** 2)
+            square = weights.kids_power
+            value += weights.progress * (worth + 0.3) * ((done / size) ** square
+                                                         - (before / size) ** square)
     for colour in range(tables.colours):
         mine = 0
         for i in range(n):
@@ -868,8 +917,9 @@ def kids_value(tables, state, seat, move, near, taken_columns, weights):  # type
         if done == size:
             value += tables.food_boxes
         else:
-            value += weights.progress * tables.food_boxes * ((done / size) ** 2
-                                                        - (before / size) ** 2)
+            square = weights.kids_power
+            value += weights.progress * tables.food_boxes * ((done / size) ** square
+                                                             - (before / size) ** square)
     value += weights.cell_weight * n
     gain = 0
     if n:
@@ -882,7 +932,9 @@ def kids_value(tables, state, seat, move, near, taken_columns, weights):  # type
 
 @kernel
 def _kids_reach_gain(tables, crossed, near, cells):  # type: ignore[no-untyped-def]
-    """:func:`_reach_gain` for the cells of up to two enclosures."""
+    """How many more cells the player can reach next after crossing ``cells`` (up to two
+    enclosures): uncrossed neighbours newly next to a cross, less the cells crossed now
+    that were."""
     size = tables.width * tables.height
     mine = np.zeros(size, dtype=np.bool_)
     for i in range(cells.shape[0]):
@@ -907,7 +959,7 @@ def kids_greedy_choice(tables, state, seat, roll, dice, taken_columns, weights):
     order of ``KidsGame.choices_for``), the first of the highest worth; (-1, ...) when
     nothing is legal."""
     crossed = state.crossed[seat]
-    near, _ = _touching(tables, crossed)
+    near = _touching(tables.neighbours, crossed)
     best_value = -np.inf
     best_die = -1
     best = np.full(3, -1, dtype=np.int32)
@@ -945,7 +997,7 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
         if solo:
             taken_columns = no_columns
         else:
-            taken_columns, _ = _taken(tables, state)
+            taken_columns = _taken_by_any(state.column_count, tables.column_size)
         die, move = kids_greedy_choice(tables, state, active, roll, all_dice, taken_columns,
                                        weights)
         if die >= 0:
@@ -961,7 +1013,8 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
             if other >= 0:
                 kids_play(tables, state, seat, move, taken_columns)
         rolls += 1
-        if game_ends(tables, state) or (limit >= 0 and rolls >= limit):
+        ends = _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
+        if ends or (limit >= 0 and rolls >= limit):
             return rolls
         active = (active + 1) % seats
 
