@@ -32,7 +32,7 @@ from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.dice import NUMBER_FACES
 from kok_layouts.rules.engine import kernels
 from kok_layouts.rules.engine.compiling import announce
-from kok_layouts.rules.engine.kernels import SCORE_LINES, Greedy, State
+from kok_layouts.rules.engine.kernels import SCORE_LINES, Greedy, Int64s, State
 from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
@@ -77,47 +77,51 @@ def _dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int
             np.ascontiguousarray(NUMBER_CODES[numbers], dtype=np.int32))
 
 
-def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options | None = None,
-             *, solo: bool = False, weights: Greedy | None = None) -> GameResult:
-    """One game on ``sheet`` for ``players`` greedy seats, the dice from
-    ``default_rng(rng_seed)``; a game that has not ended after ``options.max_rolls``
+def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, solo: bool,
+          weights: Greedy) -> tuple[Int64s, Int32s, State]:
+    """Games on ``sheet`` for ``players`` greedy seats, game ``g`` throwing its dice from
+    ``default_rng(seeds[g])``: their rolls, score lines (games x seats x lines) and the
+    final state of the last one. A game that has not ended after ``options.max_rolls``
     (default :data:`kok_layouts.limits.GAME_ROLLS`) rolls stops there."""
     tables = tables_for(sheet)
-    options = checked_options(options)
-    weights = weights or Greedy()
     max_rolls = options.max_rolls if options.max_rolls is not None else limits.GAME_ROLLS
     kids = isinstance(sheet, KidsSheet)
     colour_dice = KIDS_DICE if kids else (2 if solo else 3)
     number_dice = 0 if kids else colour_dice
+    stars = sheet.star_penalty if isinstance(sheet, ClassicSheet) else 0
+    if options.star_penalty is not None:
+        stars = options.star_penalty
+    state = kernels.new_state(players, tables.size, tables.width, tables.height,
+                              tables.colours, tables.boxes_at_start)
+    rolls = np.full(len(seeds), -1, dtype=np.int64)
+    lines = np.zeros((len(seeds), players, SCORE_LINES), dtype=np.int32)
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
-    while True:
-        rng = np.random.default_rng(rng_seed)
-        colours, numbers = _dice(tables, rng, budget, colour_dice, number_dice)
-        state = kernels.new_state(players, tables.size, tables.width, tables.height,
-                                  tables.colours, tables.boxes_at_start)
-        if kids:
-            rolls = kernels.play_kids(tables.arrays, state, colours, solo, max_rolls, weights)
-        else:
-            rolls = kernels.play_classic(
-                tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
-                options.end == "roll", max_rolls, options.connect_through_crossed,
-                options.number_joker_six, weights)
-        if rolls >= 0:
-            break
-        budget *= 2  # the dice ran out: the same game again with more of them
-    lines = np.zeros((players, SCORE_LINES), dtype=np.int32)
-    for seat in range(players):
-        if kids:
-            buckets, visitors, food = kernels.kids_score(tables.arrays, state, seat)
-            lines[seat, kernels.S_COLUMNS] = buckets + visitors
-            lines[seat, kernels.S_COLOURS] = food
-        else:
-            assert isinstance(sheet, ClassicSheet)
-            stars = sheet.star_penalty if options.star_penalty is None \
-                else options.star_penalty
-            lines[seat] = kernels.classic_score(tables.arrays, state, seat, stars,
-                                                options.pass_penalty)
-    return GameResult(int(rolls), state, lines, lines.sum(axis=1).astype(np.int32))
+    waiting = list(range(len(seeds)))
+    while waiting:
+        # Every game still waiting throws ``budget`` rolls; one that needs more throws
+        # again from the start of its stream with twice as many.
+        colours = np.empty((len(waiting), budget, colour_dice), dtype=np.int32)
+        numbers = np.empty((len(waiting), budget, number_dice), dtype=np.int32)
+        for row, game in enumerate(waiting):
+            rng = np.random.default_rng(seeds[game])
+            colours[row], numbers[row] = _dice(tables, rng, budget, colour_dice, number_dice)
+        played, scored = kernels.play_games(
+            tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
+            options.end == "roll", max_rolls, options.connect_through_crossed,
+            options.number_joker_six, weights, stars, options.pass_penalty)
+        rolls[waiting], lines[waiting] = played, scored
+        waiting = [game for game in waiting if rolls[game] < 0]
+        budget *= 2
+    return rolls, lines, state
+
+
+def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options | None = None,
+             *, solo: bool = False, weights: Greedy | None = None) -> GameResult:
+    """One game on ``sheet`` for ``players`` greedy seats, the dice from
+    ``default_rng(rng_seed)``, with its final sheets."""
+    rolls, lines, state = _play(sheet, players, [rng_seed], checked_options(options), solo,
+                                weights or Greedy())
+    return GameResult(int(rolls[0]), state, lines[0], lines[0].sum(axis=1).astype(np.int32))
 
 
 def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "greedy", *,
@@ -149,7 +153,7 @@ def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "
                                f"not {players}")
     options = checked_options(options)
     announce()
-    totals = np.zeros((n_games, players), dtype=np.int32)
-    for game in range(n_games):
-        totals[game] = play_one(sheet, players, [seed, game], options, solo=solo).totals
+    _, lines, _ = _play(sheet, players, [[seed, game] for game in range(n_games)], options,
+                        solo, Greedy())
+    totals: Int32s = lines.sum(axis=2).astype(np.int32)
     return totals

@@ -36,7 +36,7 @@ def cold_kernels() -> list[str]:
 
     entries = (kernels.legal_moves, kernels.play_move, kernels.classic_score,
                kernels.play_classic, kernels.kids_legal_moves, kernels.kids_play,
-               kernels.kids_score, kernels.play_kids)
+               kernels.kids_score, kernels.play_kids, kernels.play_games)
     cold = []
     for entry in entries:
         index = cache_index(entry)

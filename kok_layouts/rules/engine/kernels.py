@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from kok_layouts.rules.engine.tables import MOVE_CELLS
+from kok_layouts.rules.engine.tables import KIDS, MOVE_CELLS
 
 Int32s = npt.NDArray[np.int32]
 Int64s = npt.NDArray[np.int64]
@@ -1018,3 +1018,47 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
             return rolls
         active = (active + 1) % seats
 
+
+
+@kernel
+def reset(state, boxes_at_start):  # type: ignore[no-untyped-def]
+    """Every seat's sheet empty again, for the next game."""
+    state.crossed[:] = False
+    state.counters[:] = 0
+    state.counters[:, C_BOXES_GAINED] = boxes_at_start
+    state.column_count[:] = 0
+    state.colour_count[:] = 0
+    state.row_count[:] = 0
+    state.later_column[:] = False
+    state.later_colour[:] = False
+    state.column_heart[:] = -1
+    state.row_item[:] = False
+
+
+@kernel
+def play_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
+               max_rolls, loose, six, weights, star_penalty, pass_penalty):
+    """Many games one after the other on ``state`` (reset before each): game ``g`` throws
+    ``dice_colours[g]`` and ``dice_numbers[g]`` (Kids: colour dice only). Returns the
+    rolls of each game (-1: its dice ran out) and each seat's score lines."""
+    games, seats = dice_colours.shape[0], state.crossed.shape[0]
+    rolls = np.empty(games, dtype=np.int64)
+    lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    for game in range(games):
+        reset(state, tables.boxes_at_start)
+        if tables.edition == KIDS:
+            rolls[game] = play_kids(tables, state, dice_colours[game], solo, max_rolls,
+                                    weights)
+        else:
+            rolls[game] = play_classic(tables, state, dice_colours[game], dice_numbers[game],
+                                       solo, open_rolls, end_roll, max_rolls, loose, six,
+                                       weights)
+        for seat in range(seats):
+            if tables.edition == KIDS:
+                buckets, visitors, food = kids_score(tables, state, seat)
+                lines[game, seat, S_COLUMNS] = buckets + visitors
+                lines[game, seat, S_COLOURS] = food
+            else:
+                lines[game, seat] = classic_score(tables, state, seat, star_penalty,
+                                                  pass_penalty)
+    return rolls, lines
