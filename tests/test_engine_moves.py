@@ -282,7 +282,7 @@ def test_wrong_arguments_raise_the_projects_errors() -> None:
     with pytest.raises(KokTypeError):
         Position("black")  # type: ignore[arg-type]
     with pytest.raises(WrongSheetError):
-        Position(load_layout("grey"))
+        Position(load_layout("grey")).kids_legal_moves(0, "green")
     with pytest.raises(WrongSheetError):
         position.kids_legal_moves(0, "green")
     with pytest.raises(WrongSheetError):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-COMPILE_SECONDS = 60
+COMPILE_SECONDS = 40
 """About how long compiling every kernel takes on one core (measured with an empty
 ``NUMBA_CACHE_DIR``; see benchmarks/bench_engine_kernels.py)."""
 

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from kok_layouts.rules.engine.tables import KIDS, MOVE_CELLS
+from kok_layouts.rules.engine.tables import ITEM_BOMB, ITEM_BOX, ITEM_HEART, KIDS, MOVE_CELLS
 
 Int32s = npt.NDArray[np.int32]
 Int64s = npt.NDArray[np.int64]
@@ -1062,3 +1062,227 @@ def play_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_
                 lines[game, seat] = classic_score(tables, state, seat, star_penalty,
                                                   pass_penalty)
     return rolls, lines
+
+
+
+# == Keer op Keer 2 ========================================================================
+FACE_HEART, FACE_BOMB, FACE_STARS, FACE_ROW, FACE_BLOCK = 0, 1, 2, 3, 4
+"""The special die's faces (:data:`~kok_layouts.rules.engine.tables.SPECIAL_FACE_CODES`)."""
+STARS_AT_MOST = 2
+ROW_AT_MOST = 3
+SQUARE = 4
+
+
+@kernel
+def _any_size_key(cells):  # type: ignore[no-untyped-def]
+    """A key of up to 4 distinct cells (-1 padded) in the order of the rules' bitmasks of
+    any size: the cells descending, each plus one, 10 bits each, a missing cell 0."""
+    ordered = np.sort(cells)[::-1]
+    key = np.int64(0)
+    for i in range(ordered.shape[0]):
+        key = key * KEY_BASE + (ordered[i] + 1 if ordered[i] >= 0 else 0)
+    return key
+
+
+@kernel
+def bomb_squares(square_cells, crossed):  # type: ignore[no-untyped-def]
+    """Every distinct set of uncrossed cells of a 2 x 2 square, in bitmask order (the
+    rules' ``bomb_masks``), as rows of 4 cells ascending, -1 padded."""
+    count = square_cells.shape[0]
+    keys = np.empty(count, dtype=np.int64)
+    rows = np.full((count, SQUARE), -1, dtype=np.int32)
+    used = 0
+    for square in range(count):
+        k = 0
+        for i in range(SQUARE):
+            cell = square_cells[square, i]
+            if cell >= 0 and not crossed[cell]:
+                rows[used, k] = cell
+                k += 1
+        if k == 0:
+            continue
+        rows[used, :k] = np.sort(rows[used, :k])
+        key = _any_size_key(rows[used])
+        known = False
+        for j in range(used):
+            known = known or keys[j] == key
+        if known:
+            rows[used] = -1
+        else:
+            keys[used] = key
+            used += 1
+    order = np.argsort(keys[:used], kind="mergesort")
+    return rows[:used][order]
+
+
+@kernel
+def kok2_specials(tables, crossed, boxes_left, hearts, face):  # type: ignore[no-untyped-def]
+    """Every legal action of a special die face, in the rules' order (``legal_specials``),
+    as rows of cells (-1 padded; a colour block's row holds the uncrossed cells of its
+    area, as wide as the largest area). None without an unused box."""
+    width = max(SQUARE, tables.area_cells.shape[1])
+    if boxes_left < 1:
+        return np.full((0, width), -1, dtype=np.int32)
+    if face == FACE_HEART:
+        return np.full((1 if hearts < tables.heart_track else 0, width), -1, dtype=np.int32)
+    if face == FACE_BOMB:
+        squares = bomb_squares(tables.square_cells, crossed)
+        out = np.full((squares.shape[0], width), -1, dtype=np.int32)
+        out[:, :SQUARE] = squares
+        return out
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    size = crossed.shape[0]
+    if face == FACE_BLOCK:
+        count = 0
+        chosen = np.zeros(tables.area_size.shape[0], dtype=np.bool_)
+        for area in range(tables.area_size.shape[0]):
+            free, touching = False, False
+            for k in range(tables.area_size[area]):
+                cell = tables.area_cells[area, k]
+                free = free or not crossed[cell]
+                touching = touching or anchor[cell] or crossed[cell]
+            if free and touching:
+                chosen[area] = True
+                count += 1
+        out = np.full((count, width), -1, dtype=np.int32)
+        row = 0
+        for area in range(tables.area_size.shape[0]):
+            if chosen[area]:
+                k = 0
+                for i in range(tables.area_size[area]):
+                    cell = tables.area_cells[area, i]
+                    if not crossed[cell]:
+                        out[row, k] = cell
+                        k += 1
+                row += 1
+        return out
+    # Stars and row: every combination of the reachable cells, as itertools lists them.
+    groups = 1 if face == FACE_STARS else tables.height
+    most = STARS_AT_MOST if face == FACE_STARS else ROW_AT_MOST
+    pool = np.empty(size, dtype=np.int32)
+    found = np.full((64, width), -1, dtype=np.int32)
+    used = 0
+    for group in range(groups):
+        available = 0
+        for cell in range(size):
+            reach = anchor[cell] and not crossed[cell]
+            if face == FACE_STARS:
+                wanted = reach and tables.cell_star[cell]
+            else:
+                wanted = reach and tables.cell_row[cell] == group
+            if wanted:
+                pool[available] = cell
+                available += 1
+        for count in range(1, most + 1):
+            picks = np.arange(count)
+            while count <= available:
+                if used == found.shape[0]:
+                    bigger = np.full((2 * used, width), -1, dtype=np.int32)
+                    bigger[:used] = found
+                    found = bigger
+                for i in range(count):
+                    found[used, i] = pool[picks[i]]
+                used += 1
+                # The next combination in lexicographic order, as itertools does.
+                i = count - 1
+                while i >= 0 and picks[i] == i + available - count:
+                    i -= 1
+                if i < 0:
+                    break
+                picks[i] += 1
+                for j in range(i + 1, count):
+                    picks[j] = picks[j - 1] + 1
+    return found[:used]
+
+
+@kernel
+def _gain_boxes(tables, counters, seat, count):  # type: ignore[no-untyped-def]
+    counters[seat, C_BOXES_GAINED] = min(tables.box_count,
+                                         counters[seat, C_BOXES_GAINED] + count)
+
+
+@kernel
+def _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_rows):  # type: ignore[no-untyped-def]
+    """Cross ``cells`` and settle what they complete (``Kok2PlayerSheet._settle``): later
+    values, boxes from box cells and box columns, the hearts under completed columns, row
+    items for first completers. Returns the bombs the rows' items owe."""
+    fresh_rows = np.zeros(tables.height, dtype=np.bool_)
+    boxes = 0
+    for k in range(cells.shape[0]):
+        cell = cells[k]
+        if cell >= 0 and not state.crossed[seat, cell]:
+            fresh_rows[tables.cell_row[cell]] = True
+            if tables.cell_box[cell]:
+                boxes += 1
+    new_columns, _ = cross_cells(tables, state, seat, cells, taken_columns, taken_colours)
+    _gain_boxes(tables, state.counters, seat, boxes)
+    for column in range(tables.width):
+        if new_columns[column]:
+            state.column_heart[seat, column] = state.counters[seat, C_HEARTS]
+            if tables.box_column[column]:
+                _gain_boxes(tables, state.counters, seat, 1)
+    bombs = 0
+    for row in range(tables.height):
+        if not fresh_rows[row] or taken_rows[row] or tables.row_size[row] == 0 \
+                or state.row_count[seat, row] != tables.row_size[row]:
+            continue
+        state.row_item[seat, row] = True
+        item = tables.row_item[row]
+        if item == ITEM_BOX:
+            _gain_boxes(tables, state.counters, seat, 1)
+        elif item == ITEM_HEART:
+            state.counters[seat, C_HEARTS] = min(tables.heart_track,
+                                                 state.counters[seat, C_HEARTS] + 1)
+        elif item == ITEM_BOMB:
+            bombs += 1
+    return bombs
+
+
+@kernel
+def kok2_play(tables, state, seat, cells, jokers, special, face, bombs, taken_columns,  # type: ignore[no-untyped-def]
+              taken_colours, taken_rows):
+    """Play a Keer op Keer 2 move (``special`` False: a colour and number move costing
+    ``jokers`` marks) or special action of ``face`` crossing ``cells``, then the bombs its
+    rows' items owe, each on the square ``bombs[i]`` (rows of 4 cells, -1 padded), as
+    ``Kok2PlayerSheet.push`` plays them. Returns how many of ``bombs`` were used, -1 when
+    a bomb was owed and none was left, -2 when a bomb is not the uncrossed part of a
+    square (then the state is part played: the caller keeps a copy to restore)."""
+    state.counters[seat, C_MARKS_USED] += jokers
+    if special:
+        state.counters[seat, C_BOXES_USED] += 1
+        if face == FACE_HEART:
+            state.counters[seat, C_HEARTS] += 1
+    owed = _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_rows)
+    used = 0
+    while owed:
+        owed -= 1
+        squares = bomb_squares(tables.square_cells, state.crossed[seat])
+        if squares.shape[0] == 0:
+            continue
+        if used == bombs.shape[0]:
+            return -1
+        known = False
+        for square in range(squares.shape[0]):
+            known = known or (squares[square] == bombs[used]).all()
+        if not known:
+            return -2
+        owed += _kok2_cross(tables, state, seat, bombs[used], taken_columns, taken_colours,
+                            taken_rows)
+        used += 1
+    return used
+
+
+@kernel
+def kok2_score(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """The Keer op Keer 2 score lines: the classic ones, completed rows' points, the
+    hearts under completed columns and each unused box's points."""
+    lines = classic_score(tables, state, seat, star_penalty, pass_penalty)
+    for row in range(tables.height):
+        if tables.row_size[row] > 0 and state.row_count[seat, row] == tables.row_size[row]:
+            lines[S_ROWS] += tables.row_points[row]
+    for column in range(tables.width):
+        if state.column_heart[seat, column] >= 0:
+            lines[S_HEARTS] += state.column_heart[seat, column]
+    boxes_left = state.counters[seat, C_BOXES_GAINED] - state.counters[seat, C_BOXES_USED]
+    lines[S_BOXES] = boxes_left * tables.box_points
+    return lines

@@ -15,7 +15,7 @@ import numpy as np
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of
-from kok_layouts.model.sheet import ClassicSheet, Kok2Sheet, Sheet
+from kok_layouts.model.sheet import SPECIAL_FACES, ClassicSheet, Kok2Sheet, Sheet, SpecialFace
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -39,8 +39,18 @@ from kok_layouts.rules.engine.kernels import (
     S_STARS,
     State,
 )
-from kok_layouts.rules.engine.tables import CLASSIC, KIDS, Bools, Int32s, Tables, tables_for
+from kok_layouts.rules.engine.tables import (
+    CLASSIC,
+    KIDS,
+    KOK2,
+    SPECIAL_FACE_CODES,
+    Bools,
+    Int32s,
+    Tables,
+    tables_for,
+)
 from kok_layouts.rules.kids import KidsMove, KidsScore
+from kok_layouts.rules.kok2 import Kok2Score, Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
@@ -58,9 +68,6 @@ class Position:
         if not isinstance(sheet, Sheet):
             raise KokTypeError(f"a position is on a sheet (load_layout(...)), not "
                                f"{type(sheet).__name__}")
-        if isinstance(sheet, Kok2Sheet):
-            raise WrongSheetError(f"{sheet.name} is a Keer op Keer 2 sheet; the engine plays "
-                                  "classic and Kids sheets so far")
         if type(seats) is not int or not 1 <= seats <= 6:
             raise BadArgumentError(f"a position has 1 to 6 seats, not {seats!r}")
         self.sheet = sheet
@@ -88,9 +95,15 @@ class Position:
         return seat
 
     def _classic(self) -> None:
-        if self.tables.edition != CLASSIC:
+        """Refuse a Kids sheet: colour and number moves are classic and Keer op Keer 2."""
+        if self.tables.edition not in (CLASSIC, KOK2):
             raise WrongSheetError(f"{self.sheet.name} is a {self.sheet.edition} sheet; this "
-                                  "asks a classic one")
+                                  "asks a classic or Keer op Keer 2 one")
+
+    def _kok2(self) -> None:
+        if self.tables.edition != KOK2:
+            raise WrongSheetError(f"{self.sheet.name} is a {self.sheet.edition} sheet; this "
+                                  "asks a Keer op Keer 2 one")
 
     def _kids(self) -> None:
         if self.tables.edition != KIDS:
@@ -212,15 +225,49 @@ class Position:
         row[M_CELLS:M_CELLS + len(cells)] = cells
         return row
 
-    def push(self, seat: int, move: Move, *, taken_columns: Iterable[int] = (),
-             taken_colours: Iterable[str] = ()) -> tuple[list[int], list[str]]:
-        """Play the legal ``move`` on ``seat``'s sheet (``taken_*`` as the rules'
-        ``PlayerSheet.push``); returns the columns and colours it completed. An illegal
-        move raises :class:`IllegalMoveError` and changes nothing."""
+    def push(self, seat: int, move: Move | Special, *, taken_columns: Iterable[int] = (),
+             taken_colours: Iterable[str] = (), taken_rows: Iterable[int] = (),
+             bombs: Iterable[int] = ()) -> tuple[list[int], list[str]]:
+        """Play the legal ``move`` (Keer op Keer 2: or special action, and ``bombs``, the
+        squares of the bombs its rows' items give at once, as cell masks) on ``seat``'s
+        sheet, ``taken_*`` as the rules' ``push``; returns the columns and colours it
+        completed. An illegal move raises :class:`IllegalMoveError` and changes nothing."""
         self._classic()
         seat = self._seat(seat)
-        row = self.row_of(move)
         columns, colours = self._taken(taken_columns, taken_colours)
+        rows = self._taken_rows(taken_rows)
+        squares = self._bombs(bombs)
+        if isinstance(move, Special):
+            self._kok2()
+            cells, jokers, face = self._special_cells(seat, move), 0, SPECIAL_FACE_CODES[move.face]
+        else:
+            row = self._legal_row(seat, move)
+            cells, face = row[M_CELLS:], -1
+            jokers = int(row[M_COLOUR_JOKER] + row[M_NUMBER_JOKER])
+        columns_before = set(self.completed_columns(seat))
+        colours_before = set(self.completed_colours(seat))
+        if self.tables.edition == KOK2:
+            kept = [array[seat].copy() for array in self.state]
+            used = kernels.kok2_play(self.arrays, self.state, seat, cells, jokers, face >= 0,
+                                     face, squares, columns, colours, rows)
+            if used != len(squares):
+                for array, old in zip(self.state, kept, strict=True):
+                    array[seat] = old
+                raise IllegalMoveError(
+                    "a row's item gives a bomb at once: name its 2x2 square" if used == -1
+                    else "a bomb is not the uncrossed part of a 2x2 square" if used == -2
+                    else f"{len(squares) - used} bomb(s) named, but no row item gives them")
+        else:
+            if len(squares):
+                raise IllegalMoveError("bombs are Keer op Keer 2's; this sheet has none")
+            self.state.counters[seat, kernels.C_MARKS_USED] += jokers
+            kernels.cross_cells(self.arrays, self.state, seat, cells, columns, colours)
+        return ([c for c in self.completed_columns(seat) if c not in columns_before],
+                [k for k in self.completed_colours(seat) if k not in colours_before])
+
+    def _legal_row(self, seat: int, move: Move) -> MoveRows:
+        """The row of ``move``, refused unless it is legal."""
+        row = self.row_of(move)
         colour_face = self.tables.colours if move.colour_joker else int(row[M_COLOUR])
         number_face = JOKER_NUMBER if move.number_joker else move.number
         if number_face not in range(6):
@@ -228,10 +275,85 @@ class Position:
         legal = self.legal_rows(seat, self._face_name(colour_face), number_face)
         if not (legal == row).all(axis=1).any():
             raise IllegalMoveError(f"{move!r} is not a legal move")
-        new_columns, new_colours = kernels.play_move(self.arrays, self.state, seat, row,
-                                                     columns, colours)
-        return ([int(c) for c in np.flatnonzero(new_columns)],
-                [self.tables.colour_keys[int(c)] for c in np.flatnonzero(new_colours)])
+        return row
+
+    def _taken_rows(self, rows: Iterable[int]) -> Bools:
+        if isinstance(rows, (str, int)):
+            raise KokTypeError("taken_rows is a collection of row indices")
+        taken = np.zeros(self.tables.height, dtype=np.bool_)
+        for row in rows:
+            if type(row) is not int or not 0 <= row < self.tables.height:
+                raise BadArgumentError(f"taken_rows holds {row!r}; rows are 0.."
+                                       f"{self.tables.height - 1}")
+            taken[row] = True
+        return taken
+
+    def _bombs(self, bombs: Iterable[int]) -> Int32s:
+        """The squares of ``bombs`` (cell masks) as rows of 4 cells, -1 padded."""
+        if isinstance(bombs, (str, int)):
+            raise KokTypeError("bombs are a collection of cell masks")
+        masks = list(bombs)
+        rows = np.full((len(masks), kernels.SQUARE), -1, dtype=np.int32)
+        for index, mask in enumerate(masks):
+            if type(mask) is not int or mask <= 0 or mask >> self.tables.size:
+                raise KokTypeError(f"a bomb is the cell mask of its square, not {mask!r}")
+            cells = list(cells_of(mask))
+            if len(cells) > kernels.SQUARE:
+                raise IllegalMoveError("a bomb is the uncrossed part of a 2x2 square")
+            rows[index, :len(cells)] = cells
+        return rows
+
+    # -- Keer op Keer 2 ----------------------------------------------------------------
+    def special_rows(self, seat: int, face: SpecialFace) -> MoveRows:
+        """Every legal action of the special die's ``face`` for ``seat`` as rows of cells
+        (-1 padded), in the rules' order (``legal_specials``)."""
+        self._kok2()
+        seat = self._seat(seat)
+        sheet = self.sheet
+        assert isinstance(sheet, Kok2Sheet)
+        if face not in SPECIAL_FACES or face not in sheet.special_faces:
+            raise BadArgumentError(f"the special die has the faces "
+                                   f"{', '.join(dict.fromkeys(sheet.special_faces))}, "
+                                   f"not {face!r}")
+        counters = self.state.counters[seat]
+        announce()
+        rows: MoveRows = kernels.kok2_specials(
+            self.arrays, self.state.crossed[seat],
+            int(counters[kernels.C_BOXES_GAINED] - counters[kernels.C_BOXES_USED]),
+            int(counters[kernels.C_HEARTS]), SPECIAL_FACE_CODES[face])
+        return rows
+
+    def specials(self, seat: int, face: SpecialFace) -> list[Special]:
+        """:meth:`special_rows` as the rules' special actions."""
+        return [Special(face, sum(1 << int(c) for c in row if c >= 0), self.tables.width)
+                for row in self.special_rows(seat, face)]
+
+    def _special_cells(self, seat: int, action: Special) -> Int32s:
+        """The cells of the legal ``action`` (-1 padded); refused unless legal."""
+        if not isinstance(action.face, str) or type(action.cells) is not int \
+                or action.cells < 0:
+            raise KokTypeError(f"{action!r}: a special action has a face name and a "
+                               "non-negative cell mask")
+        for row in self.special_rows(seat, action.face):
+            if sum(1 << int(c) for c in row if c >= 0) == action.cells:
+                return np.ascontiguousarray(row, dtype=np.int32)
+        raise IllegalMoveError(f"{action!r} is not a legal action")
+
+    def boxes_left(self, seat: int) -> int:
+        counters = self.state.counters[self._seat(seat)]
+        return int(counters[kernels.C_BOXES_GAINED] - counters[kernels.C_BOXES_USED])
+
+    def hearts(self, seat: int) -> int:
+        return int(self.state.counters[self._seat(seat), kernels.C_HEARTS])
+
+    def column_hearts(self, seat: int) -> dict[int, int]:
+        """The hearts written under each completed column (Keer op Keer 2)."""
+        row = self.state.column_heart[self._seat(seat)]
+        return {int(c): int(row[c]) for c in np.flatnonzero(row >= 0)}
+
+    def row_items(self, seat: int) -> frozenset[int]:
+        """The rows whose item ``seat`` received as first completer."""
+        return frozenset(int(r) for r in np.flatnonzero(self.state.row_item[self._seat(seat)]))
 
     def _face_name(self, colour: int) -> str:
         return JOKER_COLOUR if colour == self.tables.colours else self.tables.colour_keys[colour]
@@ -245,6 +367,15 @@ class Position:
         assert isinstance(sheet, ClassicSheet)
         options = self.options
         stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
+        if self.tables.edition == KOK2:
+            lines = kernels.kok2_score(self.arrays, self.state, seat, stars,
+                                       options.pass_penalty)
+            return Kok2Score(colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
+                             jokers=int(lines[S_JOKERS]), stars=int(lines[S_STARS]),
+                             rows=int(lines[kernels.S_ROWS]),
+                             hearts=int(lines[kernels.S_HEARTS]),
+                             boxes=int(lines[kernels.S_BOXES]),
+                             passes=int(lines[S_PASSES]) if options.pass_penalty else None)
         lines = kernels.classic_score(self.arrays, self.state, seat, stars,
                                       options.pass_penalty)
         return Score(colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
