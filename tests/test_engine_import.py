@@ -52,7 +52,7 @@ def test_the_engine_imports_only_the_layers_below_and_the_rules() -> None:
 
 def test_a_cold_cache_is_announced_once_before_anything_compiles(tmp_path: Path) -> None:
     done = run("from kok_layouts.rules.engine import announce, cold_kernels\n"
-               "assert 'play_classic' in cold_kernels()\n"
+               "assert 'play_classic_games' in cold_kernels()\n"
                "announce(); announce()", NUMBA_CACHE_DIR=str(tmp_path))
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stderr.splitlines() if line.startswith("kok:")]
@@ -63,4 +63,4 @@ def test_a_cold_cache_is_announced_once_before_anything_compiles(tmp_path: Path)
 
 def test_a_warm_cache_is_not_announced() -> None:
     play_batch(load_layout("black"), 1, 1, 0)
-    assert "play_classic" not in cold_kernels()
+    assert "play_classic_games" not in cold_kernels()

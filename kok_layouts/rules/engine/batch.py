@@ -27,13 +27,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.errors import BadArgumentError, KokTypeError
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.dice import NUMBER_FACES
 from kok_layouts.rules.engine import kernels
 from kok_layouts.rules.engine.compiling import announce
 from kok_layouts.rules.engine.kernels import SCORE_LINES, Greedy, Int64s, State
-from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
+from kok_layouts.rules.engine.tables import KOK2, Int32s, Tables, tables_for
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
 
@@ -57,12 +57,15 @@ class GameResult:
 
 
 def _dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int,
-          number_dice: int) -> tuple[Int32s, Int32s]:
-    """``rolls`` rolls drawn from ``rng`` as ``rules.dice.throw_faces`` draws them: colour
-    faces by index (the colours, then the joker or purple), number faces coded 1..5 and
-    0 for the ? joker."""
+          number_dice: int) -> tuple[Int32s, Int32s, Int32s]:
+    """``rolls`` rolls drawn from ``rng`` as the rules' games draw them
+    (``rules.dice.throw_faces``, then in Keer op Keer 2 the special die): colour faces by
+    index (the colours, then the joker or purple), number faces coded 1..5 and 0 for the
+    ? joker, special faces by their code (-1 without a special die)."""
     faces = tables.colours + 1
-    if faces == len(NUMBER_FACES):
+    specials = len(tables.special_faces)
+    special = np.full(rolls, -1, dtype=np.int32)
+    if faces == len(NUMBER_FACES) and not specials:
         drawn = rng.integers(0, faces, size=rolls * (colour_dice + number_dice))
         table = drawn.reshape(rolls, colour_dice + number_dice)
         colours, numbers = table[:, :colour_dice], table[:, colour_dice:]
@@ -70,11 +73,17 @@ def _dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int
         colours = np.empty((rolls, colour_dice), dtype=np.int64)
         numbers = np.empty((rolls, number_dice), dtype=np.int64)
         for roll in range(rolls):
-            colours[roll] = rng.integers(0, faces, size=colour_dice)
-            if number_dice:
-                numbers[roll] = rng.integers(0, len(NUMBER_FACES), size=number_dice)
+            if faces == len(NUMBER_FACES):
+                both = rng.integers(0, faces, size=colour_dice + number_dice)
+                colours[roll], numbers[roll] = both[:colour_dice], both[colour_dice:]
+            else:
+                colours[roll] = rng.integers(0, faces, size=colour_dice)
+                if number_dice:
+                    numbers[roll] = rng.integers(0, len(NUMBER_FACES), size=number_dice)
+            if specials:
+                special[roll] = tables.special_faces[int(rng.integers(specials))]
     return (np.ascontiguousarray(colours, dtype=np.int32),
-            np.ascontiguousarray(NUMBER_CODES[numbers], dtype=np.int32))
+            np.ascontiguousarray(NUMBER_CODES[numbers], dtype=np.int32), special)
 
 
 def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, solo: bool,
@@ -96,19 +105,33 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
     rolls = np.full(len(seeds), -1, dtype=np.int64)
     lines = np.zeros((len(seeds), players, SCORE_LINES), dtype=np.int32)
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    announce(kernels.play_kids_games if kids else kernels.play_kok2_games
+             if tables.edition == KOK2 else kernels.play_classic_games)
     waiting = list(range(len(seeds)))
     while waiting:
         # Every game still waiting throws ``budget`` rolls; one that needs more throws
         # again from the start of its stream with twice as many.
         colours = np.empty((len(waiting), budget, colour_dice), dtype=np.int32)
         numbers = np.empty((len(waiting), budget, number_dice), dtype=np.int32)
+        special = np.empty((len(waiting), budget), dtype=np.int32)
         for row, game in enumerate(waiting):
             rng = np.random.default_rng(seeds[game])
-            colours[row], numbers[row] = _dice(tables, rng, budget, colour_dice, number_dice)
-        played, scored = kernels.play_games(
-            tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
-            options.end == "roll", max_rolls, options.connect_through_crossed,
-            options.number_joker_six, weights, stars, options.pass_penalty)
+            colours[row], numbers[row], special[row] = _dice(tables, rng, budget, colour_dice,
+                                                             number_dice)
+        arrays, open_rolls = tables.arrays, options.first_three_rolls_open
+        end_roll, loose = options.end == "roll", options.connect_through_crossed
+        six, passes = options.number_joker_six, options.pass_penalty
+        if kids:
+            played, scored = kernels.play_kids_games(arrays, state, colours, solo, max_rolls,
+                                                     weights)
+        elif tables.edition == KOK2:
+            played, scored = kernels.play_kok2_games(
+                arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
+                max_rolls, loose, six, weights, stars, passes)
+        else:
+            played, scored = kernels.play_classic_games(
+                arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
+                loose, six, weights, stars, passes)
         rolls[waiting], lines[waiting] = played, scored
         waiting = [game for game in waiting if rolls[game] < 0]
         budget *= 2
@@ -126,7 +149,7 @@ def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options |
 
 def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "greedy", *,
                options: Options | None = None, solo: bool | None = None) -> Int32s:
-    """The final totals of ``n_games`` games on ``sheet`` (classic or Kids) for ``players``
+    """The final totals of ``n_games`` games on ``sheet`` (any edition) for ``players``
     seats played by ``bot``, as an ``(n_games, players)`` array: game ``i`` throws its dice
     from ``numpy.random.default_rng([seed, i])`` and is the game the rules' ``play_game``
     plays with the same generator (see the module's docstring). ``solo`` (default: one
@@ -134,9 +157,6 @@ def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"play_batch plays on a sheet (load_layout(...)), not "
                            f"{type(sheet).__name__}")
-    if isinstance(sheet, Kok2Sheet):
-        raise WrongSheetError(f"{sheet.name} is a Keer op Keer 2 sheet; the engine plays "
-                              "classic and Kids games so far")
     limits.GAMES.check(n_games, "n_games")
     limits.PLAYERS.check(players, "players")
     limits.SEED.check(seed, "seed")
@@ -152,7 +172,6 @@ def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "
         raise BadArgumentError(f"a Kids game has {limits.KIDS_PLAYERS} players or is solo, "
                                f"not {players}")
     options = checked_options(options)
-    announce()
     _, lines, _ = _play(sheet, players, [[seed, game] for game in range(n_games)], options,
                         solo, Greedy())
     totals: Int32s = lines.sum(axis=2).astype(np.int32)

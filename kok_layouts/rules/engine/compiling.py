@@ -30,29 +30,36 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
     return Path(path) if isinstance(path, str) else None
 
 
-def cold_kernels() -> list[str]:
-    """The engine's entry kernels that numba's cache does not hold yet."""
+def entry_kernels() -> tuple[Callable[..., Any], ...]:
+    """The kernels the typed doors call (the others are compiled into these)."""
     from kok_layouts.rules.engine import kernels
 
-    entries = (kernels.legal_moves, kernels.play_move, kernels.classic_score,
-               kernels.play_classic, kernels.kids_legal_moves, kernels.kids_play,
-               kernels.kids_score, kernels.play_kids, kernels.play_games)
+    return (kernels.legal_moves, kernels.cross_cells, kernels.classic_score,
+            kernels.completed_columns, kernels.completed_colours, kernels.game_ends,
+            kernels.play_classic_games, kernels.kids_legal_moves, kernels.kids_play,
+            kernels.kids_score, kernels.play_kids_games, kernels.kok2_specials,
+            kernels.kok2_play, kernels.kok2_score, kernels.play_kok2_games)
+
+
+def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
+    """Those of ``entries`` (default: every entry kernel) that numba's cache does not
+    hold yet."""
     cold = []
-    for entry in entries:
+    for entry in entries or entry_kernels():
         index = cache_index(entry)
         if index is not None and not index.exists():
             cold.append(getattr(entry, "__name__", repr(entry)))
     return cold
 
 
-def announce() -> None:
-    """Say once per process, before the first kernel runs, that the kernels are being
-    compiled, when numba's cache does not hold them."""
+def announce(*entries: Callable[..., Any]) -> None:
+    """Say once per process, before a kernel runs, that the kernels are being compiled,
+    when numba's cache does not hold ``entries`` (default: every entry kernel)."""
     global _announced
     if _announced:
         return
-    _announced = True
-    if cold_kernels():
+    if cold_kernels(entries):
+        _announced = True
         print(f"kok: compiling the rules engine, once (about {COMPILE_SECONDS} s)",
               file=sys.stderr, flush=True)
 
@@ -68,6 +75,7 @@ def warm_up() -> float:
     start = time.perf_counter()
     classic = load_layout("black")
     kids = load_layout("kids")
+    kok2 = load_layout("grey")
     position = Position(classic, 2)
     for move in position.legal_moves(0, "X", "?")[:1]:
         position.push(0, move)
@@ -82,4 +90,9 @@ def warm_up() -> float:
     play_batch(classic, 1, 1, 0)
     play_batch(classic, 1, 2, 0)
     play_batch(kids, 1, 2, 0)
+    second = Position(kok2, 1)
+    for action in second.specials(0, "bomb")[:1]:
+        second.push(0, action)
+    second.score(0)
+    play_batch(kok2, 1, 2, 0)
     return time.perf_counter() - start

@@ -22,7 +22,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from kok_layouts.rules.engine.tables import ITEM_BOMB, ITEM_BOX, ITEM_HEART, KIDS, MOVE_CELLS
+from kok_layouts.rules.engine.tables import (
+    ITEM_BOMB,
+    ITEM_BOX,
+    ITEM_HEART,
+    MOVE_CELLS,
+    NO_ITEM,
+)
 
 Int32s = npt.NDArray[np.int32]
 Int64s = npt.NDArray[np.int64]
@@ -1036,33 +1042,58 @@ def reset(state, boxes_at_start):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def play_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
-               max_rolls, loose, six, weights, star_penalty, pass_penalty):
-    """Many games one after the other on ``state`` (reset before each): game ``g`` throws
-    ``dice_colours[g]`` and ``dice_numbers[g]`` (Kids: colour dice only). Returns the
-    rolls of each game (-1: its dice ran out) and each seat's score lines."""
+def play_classic_games(tables, state, dice_colours, dice_numbers, solo, open_rolls,  # type: ignore[no-untyped-def]
+                       end_roll, max_rolls, loose, six, weights, star_penalty, pass_penalty):
+    """Many classic games one after the other on ``state`` (reset before each): game
+    ``g`` throws ``dice_colours[g]`` and ``dice_numbers[g]``. Returns the rolls of each
+    game (-1: its dice ran out) and each seat's score lines. (One entry kernel per
+    edition: a process compiles only the editions it plays.)"""
     games, seats = dice_colours.shape[0], state.crossed.shape[0]
     rolls = np.empty(games, dtype=np.int64)
     lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
     for game in range(games):
         reset(state, tables.boxes_at_start)
-        if tables.edition == KIDS:
-            rolls[game] = play_kids(tables, state, dice_colours[game], solo, max_rolls,
-                                    weights)
-        else:
-            rolls[game] = play_classic(tables, state, dice_colours[game], dice_numbers[game],
-                                       solo, open_rolls, end_roll, max_rolls, loose, six,
-                                       weights)
+        rolls[game] = play_classic(tables, state, dice_colours[game], dice_numbers[game],
+                                   solo, open_rolls, end_roll, max_rolls, loose, six, weights)
         for seat in range(seats):
-            if tables.edition == KIDS:
-                buckets, visitors, food = kids_score(tables, state, seat)
-                lines[game, seat, S_COLUMNS] = buckets + visitors
-                lines[game, seat, S_COLOURS] = food
-            else:
-                lines[game, seat] = classic_score(tables, state, seat, star_penalty,
-                                                  pass_penalty)
+            lines[game, seat] = classic_score(tables, state, seat, star_penalty, pass_penalty)
     return rolls, lines
 
+
+@kernel
+def play_kids_games(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
+    """:func:`play_classic_games` for Kids: the lines hold buckets and visitors as
+    columns, food as colours."""
+    games, seats = dice.shape[0], state.crossed.shape[0]
+    rolls = np.empty(games, dtype=np.int64)
+    lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    for game in range(games):
+        reset(state, tables.boxes_at_start)
+        rolls[game] = play_kids(tables, state, dice[game], solo, max_rolls, weights)
+        for seat in range(seats):
+            buckets, visitors, food = kids_score(tables, state, seat)
+            lines[game, seat, S_COLUMNS] = buckets + visitors
+            lines[game, seat, S_COLOURS] = food
+    return rolls, lines
+
+
+@kernel
+def play_kok2_games(tables, state, dice_colours, dice_numbers, dice_special, solo,  # type: ignore[no-untyped-def]
+                    open_rolls, end_roll, max_rolls, loose, six, weights, star_penalty,
+                    pass_penalty):
+    """:func:`play_classic_games` for Keer op Keer 2, the special die's faces in
+    ``dice_special``."""
+    games, seats = dice_colours.shape[0], state.crossed.shape[0]
+    rolls = np.empty(games, dtype=np.int64)
+    lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    for game in range(games):
+        reset(state, tables.boxes_at_start)
+        rolls[game] = play_kok2(tables, state, dice_colours[game], dice_numbers[game],
+                                dice_special[game], solo, open_rolls, end_roll, max_rolls,
+                                loose, six, weights)
+        for seat in range(seats):
+            lines[game, seat] = kok2_score(tables, state, seat, star_penalty, pass_penalty)
+    return rolls, lines
 
 
 # == Keer op Keer 2 ========================================================================
@@ -1286,3 +1317,359 @@ def kok2_score(tables, state, seat, star_penalty, pass_penalty):  # type: ignore
     boxes_left = state.counters[seat, C_BOXES_GAINED] - state.counters[seat, C_BOXES_USED]
     lines[S_BOXES] = boxes_left * tables.box_points
     return lines
+
+
+# == Keer op Keer 2: the greedy bot and whole games =========================================
+@kernel
+def _kok2_worth(tables, hearts, taken_columns, taken_colours, taken_rows, progress):  # type: ignore[no-untyped-def]
+    """Per group (the columns, the colours, then the rows): its worth when a crossing
+    completes it and the weight of progress toward it (``GreedyBot._group_worth``)."""
+    groups = tables.width + tables.colours + tables.height
+    worth = np.empty(groups, dtype=np.float64)
+    weight = np.empty(groups, dtype=np.float64)
+    for column in range(tables.width):
+        value = (tables.column_later[column] if taken_columns[column]
+                 else tables.column_first[column])
+        full = float(value + hearts)
+        if tables.box_column[column]:
+            full += tables.box_points + 0.5
+        worth[column] = full
+        weight[column] = progress * (value + 0.5 + 0.5 * hearts)
+    for colour in range(tables.colours):
+        bonus = (tables.colour_later[colour] if taken_colours[colour]
+                 else tables.colour_first[colour])
+        worth[tables.width + colour] = bonus
+        weight[tables.width + colour] = progress * bonus
+    for row in range(tables.height):
+        item = 2.5 if tables.row_item[row] != NO_ITEM and not taken_rows[row] else 0.0
+        worth[tables.width + tables.colours + row] = tables.row_points[row] + item
+        weight[tables.width + tables.colours + row] = progress * (tables.row_points[row]
+                                                                  + item)
+    return worth, weight
+
+
+@kernel
+def kok2_cells_value(tables, crossed, column_count, colour_count, row_count, cells, n,  # type: ignore[no-untyped-def]
+                     worth, weight, weights):
+    """GreedyBot's worth of crossing ``cells`` (any ``n`` uncrossed cells) on a Keer op
+    Keer 2 sheet: the same sums in the same order as ``GreedyBot._cells_value``. Returns
+    the worth and whether the cells complete a row."""
+    value = 0.0
+    completes_row = False
+    power = weights.power
+    kinds = (tables.width, tables.colours, tables.height)
+    first = 0
+    for kind in range(3):
+        for group in range(kinds[kind]):
+            added = 0
+            for i in range(n):
+                cell = cells[i]
+                if kind == 0:
+                    added += tables.cell_column[cell] == group
+                elif kind == 1:
+                    added += tables.cell_colour[cell] == group
+                else:
+                    added += tables.cell_row[cell] == group
+            if added == 0:
+                continue
+            if kind == 0:
+                size, before = tables.column_size[group], column_count[group]
+            elif kind == 1:
+                size, before = tables.colour_size[group], colour_count[group]
+            else:
+                size, before = tables.row_size[group], row_count[group]
+            done = before + added
+            if done == size:
+                value += worth[first + group]
+                completes_row = completes_row or kind == 2
+            else:
+                value += weight[first + group] * ((done / size) ** power
+                                                  - (before / size) ** power)
+        first += kinds[kind]
+    if tables.cell_box.any():
+        boxes = 0
+        for i in range(n):
+            boxes += tables.cell_box[cells[i]]
+        value += boxes * (tables.box_points + 0.5)
+    stars = 0
+    for i in range(n):
+        stars += tables.cell_star[cells[i]]
+    value += tables.star_penalty * stars
+    value += weights.cell_weight * n
+    if weights.reach:
+        near = _touching(tables.neighbours, crossed)
+        stamp = np.zeros(crossed.shape[0], dtype=np.bool_)
+        gain = 0
+        for i in range(n):
+            stamp[cells[i]] = True
+            if near[cells[i]]:
+                gain -= 1
+        for i in range(n):
+            for j in range(tables.neighbours.shape[1]):
+                other = tables.neighbours[cells[i], j]
+                if other >= 0 and not crossed[other] and not near[other] \
+                        and not stamp[other]:
+                    stamp[other] = True
+                    gain += 1
+        value += weights.reach * gain
+    return value, completes_row
+
+
+@kernel
+def _seat_copy(state, seat):  # type: ignore[no-untyped-def]
+    """A one-seat copy of ``seat``'s sheet (to try a move on)."""
+    return State(state.crossed[seat:seat + 1].copy(), state.counters[seat:seat + 1].copy(),
+                 state.column_count[seat:seat + 1].copy(),
+                 state.colour_count[seat:seat + 1].copy(),
+                 state.row_count[seat:seat + 1].copy(),
+                 state.later_column[seat:seat + 1].copy(),
+                 state.later_colour[seat:seat + 1].copy(),
+                 state.column_heart[seat:seat + 1].copy(),
+                 state.row_item[seat:seat + 1].copy())
+
+
+@kernel
+def _bombs_owed(tables, state, seat, cells, n, taken_rows):  # type: ignore[no-untyped-def]
+    """How many bombs crossing ``cells`` earns at once from rows it completes first
+    (``Kok2PlayerSheet.bombs_owed``: no chaining)."""
+    owed = 0
+    for row in range(tables.height):
+        if tables.row_item[row] != ITEM_BOMB or taken_rows[row] or tables.row_size[row] == 0:
+            continue
+        added = 0
+        for i in range(n):
+            added += tables.cell_row[cells[i]] == row
+        if added and state.row_count[seat, row] + added == tables.row_size[row]:
+            owed += 1
+    return owed
+
+
+@kernel
+def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns,  # type: ignore[no-untyped-def]
+                taken_colours, taken_rows, worth, weight, weights):
+    """The squares of the bombs a move's rows give, each the one worth most to the bot
+    at the moment it falls (``fill_bombs`` with ``GreedyBot``'s pick), as rows of 4."""
+    trial = _seat_copy(state, seat)
+    no_bombs = np.full((0, SQUARE), -1, dtype=np.int32)
+    picked = np.full((8, SQUARE), -1, dtype=np.int32)
+    used = 0
+    trial.counters[0, C_MARKS_USED] += jokers
+    if special:
+        trial.counters[0, C_BOXES_USED] += 1
+        if face == FACE_HEART:
+            trial.counters[0, C_HEARTS] += 1
+    owed = _kok2_cross(tables, trial, 0, cells, taken_columns, taken_colours, taken_rows)
+    while owed:
+        owed -= 1
+        squares = bomb_squares(tables.square_cells, trial.crossed[0])
+        if squares.shape[0] == 0:
+            continue
+        best, best_value = 0, -np.inf
+        for square in range(squares.shape[0]):
+            count = 0
+            while count < SQUARE and squares[square, count] >= 0:
+                count += 1
+            value, _ = kok2_cells_value(tables, trial.crossed[0], trial.column_count[0],
+                                        trial.colour_count[0], trial.row_count[0],
+                                        squares[square], count, worth, weight, weights)
+            if value > best_value:
+                best, best_value = square, value
+        if used == picked.shape[0]:
+            bigger = np.full((2 * used, SQUARE), -1, dtype=np.int32)
+            bigger[:used] = picked
+            picked = bigger
+        picked[used] = squares[best]
+        used += 1
+        owed += _kok2_cross(tables, trial, 0, squares[best], taken_columns, taken_colours,
+                            taken_rows)
+    if used == 0:
+        return no_bombs
+    return picked[:used]
+
+
+@kernel
+def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_special,  # type: ignore[no-untyped-def]
+                       colour_dice, number_dice, special_ok, rolls_done, taken_columns,
+                       taken_colours, taken_rows, loose, six, weights):
+    """GreedyBot's Keer op Keer 2 choice (``choose_by_dice``): every colour-and-number
+    move in the order of ``Game.move_options``, then the special die's actions (row and
+    stars actions only at their fullest), each with the bombs its rows give; the first of
+    the highest worth above ``pass_below``. Returns (kind: 0 a pass, 1 a colour and
+    number move, 2 a special action; colour die; number die; cells; bombs' squares;
+    colour; number; jokers)."""
+    crossed = state.crossed[seat]
+    counters = state.counters[seat]
+    marks_left = tables.exclamation_marks - counters[C_MARKS_USED]
+    hearts = counters[C_HEARTS]
+    worth, weight = _kok2_worth(tables, hearts, taken_columns, taken_colours, taken_rows,
+                                weights.progress)
+    early = max(0.0, 1.0 - rolls_done / 30)
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    column_count, colour_count = state.column_count[seat], state.colour_count[seat]
+    row_count = state.row_count[seat]
+    best_value = weights.pass_below
+    best_kind, best_dice = 0, (-1, -1)
+    best_cells = np.full(0, -1, dtype=np.int32)
+    best_bombs = np.full((0, SQUARE), -1, dtype=np.int32)
+    best_colour, best_number, best_jokers = -1, -1, 0
+    expansions = _expansions(tables.colours, roll_colours, roll_numbers, colour_dice,
+                             number_dice, marks_left, six)
+    for e in range(expansions.shape[0]):
+        colour, n = expansions[e, 2], expansions[e, 3]
+        jokers = expansions[e, 4] + expansions[e, 5]
+        sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+        for s in range(sets.shape[0]):
+            cells = sets[s, :n]
+            value, completes = kok2_cells_value(tables, crossed, column_count, colour_count,
+                                                row_count, cells, n, worth, weight, weights)
+            if jokers:
+                value -= jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
+            bombs = np.full((0, SQUARE), -1, dtype=np.int32)
+            if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
+                bombs = _fill_bombs(tables, state, seat, cells, jokers, False, -1,
+                                    taken_columns, taken_colours, taken_rows, worth, weight,
+                                    weights)
+                value = _with_bombs(tables, crossed, column_count, colour_count, row_count,
+                                    cells, bombs, worth, weight, weights)
+                if jokers:
+                    value -= jokers * (tables.mark_points + weights.joker_premium * early
+                                       + 0.3)
+            if value > best_value:
+                best_value, best_kind = value, 1
+                best_dice = (expansions[e, 0], expansions[e, 1])
+                best_cells, best_bombs = cells.copy(), bombs
+                best_colour, best_number, best_jokers = colour, n, jokers
+    if special_ok and roll_special >= 0:
+        face = roll_special
+        actions = kok2_specials(tables, crossed, counters[C_BOXES_GAINED]
+                                - counters[C_BOXES_USED], hearts, face)
+        sizes = np.zeros(actions.shape[0], dtype=np.int64)
+        keys = np.zeros(actions.shape[0], dtype=np.int64)
+        for a in range(actions.shape[0]):
+            while sizes[a] < actions.shape[1] and actions[a, sizes[a]] >= 0:
+                sizes[a] += 1
+            if face == FACE_ROW and sizes[a]:
+                keys[a] = tables.cell_row[actions[a, sizes[a] - 1]]
+        fullest = np.zeros(tables.height + 1, dtype=np.int64)
+        if face in (FACE_ROW, FACE_STARS):
+            for a in range(actions.shape[0]):
+                fullest[keys[a]] = max(fullest[keys[a]], sizes[a])
+        left = 0
+        for column in range(tables.width):
+            if tables.column_size[column] and column_count[column] != tables.column_size[column]:
+                left += 1
+        for a in range(actions.shape[0]):
+            n = sizes[a]
+            if face in (FACE_ROW, FACE_STARS) and n < fullest[keys[a]]:
+                continue
+            cells = actions[a, :n]
+            value, completes = kok2_cells_value(tables, crossed, column_count, colour_count,
+                                                row_count, cells, n, worth, weight, weights)
+            value = _special_cost(tables, value, face, left, rolls_done)
+            bombs = np.full((0, SQUARE), -1, dtype=np.int32)
+            if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
+                bombs = _fill_bombs(tables, state, seat, cells, 0, True, face, taken_columns,
+                                    taken_colours, taken_rows, worth, weight, weights)
+                value = _with_bombs(tables, crossed, column_count, colour_count, row_count,
+                                    cells, bombs, worth, weight, weights)
+                value = _special_cost(tables, value, face, left, rolls_done)
+            if value > best_value:
+                best_value, best_kind, best_dice = value, 2, (-1, -1)
+                best_cells, best_bombs = cells.copy(), bombs
+                best_colour, best_number, best_jokers = -1, -1, 0
+    return (best_kind, best_dice[0], best_dice[1], best_cells, best_bombs, best_colour,
+            best_number, best_jokers)
+
+
+@kernel
+def _special_cost(tables, value, face, left, rolls_done):  # type: ignore[no-untyped-def]
+    """``GreedyBot.value`` for a special action: its box spent, a heart's worth."""
+    value -= tables.box_points + 0.8
+    if face == FACE_HEART:
+        value += 0.8 * min(left, 9) * max(0.0, 1.0 - rolls_done / 45)
+    return value
+
+
+@kernel
+def _with_bombs(tables, crossed, column_count, colour_count, row_count, cells, bombs,  # type: ignore[no-untyped-def]
+                worth, weight, weights):
+    """The worth of a move's cells with its bombs' squares (``GreedyBot.value`` of a
+    choice with bombs: one crossing of them all)."""
+    size = crossed.shape[0]
+    mine = np.zeros(size, dtype=np.bool_)
+    for i in range(cells.shape[0]):
+        mine[cells[i]] = True
+    for b in range(bombs.shape[0]):
+        for i in range(SQUARE):
+            if bombs[b, i] >= 0:
+                mine[bombs[b, i]] = True
+    together = np.flatnonzero(mine).astype(np.int32)
+    value, _ = kok2_cells_value(tables, crossed, column_count, colour_count, row_count,
+                                together, together.shape[0], worth, weight, weights)
+    return value
+
+
+@kernel
+def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, open_rolls,  # type: ignore[no-untyped-def]
+              end_roll, max_rolls, loose, six, weights):
+    """One Keer op Keer 2 game played by greedy bots in every seat, as ``play_game``
+    plays a ``Kok2Game``: roll ``r`` also shows the special die's face
+    ``dice_special[r]``; a passive seat may take the special die unless the active player
+    took it (from the fourth roll, with ``open_rolls``). Returns the rolls played, -1
+    when the dice ran out."""
+    seats = state.crossed.shape[0]
+    all_colours = np.arange(dice_colours.shape[1])
+    all_numbers = np.arange(dice_numbers.shape[1])
+    no_columns = np.zeros(tables.width, dtype=np.bool_)
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    no_rows = np.zeros(tables.height, dtype=np.bool_)
+    limit = SOLO_ROLLS if solo else max_rolls
+    active = 0
+    rolls = 0
+    end_triggered = False
+    while True:
+        if rolls >= dice_colours.shape[0]:
+            return -1
+        roll_colours, roll_numbers = dice_colours[rolls], dice_numbers[rolls]
+        roll_special = dice_special[rolls]
+        if solo:
+            taken_columns, taken_colours, taken_rows = no_columns, no_colours, no_rows
+        else:
+            taken_columns = _taken_by_any(state.column_count, tables.column_size)
+            taken_colours = _taken_by_any(state.colour_count, tables.colour_size)
+            taken_rows = _taken_by_any(state.row_count, tables.row_size)
+        open_roll = open_rolls and rolls < OPEN_ROLLS
+        choice = kok2_greedy_choice(
+            tables, state, active, roll_colours, roll_numbers, roll_special, all_colours,
+            all_numbers, True, rolls, taken_columns, taken_colours, taken_rows, loose, six,
+            weights)
+        kind = choice[0]
+        if kind == 0:
+            state.counters[active, C_PASSES] += 1
+        else:
+            kok2_play(tables, state, active, choice[3], choice[7], kind == 2, roll_special,
+                      choice[4], taken_columns, taken_colours, taken_rows)
+        # The dice the others may take: all of them after a pass, in an open roll or when
+        # the active player took the special die (which is then gone, but in an open roll).
+        colour_dice, number_dice = all_colours, all_numbers
+        if kind == 1 and not open_roll:
+            colour_dice = all_colours[all_colours != choice[1]]
+            number_dice = all_numbers[all_numbers != choice[2]]
+        special_ok = kind != 2 or open_roll
+        for seat in range(seats):
+            if seat == active:
+                continue
+            other = kok2_greedy_choice(
+                tables, state, seat, roll_colours, roll_numbers, roll_special, colour_dice,
+                number_dice, special_ok, rolls, taken_columns, taken_colours, taken_rows,
+                loose, six, weights)
+            if other[0]:
+                kok2_play(tables, state, seat, other[3], other[7], other[0] == 2,
+                          roll_special, other[4], taken_columns, taken_colours, taken_rows)
+        rolls += 1
+        if _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+            end_triggered = True
+        finished = end_triggered and (solo or end_roll or active == seats - 1)
+        if finished or (limit >= 0 and rolls >= limit):
+            return rolls
+        active = (active + 1) % seats

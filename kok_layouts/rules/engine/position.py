@@ -79,6 +79,13 @@ class Position:
                                               tables.height, tables.colours,
                                               tables.boxes_at_start)
         self._colour_index = {key: i for i, key in enumerate(tables.colour_keys)}
+        shared = (kernels.completed_columns, kernels.completed_colours, kernels.game_ends)
+        if tables.edition == KIDS:
+            announce(*shared, kernels.kids_legal_moves, kernels.kids_play, kernels.kids_score)
+        else:
+            announce(*shared, kernels.legal_moves, kernels.cross_cells, kernels.classic_score,
+                     *((kernels.kok2_specials, kernels.kok2_play, kernels.kok2_score)
+                       if tables.edition == KOK2 else ()))
 
     def __repr__(self) -> str:
         crossed = [int(row.sum()) for row in self.state.crossed]
@@ -189,7 +196,6 @@ class Position:
         face = parse_colour_face(self.sheet, colour_face)
         colour = self.tables.colours if face == JOKER_COLOUR else self._colour_index[face]
         number = parse_number_face(number_face)
-        announce()
         rows: MoveRows = kernels.legal_moves(
             self.arrays, self.state.crossed[seat], self.marks_left(seat), colour, number,
             self.options.connect_through_crossed, self.options.number_joker_six)
@@ -316,7 +322,6 @@ class Position:
                                    f"{', '.join(dict.fromkeys(sheet.special_faces))}, "
                                    f"not {face!r}")
         counters = self.state.counters[seat]
-        announce()
         rows: MoveRows = kernels.kok2_specials(
             self.arrays, self.state.crossed[seat],
             int(counters[kernels.C_BOXES_GAINED] - counters[kernels.C_BOXES_USED]),
@@ -394,7 +399,6 @@ class Position:
         seat = self._seat(seat)
         key = parse_colour_face(self.sheet, face)
         index = self.tables.colours if key == PURPLE else self._colour_index[key]
-        announce()
         rows: MoveRows = kernels.kids_legal_moves(
             self.arrays, self.state.crossed[seat],
             int(self.state.counters[seat, kernels.C_MARKS_USED]), index)
