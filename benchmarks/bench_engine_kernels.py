@@ -4,14 +4,16 @@
         [--engine-games N] [--cold] [--json]
 
 Measures, in one run, on one core:
-- greedy games per CPU second (``time.process_time()``), solo and 2 players: the rules'
+- greedy games per CPU second (``time.process_time()``), solo and 2 players on the
+  layout (and 2 players on Kids and on the Keer op Keer 2 sheet grey): the rules'
   ``play_game`` with ``GreedyBot`` in every seat, and the engine's ``play_batch``, on the
   same dice (game ``i`` from ``default_rng([seed, i])``; the totals are checked equal on
   the games both play), and the ratio;
 - the warm start: a new process importing the engine and loading every kernel from
   numba's cache (wall seconds);
-- with ``--cold``, the cold compile: a new process with an empty ``NUMBA_CACHE_DIR``
-  compiling every kernel (wall and CPU seconds; about a minute).
+- with ``--cold``, the cold compile: new processes on one empty ``NUMBA_CACHE_DIR``
+  compiling the classic games, then the Kids games, the Keer op Keer 2 games and the
+  positions' kernels (wall and CPU seconds; a few minutes).
 """
 
 from __future__ import annotations
@@ -39,6 +41,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SEED = 2026
 WARM = "import time; t = time.perf_counter(); import kok_layouts.rules.engine as e; " \
        "e.warm_up(); print(time.perf_counter() - t)"
+IMPORT = "import time; t = time.perf_counter(); import kok_layouts.rules.engine; " \
+         "print(time.perf_counter() - t)"
+COLD = {
+    "classic games": "play_batch(load_layout('black'), 1, 2, 0)",
+    "kids games": "play_batch(load_layout('kids'), 1, 2, 0)",
+    "kok2 games": "play_batch(load_layout('grey'), 1, 2, 0)",
+    "positions": "p = Position(load_layout('black')); p.push(0, p.legal_moves(0)[0]); "
+                 "p.score(0); q = Position(load_layout('grey')); q.specials(0, 'bomb'); "
+                 "k = Position(load_layout('kids')); k.kids_legal_moves(0, 'purple')",
+}
+"""What each cold compile step runs, one after the other on one empty cache."""
+COLD_HEAD = "import time; t = time.perf_counter(); from kok_layouts import load_layout; " \
+            "from kok_layouts.rules.engine import Position, play_batch; "
+OTHERS = (("kids", 2, 20), ("grey", 2, 10))
+"""The other editions' games measured: layout, players, games by the rules."""
 
 
 def rules_games(sheet: Sheet, games: int, players: int) -> tuple[float, list[list[int]]]:
@@ -85,22 +102,30 @@ def main() -> None:
     sheet = load_layout(args.layout)
     warm_up()  # compiled or loaded before anything is timed
     report: dict[str, float] = {}
-    for players, label in ((1, "solo"), (2, "2 players")):
-        rules_cpu, rules_totals = rules_games(sheet, args.rules_games, players)
-        engine_cpu, engine_totals = engine_games(sheet, args.engine_games, players)
-        if engine_totals[:args.rules_games] != rules_totals:
+    runs = [(sheet, players, label, args.rules_games, args.engine_games)
+            for players, label in ((1, "solo"), (2, "2 players"))]
+    runs += [(load_layout(name), players, f"{name} {players} players", games,
+              args.engine_games // 2) for name, players, games in OTHERS]
+    for board, players, label, rules_count, engine_count in runs:
+        rules_cpu, rules_totals = rules_games(board, rules_count, players)
+        engine_cpu, engine_totals = engine_games(board, engine_count, players)
+        if engine_totals[:rules_count] != rules_totals:
             raise SystemExit(f"{label}: the engine's games differ from the rules' games")
-        rules_rate = args.rules_games / rules_cpu
-        engine_rate = args.engine_games / engine_cpu
+        rules_rate = rules_count / rules_cpu
+        engine_rate = engine_count / engine_cpu
         report[f"{label}: rules games per CPU s"] = rules_rate
         report[f"{label}: engine games per CPU s"] = engine_rate
         report[f"{label}: engine / rules"] = engine_rate / rules_rate
+        print(f"{label}: done", file=sys.stderr, flush=True)
+    report["warm import s"], _ = child(IMPORT)
     report["warm start s (import + load every kernel)"], _ = child(WARM)
     if args.cold:
         with tempfile.TemporaryDirectory() as empty:
-            wall, cpu = child(WARM, empty)
-        report["cold compile s (wall)"] = wall
-        report["cold compile CPU s"] = cpu
+            for step, code in COLD.items():
+                wall, cpu = child(COLD_HEAD + code + "; print(time.perf_counter() - t)",
+                                  empty)
+                report[f"cold compile, {step}: wall s"] = wall
+                report[f"cold compile, {step}: CPU s"] = cpu
     if args.json:
         print(json.dumps(report, indent=2))
     else:

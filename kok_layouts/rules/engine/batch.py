@@ -31,7 +31,7 @@ from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.dice import NUMBER_FACES
 from kok_layouts.rules.engine import kernels
-from kok_layouts.rules.engine.compiling import announce
+from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
 from kok_layouts.rules.engine.kernels import SCORE_LINES, Greedy, Int64s, State
 from kok_layouts.rules.engine.tables import KOK2, Int32s, Tables, tables_for
 from kok_layouts.rules.options import Options
@@ -106,7 +106,8 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
     lines = np.zeros((len(seeds), players, SCORE_LINES), dtype=np.int32)
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
     announce(kernels.play_kids_games if kids else kernels.play_kok2_games
-             if tables.edition == KOK2 else kernels.play_classic_games)
+             if tables.edition == KOK2 else kernels.play_classic_games,
+             seconds=COMPILE_SECONDS[sheet.edition])
     waiting = list(range(len(seeds)))
     while waiting:
         # Every game still waiting throws ``budget`` rolls; one that needs more throws

@@ -14,9 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-COMPILE_SECONDS = 40
-"""About how long compiling every kernel takes on one core (measured with an empty
-``NUMBA_CACHE_DIR``; see benchmarks/bench_engine_kernels.py)."""
+COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10}
+"""About how many CPU seconds compiling the kernels takes, measured with an empty
+``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
+edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
+compiles only what it uses; a busy machine takes longer."""
 
 _announced = False
 
@@ -52,15 +54,17 @@ def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
     return cold
 
 
-def announce(*entries: Callable[..., Any]) -> None:
-    """Say once per process, before a kernel runs, that the kernels are being compiled,
-    when numba's cache does not hold ``entries`` (default: every entry kernel)."""
+def announce(*entries: Callable[..., Any], seconds: int | None = None) -> None:
+    """Say once per process, before a kernel runs, that the kernels are being compiled
+    (in about ``seconds``, default all of :data:`COMPILE_SECONDS`), when numba's cache
+    does not hold ``entries`` (default: every entry kernel)."""
     global _announced
     if _announced:
         return
     if cold_kernels(entries):
         _announced = True
-        print(f"kok: compiling the rules engine, once (about {COMPILE_SECONDS} s)",
+        about = sum(COMPILE_SECONDS.values()) if seconds is None else seconds
+        print(f"kok: compiling the rules engine, once (about {about} s)",
               file=sys.stderr, flush=True)
 
 

@@ -24,7 +24,7 @@ from kok_layouts.rules.dice import (
     parse_number_face,
 )
 from kok_layouts.rules.engine import kernels
-from kok_layouts.rules.engine.compiling import announce
+from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
 from kok_layouts.rules.engine.kernels import (
     M_CELLS,
     M_COLOUR,
@@ -80,12 +80,14 @@ class Position:
                                               tables.boxes_at_start)
         self._colour_index = {key: i for i, key in enumerate(tables.colour_keys)}
         shared = (kernels.completed_columns, kernels.completed_colours, kernels.game_ends)
+        seconds = COMPILE_SECONDS["position"]
         if tables.edition == KIDS:
-            announce(*shared, kernels.kids_legal_moves, kernels.kids_play, kernels.kids_score)
+            announce(*shared, kernels.kids_legal_moves, kernels.kids_play, kernels.kids_score,
+                     seconds=seconds)
         else:
             announce(*shared, kernels.legal_moves, kernels.cross_cells, kernels.classic_score,
                      *((kernels.kok2_specials, kernels.kok2_play, kernels.kok2_score)
-                       if tables.edition == KOK2 else ()))
+                       if tables.edition == KOK2 else ()), seconds=seconds)
 
     def __repr__(self) -> str:
         crossed = [int(row.sum()) for row in self.state.crossed]
