@@ -1350,10 +1350,12 @@ def _kok2_worth(tables, hearts, taken_columns, taken_colours, taken_rows, progre
 
 @kernel
 def kok2_cells_value(tables, crossed, column_count, colour_count, row_count, cells, n,  # type: ignore[no-untyped-def]
-                     worth, weight, weights):
+                     worth, weight, weights, near, has_boxes, stamp, token):
     """GreedyBot's worth of crossing ``cells`` (any ``n`` uncrossed cells) on a Keer op
     Keer 2 sheet: the same sums in the same order as ``GreedyBot._cells_value``. Returns
-    the worth and whether the cells complete a row."""
+    the worth and whether the cells complete a row. ``near`` (:func:`_touching` of
+    ``crossed``), ``has_boxes`` (the sheet has box cells) are the caller's, worked out
+    once; ``stamp`` marks counted cells with ``token``, new for each call."""
     value = 0.0
     completes_row = False
     power = weights.power
@@ -1386,7 +1388,7 @@ def kok2_cells_value(tables, crossed, column_count, colour_count, row_count, cel
                 value += weight[first + group] * ((done / size) ** power
                                                   - (before / size) ** power)
         first += kinds[kind]
-    if tables.cell_box.any():
+    if has_boxes:
         boxes = 0
         for i in range(n):
             boxes += tables.cell_box[cells[i]]
@@ -1397,19 +1399,17 @@ def kok2_cells_value(tables, crossed, column_count, colour_count, row_count, cel
     value += tables.star_penalty * stars
     value += weights.cell_weight * n
     if weights.reach:
-        near = _touching(tables.neighbours, crossed)
-        stamp = np.zeros(crossed.shape[0], dtype=np.bool_)
         gain = 0
         for i in range(n):
-            stamp[cells[i]] = True
+            stamp[cells[i]] = token
             if near[cells[i]]:
                 gain -= 1
         for i in range(n):
             for j in range(tables.neighbours.shape[1]):
                 other = tables.neighbours[cells[i], j]
                 if other >= 0 and not crossed[other] and not near[other] \
-                        and not stamp[other]:
-                    stamp[other] = True
+                        and stamp[other] != token:
+                    stamp[other] = token
                     gain += 1
         value += weights.reach * gain
     return value, completes_row
@@ -1450,6 +1450,9 @@ def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns
     """The squares of the bombs a move's rows give, each the one worth most to the bot
     at the moment it falls (``fill_bombs`` with ``GreedyBot``'s pick), as rows of 4."""
     trial = _seat_copy(state, seat)
+    has_boxes = tables.cell_box.any()
+    stamp = np.zeros(trial.crossed.shape[1], dtype=np.int64)
+    token = 0
     no_bombs = np.full((0, SQUARE), -1, dtype=np.int32)
     picked = np.full((8, SQUARE), -1, dtype=np.int32)
     used = 0
@@ -1465,13 +1468,16 @@ def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns
         if squares.shape[0] == 0:
             continue
         best, best_value = 0, -np.inf
+        near = _touching(tables.neighbours, trial.crossed[0])
         for square in range(squares.shape[0]):
             count = 0
             while count < SQUARE and squares[square, count] >= 0:
                 count += 1
+            token += 1
             value, _ = kok2_cells_value(tables, trial.crossed[0], trial.column_count[0],
                                         trial.colour_count[0], trial.row_count[0],
-                                        squares[square], count, worth, weight, weights)
+                                        squares[square], count, worth, weight, weights,
+                                        near, has_boxes, stamp, token)
             if value > best_value:
                 best, best_value = square, value
         if used == picked.shape[0]:
@@ -1507,6 +1513,11 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
     anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
     column_count, colour_count = state.column_count[seat], state.colour_count[seat]
     row_count = state.row_count[seat]
+    near = _touching(tables.neighbours, crossed)
+    has_boxes = tables.cell_box.any()
+    stamp = np.zeros(crossed.shape[0], dtype=np.int64)
+    token = 0
+    no_bombs = np.full((0, SQUARE), -1, dtype=np.int32)
     best_value = weights.pass_below
     best_kind, best_dice = 0, (-1, -1)
     best_cells = np.full(0, -1, dtype=np.int32)
@@ -1520,17 +1531,21 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
         sets = legal_sets(tables, crossed, anchor, colour, n, loose)
         for s in range(sets.shape[0]):
             cells = sets[s, :n]
+            token += 1
             value, completes = kok2_cells_value(tables, crossed, column_count, colour_count,
-                                                row_count, cells, n, worth, weight, weights)
+                                                row_count, cells, n, worth, weight, weights,
+                                                near, has_boxes, stamp, token)
             if jokers:
                 value -= jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
-            bombs = np.full((0, SQUARE), -1, dtype=np.int32)
+            bombs = no_bombs
             if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
                 bombs = _fill_bombs(tables, state, seat, cells, jokers, False, -1,
                                     taken_columns, taken_colours, taken_rows, worth, weight,
                                     weights)
+                token += 1
                 value = _with_bombs(tables, crossed, column_count, colour_count, row_count,
-                                    cells, bombs, worth, weight, weights)
+                                    cells, bombs, worth, weight, weights, near, has_boxes,
+                                    stamp, token)
                 if jokers:
                     value -= jokers * (tables.mark_points + weights.joker_premium * early
                                        + 0.3)
@@ -1563,15 +1578,19 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
             if face in (FACE_ROW, FACE_STARS) and n < fullest[keys[a]]:
                 continue
             cells = actions[a, :n]
+            token += 1
             value, completes = kok2_cells_value(tables, crossed, column_count, colour_count,
-                                                row_count, cells, n, worth, weight, weights)
+                                                row_count, cells, n, worth, weight, weights,
+                                                near, has_boxes, stamp, token)
             value = _special_cost(tables, value, face, left, rolls_done)
-            bombs = np.full((0, SQUARE), -1, dtype=np.int32)
+            bombs = no_bombs
             if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
                 bombs = _fill_bombs(tables, state, seat, cells, 0, True, face, taken_columns,
                                     taken_colours, taken_rows, worth, weight, weights)
+                token += 1
                 value = _with_bombs(tables, crossed, column_count, colour_count, row_count,
-                                    cells, bombs, worth, weight, weights)
+                                    cells, bombs, worth, weight, weights, near, has_boxes,
+                                    stamp, token)
                 value = _special_cost(tables, value, face, left, rolls_done)
             if value > best_value:
                 best_value, best_kind, best_dice = value, 2, (-1, -1)
@@ -1592,7 +1611,7 @@ def _special_cost(tables, value, face, left, rolls_done):  # type: ignore[no-unt
 
 @kernel
 def _with_bombs(tables, crossed, column_count, colour_count, row_count, cells, bombs,  # type: ignore[no-untyped-def]
-                worth, weight, weights):
+                worth, weight, weights, near, has_boxes, stamp, token):
     """The worth of a move's cells with its bombs' squares (``GreedyBot.value`` of a
     choice with bombs: one crossing of them all)."""
     size = crossed.shape[0]
@@ -1605,7 +1624,8 @@ def _with_bombs(tables, crossed, column_count, colour_count, row_count, cells, b
                 mine[bombs[b, i]] = True
     together = np.flatnonzero(mine).astype(np.int32)
     value, _ = kok2_cells_value(tables, crossed, column_count, colour_count, row_count,
-                                together, together.shape[0], worth, weight, weights)
+                                together, together.shape[0], worth, weight, weights, near,
+                                has_boxes, stamp, token)
     return value
 
 
