@@ -13,11 +13,15 @@ So a game of the batch is the game ``play_game(new_game(sheet, players, options)
   generator keeps the stream of 32-bit draws across calls, so rolls drawn at once are
   the rolls drawn one by one);
 - the kernels list the moves in the order ``Game.move_options`` does (dice, then the
-  colours and numbers a joker stands for, then the groups by bitmask), weigh each with
-  the same sums of the same floats in the same order as ``GreedyBot``, and keep the first
-  of the highest worth, as ``choose_by_dice`` does with its strict ``>``.
+  colours and numbers a joker stands for, then the groups by bitmask; Keer op Keer 2's
+  special actions after them, as ``legal_specials`` lists them; Kids' enclosures as
+  ``KidsGame.choices_for``), weigh each with the same sums of the same floats in the
+  same order as ``GreedyBot`` (``pow`` where Python squares with ``**``: it is not
+  always ``x * x``), and keep the first of the highest worth, as ``choose_by_dice`` does
+  with its strict ``>`` and ``choose_enclosure`` with ``max``; a Keer op Keer 2 move
+  whose rows owe bombs gets them as ``fill_bombs`` with the bot's pick does.
 
-tests/test_engine_games.py holds whole seeded games of the two equal.
+tests/test_engine_games.py holds whole seeded games of the two equal, every edition.
 """
 
 from __future__ import annotations

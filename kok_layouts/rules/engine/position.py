@@ -62,7 +62,9 @@ MoveRows = Int32s
 
 class Position:
     """Every seat's sheet of one game on ``sheet``, under ``options`` (the rules' defaults
-    for ``None``). Classic and Kids sheets; a Keer op Keer 2 sheet is refused for now."""
+    for ``None``), of any edition: colour-and-number moves on classic and Keer op Keer 2
+    sheets, the special die's actions on Keer op Keer 2 sheets, enclosures on Kids
+    sheets (the ``kids_*`` methods)."""
 
     def __init__(self, sheet: Sheet, seats: int = 1, options: Options | None = None) -> None:
         if not isinstance(sheet, Sheet):
