@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kok_layouts import Kok2Sheet, load_layout
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, WrongSheetError
 from kok_layouts.rules.bots import GreedyBot, RandomBot, Strategy
 from kok_layouts.rules.engine import Position
+from kok_layouts.rules.engine.kernels import C_BOXES_GAINED, C_HEARTS
 from kok_layouts.rules.game import COLOURS_TO_END
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special
 from kok_layouts.rules.moves import Move
@@ -130,3 +133,23 @@ def test_an_illegal_action_or_a_wrong_bomb_changes_nothing() -> None:
         position.specials(0, "dragon")  # type: ignore[arg-type]
     with pytest.raises(WrongSheetError):
         Position(load_layout("black")).specials(0, "heart")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 5), st.integers(0, 3))
+def test_any_crosses_hearts_and_boxes_give_the_rules_special_actions(
+        seed: int, hearts: int, boxes: int) -> None:
+    """Crosses anywhere (not only reachable ones): every face's actions still agree."""
+    sheet = grey()
+    rng = np.random.default_rng(seed)
+    board = [c for c in range(sheet.geometry.size) if sheet.cell_colours[c] is not None]
+    chosen = rng.choice(board, size=int(rng.integers(0, len(board))), replace=False)
+    crossed = sum(1 << int(c) for c in chosen)
+    player = Kok2PlayerSheet(sheet)
+    player.crossed, player.hearts, player.boxes_gained = crossed, hearts, boxes
+    position = Position(sheet)
+    position.set_crossed(0, crossed)
+    position.state.counters[0, C_HEARTS] = hearts
+    position.state.counters[0, C_BOXES_GAINED] = boxes
+    assert_same_specials(player, position, 0)
+    assert_same_legal_moves(player, position, 0)

@@ -332,3 +332,23 @@ def test_any_crosses_and_marks_give_the_rules_moves(seed: int, marks: int) -> No
     position.set_crossed(0, crossed, marks)
     assert_same_legal_moves(player, position, 0)
     assert position.score(0) == player.score()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 6))
+def test_any_crossed_enclosures_and_marks_give_the_rules_kids_moves(seed: int,
+                                                                     marks: int) -> None:
+    """Enclosures crossed anywhere, any marks used: every face's moves agree."""
+    sheet = kids()
+    rng = np.random.default_rng(seed)
+    enclosures = sheet.enclosures
+    chosen = rng.choice(len(enclosures), size=int(rng.integers(0, len(enclosures))),
+                        replace=False)
+    crossed = sum(1 << c for i in chosen for c in enclosures[int(i)].cells)
+    player = KidsPlayerSheet(sheet)
+    player.crossed, player.marks_used = crossed, marks
+    position = Position(sheet)
+    position.set_crossed(0, crossed, marks)
+    for face in [c.key for c in sheet.colours] + [PURPLE]:
+        assert position.kids_legal_moves(0, face) == player.legal_moves(face)
+    assert position.kids_score(0) == player.score()
