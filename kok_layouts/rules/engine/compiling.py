@@ -36,7 +36,7 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
     from kok_layouts.rules.engine import kernels
 
-    return (kernels.legal_moves, kernels.cross_cells, kernels.classic_score,
+    return (kernels.legal_moves, kernels.play_move, kernels.classic_score,
             kernels.completed_columns, kernels.completed_colours, kernels.game_ends,
             kernels.play_classic_games, kernels.kids_legal_moves, kernels.kids_play,
             kernels.kids_score, kernels.play_kids_games, kernels.kok2_specials,

@@ -87,7 +87,7 @@ class Position:
             announce(*shared, kernels.kids_legal_moves, kernels.kids_play, kernels.kids_score,
                      seconds=seconds)
         else:
-            announce(*shared, kernels.legal_moves, kernels.cross_cells, kernels.classic_score,
+            announce(*shared, kernels.legal_moves, kernels.play_move, kernels.classic_score,
                      *((kernels.kok2_specials, kernels.kok2_play, kernels.kok2_score)
                        if tables.edition == KOK2 else ()), seconds=seconds)
 
@@ -247,6 +247,7 @@ class Position:
         columns, colours = self._taken(taken_columns, taken_colours)
         rows = self._taken_rows(taken_rows)
         squares = self._bombs(bombs)
+        row = np.full(MOVE_WIDTH, -1, dtype=np.int32)
         if isinstance(move, Special):
             self._kok2()
             cells, jokers, face = self._special_cells(seat, move), 0, SPECIAL_FACE_CODES[move.face]
@@ -270,8 +271,7 @@ class Position:
         else:
             if len(squares):
                 raise IllegalMoveError("bombs are Keer op Keer 2's; this sheet has none")
-            self.state.counters[seat, kernels.C_MARKS_USED] += jokers
-            kernels.cross_cells(self.arrays, self.state, seat, cells, columns, colours)
+            kernels.play_move(self.arrays, self.state, seat, row, columns, colours)
         return ([c for c in self.completed_columns(seat) if c not in columns_before],
                 [k for k in self.completed_colours(seat) if k not in colours_before])
 
