@@ -34,9 +34,12 @@ from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.dice import NUMBER_FACES
-from kok_layouts.rules.engine import kernels
+from kok_layouts.rules.engine import greedy, kernels
+from kok_layouts.rules.engine import kids as kids_kernels
+from kok_layouts.rules.engine import kok2 as kok2_kernels
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
-from kok_layouts.rules.engine.kernels import SCORE_LINES, Greedy, Int64s, State
+from kok_layouts.rules.engine.greedy import Greedy
+from kok_layouts.rules.engine.kernels import SCORE_LINES, Int64s, State
 from kok_layouts.rules.engine.tables import KOK2, Int32s, Tables, tables_for
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
@@ -109,8 +112,8 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
     rolls = np.full(len(seeds), -1, dtype=np.int64)
     lines = np.zeros((len(seeds), players, SCORE_LINES), dtype=np.int32)
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
-    announce(kernels.play_kids_games if kids else kernels.play_kok2_games
-             if tables.edition == KOK2 else kernels.play_classic_games,
+    announce(kids_kernels.play_kids_games if kids else kok2_kernels.play_kok2_games
+             if tables.edition == KOK2 else greedy.play_classic_games,
              seconds=COMPILE_SECONDS[sheet.edition])
     waiting = list(range(len(seeds)))
     while waiting:
@@ -127,14 +130,14 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
         end_roll, loose = options.end == "roll", options.connect_through_crossed
         six, passes = options.number_joker_six, options.pass_penalty
         if kids:
-            played, scored = kernels.play_kids_games(arrays, state, colours, solo, max_rolls,
+            played, scored = kids_kernels.play_kids_games(arrays, state, colours, solo, max_rolls,
                                                      weights)
         elif tables.edition == KOK2:
-            played, scored = kernels.play_kok2_games(
+            played, scored = kok2_kernels.play_kok2_games(
                 arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
                 max_rolls, loose, six, weights, stars, passes)
         else:
-            played, scored = kernels.play_classic_games(
+            played, scored = greedy.play_classic_games(
                 arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
                 loose, six, weights, stars, passes)
         rolls[waiting], lines[waiting] = played, scored

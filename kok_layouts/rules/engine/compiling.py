@@ -34,13 +34,15 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
-    from kok_layouts.rules.engine import kernels
+    from kok_layouts.rules.engine import greedy, kernels
+    from kok_layouts.rules.engine import kids as kids_kernels
+    from kok_layouts.rules.engine import kok2 as kok2_kernels
 
     return (kernels.legal_moves, kernels.play_move, kernels.classic_score,
             kernels.completed_columns, kernels.completed_colours, kernels.game_ends,
-            kernels.play_classic_games, kernels.kids_legal_moves, kernels.kids_play,
-            kernels.kids_score, kernels.play_kids_games, kernels.kok2_specials,
-            kernels.kok2_play, kernels.kok2_score, kernels.play_kok2_games)
+            greedy.play_classic_games, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
+            kids_kernels.kids_score, kids_kernels.play_kids_games, kok2_kernels.kok2_specials,
+            kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games)
 
 
 def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:

@@ -24,6 +24,8 @@ from kok_layouts.rules.dice import (
     parse_number_face,
 )
 from kok_layouts.rules.engine import kernels
+from kok_layouts.rules.engine import kids as kids_kernels
+from kok_layouts.rules.engine import kok2 as kok2_kernels
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
 from kok_layouts.rules.engine.kernels import (
     M_CELLS,
@@ -84,12 +86,13 @@ class Position:
         shared = (kernels.completed_columns, kernels.completed_colours, kernels.game_ends)
         seconds = COMPILE_SECONDS["position"]
         if tables.edition == KIDS:
-            announce(*shared, kernels.kids_legal_moves, kernels.kids_play, kernels.kids_score,
-                     seconds=seconds)
+            announce(*shared, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
+                     kids_kernels.kids_score, seconds=seconds)
         else:
+            kok2 = (kok2_kernels.kok2_specials, kok2_kernels.kok2_play,
+                    kok2_kernels.kok2_score) if tables.edition == KOK2 else ()
             announce(*shared, kernels.legal_moves, kernels.play_move, kernels.classic_score,
-                     *((kernels.kok2_specials, kernels.kok2_play, kernels.kok2_score)
-                       if tables.edition == KOK2 else ()), seconds=seconds)
+                     *kok2, seconds=seconds)
 
     def __repr__(self) -> str:
         crossed = [int(row.sum()) for row in self.state.crossed]
@@ -259,7 +262,7 @@ class Position:
         colours_before = set(self.completed_colours(seat))
         if self.tables.edition == KOK2:
             kept = [array[seat].copy() for array in self.state]
-            used = kernels.kok2_play(self.arrays, self.state, seat, cells, jokers, face >= 0,
+            used = kok2_kernels.kok2_play(self.arrays, self.state, seat, cells, jokers, face >= 0,
                                      face, squares, columns, colours, rows)
             if used != len(squares):
                 for array, old in zip(self.state, kept, strict=True):
@@ -303,12 +306,12 @@ class Position:
         if isinstance(bombs, (str, int)):
             raise KokTypeError("bombs are a collection of cell masks")
         masks = list(bombs)
-        rows = np.full((len(masks), kernels.SQUARE), -1, dtype=np.int32)
+        rows = np.full((len(masks), kok2_kernels.SQUARE), -1, dtype=np.int32)
         for index, mask in enumerate(masks):
             if type(mask) is not int or mask <= 0 or mask >> self.tables.size:
                 raise KokTypeError(f"a bomb is the cell mask of its square, not {mask!r}")
             cells = list(cells_of(mask))
-            if len(cells) > kernels.SQUARE:
+            if len(cells) > kok2_kernels.SQUARE:
                 raise IllegalMoveError("a bomb is the uncrossed part of a 2x2 square")
             rows[index, :len(cells)] = cells
         return rows
@@ -326,7 +329,7 @@ class Position:
                                    f"{', '.join(dict.fromkeys(sheet.special_faces))}, "
                                    f"not {face!r}")
         counters = self.state.counters[seat]
-        rows: MoveRows = kernels.kok2_specials(
+        rows: MoveRows = kok2_kernels.kok2_specials(
             self.arrays, self.state.crossed[seat],
             int(counters[kernels.C_BOXES_GAINED] - counters[kernels.C_BOXES_USED]),
             int(counters[kernels.C_HEARTS]), SPECIAL_FACE_CODES[face])
@@ -377,7 +380,7 @@ class Position:
         options = self.options
         stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
         if self.tables.edition == KOK2:
-            lines = kernels.kok2_score(self.arrays, self.state, seat, stars,
+            lines = kok2_kernels.kok2_score(self.arrays, self.state, seat, stars,
                                        options.pass_penalty)
             return Kok2Score(colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
                              jokers=int(lines[S_JOKERS]), stars=int(lines[S_STARS]),
@@ -403,7 +406,7 @@ class Position:
         seat = self._seat(seat)
         key = parse_colour_face(self.sheet, face)
         index = self.tables.colours if key == PURPLE else self._colour_index[key]
-        rows: MoveRows = kernels.kids_legal_moves(
+        rows: MoveRows = kids_kernels.kids_legal_moves(
             self.arrays, self.state.crossed[seat],
             int(self.state.counters[seat, kernels.C_MARKS_USED]), index)
         return rows
@@ -433,12 +436,12 @@ class Position:
         for row in rows:
             if self.kids_move_of(row) == move:
                 columns, _ = self._taken(taken_columns, ())
-                done = kernels.kids_play(self.arrays, self.state, seat, row, columns)
+                done = kids_kernels.kids_play(self.arrays, self.state, seat, row, columns)
                 return [int(c) for c in np.flatnonzero(done)]
         raise IllegalMoveError(f"{move!r} is not a legal move")
 
     def kids_score(self, seat: int) -> KidsScore:
         self._kids()
-        buckets, visitors, food = kernels.kids_score(self.arrays, self.state, self._seat(seat))
+        buckets, visitors, food = kids_kernels.kids_score(self.arrays, self.state, self._seat(seat))
         return KidsScore(buckets=int(buckets), visitors=int(visitors), food=int(food))
 
