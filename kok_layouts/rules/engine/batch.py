@@ -1,0 +1,186 @@
+"""Whole games played inside the compiled engine by greedy bots: :func:`play_batch`.
+
+Game ``i`` of a batch with seed ``s`` throws its dice from
+``numpy.random.default_rng([s, i])`` (the convention of
+:mod:`kok_layouts.rules.learned_training`), in the order ``rules.dice.throw_faces`` draws
+them, and every seat plays the choice rule of :class:`~kok_layouts.rules.bots.GreedyBot`.
+So a game of the batch is the game ``play_game(new_game(sheet, players, options),
+[GreedyBot()] * players, default_rng([s, i]))`` plays, roll for roll:
+
+- the greedy bot draws nothing from the generator, so the generator's stream is the
+  dice alone; the dice of every roll are drawn up front in the same calls and order
+  (``throw_faces`` draws a roll of dice with as many faces in one call, and numpy's
+  generator keeps the stream of 32-bit draws across calls, so rolls drawn at once are
+  the rolls drawn one by one);
+- the kernels list the moves in the order ``Game.move_options`` does (dice, then the
+  colours and numbers a joker stands for, then the groups by bitmask; Keer op Keer 2's
+  special actions after them, as ``legal_specials`` lists them; Kids' enclosures as
+  ``KidsGame.choices_for``), weigh each with the same sums of the same floats in the
+  same order as ``GreedyBot`` (``pow`` where Python squares with ``**``: it is not
+  always ``x * x``), and keep the first of the highest worth, as ``choose_by_dice`` does
+  with its strict ``>`` and ``choose_enclosure`` with ``max``; a Keer op Keer 2 move
+  whose rows owe bombs gets them as ``fill_bombs`` with the bot's pick does.
+
+tests/test_engine_games.py holds whole seeded games of the two equal, every edition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kok_layouts import limits
+from kok_layouts.errors import BadArgumentError, KokTypeError
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
+from kok_layouts.rules.dice import NUMBER_FACES
+from kok_layouts.rules.engine import greedy, kernels
+from kok_layouts.rules.engine import kids as kids_kernels
+from kok_layouts.rules.engine import kok2 as kok2_kernels
+from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
+from kok_layouts.rules.engine.greedy import Greedy
+from kok_layouts.rules.engine.kernels import SCORE_LINES, Int64s, State
+from kok_layouts.rules.engine.tables import KOK2, Int32s, Tables, tables_for
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import checked_options
+
+BOTS = ("greedy",)
+"""The bots :func:`play_batch` plays."""
+KIDS_DICE = 3
+NUMBER_CODES = np.array(NUMBER_FACES, dtype=np.int32)
+"""The engine's code of each number die face by its index on the die: 1..5, and 0 for
+the ? joker (as the rules code it)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game played in the engine: its rolls and every seat's final sheet."""
+
+    rolls: int
+    state: State
+    lines: Int32s
+    """Score lines per seat (:data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`)."""
+    totals: Int32s
+
+
+def _dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int,
+          number_dice: int) -> tuple[Int32s, Int32s, Int32s]:
+    """``rolls`` rolls drawn from ``rng`` as the rules' games draw them
+    (``rules.dice.throw_faces``, then in Keer op Keer 2 the special die): colour faces by
+    index (the colours, then the joker or purple), number faces coded 1..5 and 0 for the
+    ? joker, special faces by their code (-1 without a special die)."""
+    faces = tables.colours + 1
+    specials = len(tables.special_faces)
+    special = np.full(rolls, -1, dtype=np.int32)
+    if faces == len(NUMBER_FACES) and not specials:
+        drawn = rng.integers(0, faces, size=rolls * (colour_dice + number_dice))
+        table = drawn.reshape(rolls, colour_dice + number_dice)
+        colours, numbers = table[:, :colour_dice], table[:, colour_dice:]
+    else:
+        colours = np.empty((rolls, colour_dice), dtype=np.int64)
+        numbers = np.empty((rolls, number_dice), dtype=np.int64)
+        for roll in range(rolls):
+            if faces == len(NUMBER_FACES):
+                both = rng.integers(0, faces, size=colour_dice + number_dice)
+                colours[roll], numbers[roll] = both[:colour_dice], both[colour_dice:]
+            else:
+                colours[roll] = rng.integers(0, faces, size=colour_dice)
+                if number_dice:
+                    numbers[roll] = rng.integers(0, len(NUMBER_FACES), size=number_dice)
+            if specials:
+                special[roll] = tables.special_faces[int(rng.integers(specials))]
+    return (np.ascontiguousarray(colours, dtype=np.int32),
+            np.ascontiguousarray(NUMBER_CODES[numbers], dtype=np.int32), special)
+
+
+def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, solo: bool,
+          weights: Greedy) -> tuple[Int64s, Int32s, State]:
+    """Games on ``sheet`` for ``players`` greedy seats, game ``g`` throwing its dice from
+    ``default_rng(seeds[g])``: their rolls, score lines (games x seats x lines) and the
+    final state of the last one. A game that has not ended after ``options.max_rolls``
+    (default :data:`kok_layouts.limits.GAME_ROLLS`) rolls stops there."""
+    tables = tables_for(sheet)
+    max_rolls = options.max_rolls if options.max_rolls is not None else limits.GAME_ROLLS
+    kids = isinstance(sheet, KidsSheet)
+    colour_dice = KIDS_DICE if kids else (2 if solo else 3)
+    number_dice = 0 if kids else colour_dice
+    stars = sheet.star_penalty if isinstance(sheet, ClassicSheet) else 0
+    if options.star_penalty is not None:
+        stars = options.star_penalty
+    state = kernels.new_state(players, tables.size, tables.width, tables.height,
+                              tables.colours, tables.boxes_at_start)
+    rolls = np.full(len(seeds), -1, dtype=np.int64)
+    lines = np.zeros((len(seeds), players, SCORE_LINES), dtype=np.int32)
+    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    announce(kids_kernels.play_kids_games if kids else kok2_kernels.play_kok2_games
+             if tables.edition == KOK2 else greedy.play_classic_games,
+             seconds=COMPILE_SECONDS[sheet.edition])
+    waiting = list(range(len(seeds)))
+    while waiting:
+        # Every game still waiting throws ``budget`` rolls; one that needs more throws
+        # again from the start of its stream with twice as many.
+        colours = np.empty((len(waiting), budget, colour_dice), dtype=np.int32)
+        numbers = np.empty((len(waiting), budget, number_dice), dtype=np.int32)
+        special = np.empty((len(waiting), budget), dtype=np.int32)
+        for row, game in enumerate(waiting):
+            rng = np.random.default_rng(seeds[game])
+            colours[row], numbers[row], special[row] = _dice(tables, rng, budget, colour_dice,
+                                                             number_dice)
+        arrays, open_rolls = tables.arrays, options.first_three_rolls_open
+        end_roll, loose = options.end == "roll", options.connect_through_crossed
+        six, passes = options.number_joker_six, options.pass_penalty
+        if kids:
+            played, scored = kids_kernels.play_kids_games(arrays, state, colours, solo, max_rolls,
+                                                     weights)
+        elif tables.edition == KOK2:
+            played, scored = kok2_kernels.play_kok2_games(
+                arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
+                max_rolls, loose, six, weights, stars, passes)
+        else:
+            played, scored = greedy.play_classic_games(
+                arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
+                loose, six, weights, stars, passes)
+        rolls[waiting], lines[waiting] = played, scored
+        waiting = [game for game in waiting if rolls[game] < 0]
+        budget *= 2
+    return rolls, lines, state
+
+
+def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options | None = None,
+             *, solo: bool = False, weights: Greedy | None = None) -> GameResult:
+    """One game on ``sheet`` for ``players`` greedy seats, the dice from
+    ``default_rng(rng_seed)``, with its final sheets."""
+    rolls, lines, state = _play(sheet, players, [rng_seed], checked_options(options), solo,
+                                weights or Greedy())
+    return GameResult(int(rolls[0]), state, lines[0], lines[0].sum(axis=1).astype(np.int32))
+
+
+def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "greedy", *,
+               options: Options | None = None, solo: bool | None = None) -> Int32s:
+    """The final totals of ``n_games`` games on ``sheet`` (any edition) for ``players``
+    seats played by ``bot``, as an ``(n_games, players)`` array: game ``i`` throws its dice
+    from ``numpy.random.default_rng([seed, i])`` and is the game the rules' ``play_game``
+    plays with the same generator (see the module's docstring). ``solo`` (default: one
+    player) plays the solo rules."""
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"play_batch plays on a sheet (load_layout(...)), not "
+                           f"{type(sheet).__name__}")
+    limits.GAMES.check(n_games, "n_games")
+    limits.PLAYERS.check(players, "players")
+    limits.SEED.check(seed, "seed")
+    if bot not in BOTS:
+        raise BadArgumentError(f"the engine plays the bots {', '.join(BOTS)}, not {bot!r}")
+    if solo is None:
+        solo = players == 1
+    if type(solo) is not bool:
+        raise KokTypeError(f"solo is True or False, not {solo!r}")
+    if solo and players != 1:
+        raise BadArgumentError("a solo game has exactly one player")
+    if isinstance(sheet, KidsSheet) and not solo and players not in limits.KIDS_PLAYERS:
+        raise BadArgumentError(f"a Kids game has {limits.KIDS_PLAYERS} players or is solo, "
+                               f"not {players}")
+    options = checked_options(options)
+    _, lines, _ = _play(sheet, players, [[seed, game] for game in range(n_games)], options,
+                        solo, Greedy())
+    totals: Int32s = lines.sum(axis=2).astype(np.int32)
+    return totals

@@ -1,0 +1,104 @@
+"""Compiling the kernels: once per machine, into numba's on-disk cache.
+
+The first use of the engine in a process whose cache holds no compiled kernels says so,
+once, on stderr (compiling takes a while; loading them later takes a fraction of a
+second). A kernel's cache is cold when numba's index file for it is missing: that file is
+what numba itself looks up before it compiles.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10}
+"""About how many CPU seconds compiling the kernels takes, measured with an empty
+``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
+edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
+compiles only what it uses; a busy machine takes longer."""
+
+_announced = False
+
+
+def cache_index(kernel: Callable[..., Any]) -> Path | None:
+    """Where numba keeps the index of ``kernel``'s compiled versions (``None`` if numba
+    does not say)."""
+    cache = getattr(kernel, "_cache", None)
+    cache_file = getattr(cache, "_cache_file", None)
+    path = getattr(cache_file, "_index_path", None)
+    return Path(path) if isinstance(path, str) else None
+
+
+def entry_kernels() -> tuple[Callable[..., Any], ...]:
+    """The kernels the typed doors call (the others are compiled into these)."""
+    from kok_layouts.rules.engine import greedy, kernels
+    from kok_layouts.rules.engine import kids as kids_kernels
+    from kok_layouts.rules.engine import kok2 as kok2_kernels
+
+    return (kernels.legal_moves, kernels.play_move, kernels.classic_score,
+            kernels.completed_columns, kernels.completed_colours, kernels.game_ends,
+            greedy.play_classic_games, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
+            kids_kernels.kids_score, kids_kernels.play_kids_games, kok2_kernels.kok2_specials,
+            kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games)
+
+
+def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
+    """Those of ``entries`` (default: every entry kernel) that numba's cache does not
+    hold yet."""
+    cold = []
+    for entry in entries or entry_kernels():
+        index = cache_index(entry)
+        if index is not None and not index.exists():
+            cold.append(getattr(entry, "__name__", repr(entry)))
+    return cold
+
+
+def announce(*entries: Callable[..., Any], seconds: int | None = None) -> None:
+    """Say once per process, before a kernel runs, that the kernels are being compiled
+    (in about ``seconds``, default all of :data:`COMPILE_SECONDS`), when numba's cache
+    does not hold ``entries`` (default: every entry kernel)."""
+    global _announced
+    if _announced:
+        return
+    if cold_kernels(entries):
+        _announced = True
+        about = sum(COMPILE_SECONDS.values()) if seconds is None else seconds
+        print(f"kok: compiling the rules engine, once (about {about} s)",
+              file=sys.stderr, flush=True)
+
+
+def warm_up() -> float:
+    """Compile (or load from the cache) every kernel on a small game of each edition the
+    engine plays; returns the seconds it took."""
+    from kok_layouts.model.loader import load_layout
+    from kok_layouts.rules.engine.batch import play_batch
+    from kok_layouts.rules.engine.position import Position
+
+    announce()
+    start = time.perf_counter()
+    classic = load_layout("black")
+    kids = load_layout("kids")
+    kok2 = load_layout("grey")
+    position = Position(classic, 2)
+    for move in position.legal_moves(0, "X", "?")[:1]:
+        position.push(0, move)
+    position.score(0)
+    position.completed_columns(0)
+    position.completed_colours(0)
+    kid = Position(kids, 2)
+    for kids_move in kid.kids_legal_moves(0, kids.colours[0].key)[:1]:
+        kid.kids_push(0, kids_move)
+    kid.kids_legal_moves(0, "purple")
+    kid.kids_score(0)
+    play_batch(classic, 1, 1, 0)
+    play_batch(classic, 1, 2, 0)
+    play_batch(kids, 1, 2, 0)
+    second = Position(kok2, 1)
+    for action in second.specials(0, "bomb")[:1]:
+        second.push(0, action)
+    second.score(0)
+    play_batch(kok2, 1, 2, 0)
+    return time.perf_counter() - start

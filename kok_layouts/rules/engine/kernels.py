@@ -1,0 +1,506 @@
+"""The rules as compiled pure functions over a sheet's arrays and a game's state arrays:
+what every edition shares and the classic rules (the greedy bot and whole games are in
+:mod:`~kok_layouts.rules.engine.greedy`, Kids and Keer op Keer 2 in their own modules).
+
+Every function here is ``numba.njit(cache=True)``: compiled once per machine into numba's
+on-disk cache, then loaded in a fraction of a second. They take the sheet as
+:class:`~kok_layouts.rules.engine.tables.SheetArrays` (``tables``) and a game's state as
+:class:`State` (``state``, one row per seat), and check nothing: the typed functions of
+:mod:`kok_layouts.rules.engine` check arguments at the door and call them.
+
+Sets of cells are lists of cell indices (at most 6: five cells, six with the house rule
+``number_joker_six``); a set of cells being built is keyed by one ``int64`` (its cells
+in descending order, 10 bits each), whose order is the order of the rules' bitmasks for
+sets of one size. A move is one row of an ``int32`` matrix: colour, number, colour joker,
+number joker, then its cells (-1 padded); see the ``M_*`` constants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from kok_layouts.rules.engine.tables import (
+    MOVE_CELLS,
+)
+
+Int32s = npt.NDArray[np.int32]
+Int64s = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float64]
+
+# -- a move as a row of int32 -------------------------------------------------------------
+M_COLOUR, M_NUMBER, M_COLOUR_JOKER, M_NUMBER_JOKER, M_CELLS = 0, 1, 2, 3, 4
+MOVE_WIDTH = M_CELLS + MOVE_CELLS
+
+# -- a seat's counters ---------------------------------------------------------------------
+C_MARKS_USED, C_PASSES, C_BOXES_GAINED, C_BOXES_USED, C_HEARTS = 0, 1, 2, 3, 4
+COUNTERS = 5
+
+# -- the score lines -----------------------------------------------------------------------
+S_COLOURS, S_COLUMNS, S_JOKERS, S_STARS, S_PASSES, S_ROWS, S_HEARTS, S_BOXES = range(8)
+SCORE_LINES = 8
+"""Classic: colours, columns, jokers (marks), stars, passes; Keer op Keer 2 adds rows,
+hearts and boxes. Kids: colours = food, columns = buckets + visitors (see
+:func:`kids_score`)."""
+
+
+
+def kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``numba.njit(cache=True)``: compiled on first use, then kept in numba's on-disk
+    cache. (Typed here for mypy: numba's decorator is untyped.)"""
+    compiled: Callable[..., Any] = njit(cache=True)(function)
+    return compiled
+
+
+def inline_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """:func:`kernel` for a small function called in the hot loops, inlined into its
+    callers: a call that passes the sheet's tables (a struct of some 40 arrays) costs more
+    than the work of such a function."""
+    compiled: Callable[..., Any] = njit(cache=True, inline="always")(function)
+    return compiled
+
+
+KEY_BITS = 10
+KEY_BASE = 1 << KEY_BITS
+"""A cell index fits in 10 bits (a sheet has at most 26 x 20 = 520 cells)."""
+
+JOKER_SIX = 6
+OPEN_ROLLS = 3
+COLOURS_TO_END = 2
+SOLO_ROLLS = 30
+
+
+class State(NamedTuple):
+    """The state of every seat of one game, one row per seat (arrays the kernels change
+    in place)."""
+
+    crossed: Bools
+    """(seats, cells)."""
+    counters: Int32s
+    """(seats, :data:`COUNTERS`): marks used, passes, boxes gained and used, hearts."""
+    column_count: Int32s
+    """Crossed cells per column."""
+    colour_count: Int32s
+    row_count: Int32s
+    later_column: Bools
+    """Columns completed after another seat had completed them in an earlier roll."""
+    later_colour: Bools
+    column_heart: Int32s
+    """Keer op Keer 2: hearts written under each completed column (-1: not completed)."""
+    row_item: Bools
+    """Keer op Keer 2: rows whose item this seat received."""
+
+
+def new_state(seats: int, size: int, width: int, height: int, colours: int,
+              boxes_at_start: int = 0) -> State:
+    """Empty sheets for ``seats`` seats."""
+    counters = np.zeros((seats, COUNTERS), dtype=np.int32)
+    counters[:, C_BOXES_GAINED] = boxes_at_start
+    return State(
+        crossed=np.zeros((seats, size), dtype=np.bool_),
+        counters=counters,
+        column_count=np.zeros((seats, width), dtype=np.int32),
+        colour_count=np.zeros((seats, colours), dtype=np.int32),
+        row_count=np.zeros((seats, height), dtype=np.int32),
+        later_column=np.zeros((seats, width), dtype=np.bool_),
+        later_colour=np.zeros((seats, colours), dtype=np.bool_),
+        column_heart=np.full((seats, width), -1, dtype=np.int32),
+        row_item=np.zeros((seats, height), dtype=np.bool_),
+    )
+
+
+# == cells and keys ========================================================================
+@kernel
+def anchor_of(cell_start, neighbours, crossed):  # type: ignore[no-untyped-def]
+    """The cells a move may start from: the start column(s) and every uncrossed board cell
+    next to a cross. (Kernels called often take arrays, not the tables: numba counts the
+    references of every array of a struct passed to a call.)"""
+    anchor = cell_start.copy()
+    for cell in range(crossed.shape[0]):
+        if crossed[cell]:
+            for k in range(neighbours.shape[1]):
+                other = neighbours[cell, k]
+                if other >= 0 and not crossed[other]:
+                    anchor[other] = True
+    return anchor
+
+
+@kernel
+def key_of(cells, count):  # type: ignore[no-untyped-def]
+    """The key of ``count`` distinct cells: sorted descending, 10 bits each."""
+    ordered = np.sort(cells[:count])[::-1]
+    key = np.int64(0)
+    for i in range(count):
+        key = key * KEY_BASE + ordered[i]
+    return key
+
+
+@kernel
+def cells_of_key(key, count, out):  # type: ignore[no-untyped-def]
+    """The cells of ``key`` (``count`` of them) into ``out``, ascending."""
+    for i in range(count):
+        out[i] = key % KEY_BASE
+        key //= KEY_BASE
+
+
+@kernel
+def _grown(buffer, used, value):  # type: ignore[no-untyped-def]
+    """``buffer`` with room for one more, ``value`` appended at ``used``."""
+    if used == buffer.shape[0]:
+        bigger = np.empty(max(16, 2 * used), dtype=buffer.dtype)
+        bigger[:used] = buffer[:used]
+        buffer = bigger
+    buffer[used] = value
+    return buffer
+
+
+# == legal sets of cells ===================================================================
+@inline_kernel
+def group_is_open(tables, crossed, anchor, group):  # type: ignore[no-untyped-def]
+    """Whether no cell of ``group`` is crossed and one is in ``anchor``."""
+    touches = False
+    for k in range(tables.group_size[group]):
+        cell = tables.group_cells[group, k]
+        if crossed[cell]:
+            return False
+        if anchor[cell]:
+            touches = True
+    return touches
+
+
+@kernel
+def _sets_from_keys(keys, count, n):  # type: ignore[no-untyped-def]
+    """Sorted distinct keys as a matrix of cells (-1 padded to :data:`MOVE_CELLS`)."""
+    unique = np.unique(keys[:count])
+    out = np.full((unique.shape[0], MOVE_CELLS), -1, dtype=np.int32)
+    for i in range(unique.shape[0]):
+        cells_of_key(unique[i], n, out[i])
+    return out
+
+
+@kernel
+def six_sets(tables, crossed, anchor, colour):  # type: ignore[no-untyped-def]
+    """House rule ``number_joker_six``: the groups of six cells of ``colour`` a move may
+    cross, each a group of five grown by a neighbour of its area (as the rules find them)."""
+    keys = np.empty(64, dtype=np.int64)
+    used = 0
+    cells = np.empty(JOKER_SIX, dtype=np.int32)
+    for group in range(tables.group_offsets[colour, 4], tables.group_offsets[colour, 5]):
+        free = True
+        for k in range(5):
+            if crossed[tables.group_cells[group, k]]:
+                free = False
+        if not free:
+            continue
+        area = tables.group_area[group]
+        for k in range(5):
+            cells[k] = tables.group_cells[group, k]
+        for k in range(5):
+            for j in range(tables.neighbours.shape[1]):
+                other = tables.neighbours[tables.group_cells[group, k], j]
+                if other < 0 or tables.cell_area[other] != area or crossed[other]:
+                    continue
+                inside = False
+                for i in range(5):
+                    if cells[i] == other:
+                        inside = True
+                if inside:
+                    continue
+                cells[5] = other
+                reaches = False
+                for i in range(JOKER_SIX):
+                    if anchor[cells[i]]:
+                        reaches = True
+                if reaches:
+                    keys = _grown(keys, used, key_of(cells, JOKER_SIX))
+                    used += 1
+    return _sets_from_keys(keys, used, JOKER_SIX)
+
+
+@kernel
+def loose_sets(tables, crossed, anchor, colour, n):  # type: ignore[no-untyped-def]
+    """Option ``connect_through_crossed``: the sets of ``n`` uncrossed cells of one area of
+    ``colour`` that link up through crossed cells of that area, one in ``anchor``."""
+    size = tables.width * tables.height
+    stamp = np.zeros(size, dtype=np.int64)
+    in_subset = np.zeros(size, dtype=np.int64)
+    turn = np.int64(0)
+    stack = np.empty(size, dtype=np.int32)
+    cells = np.empty(MOVE_CELLS, dtype=np.int32)
+    found = np.empty(64, dtype=np.int64)
+    found_used = 0
+    for area in range(tables.area_size.shape[0]):
+        if tables.area_colour[area] != colour:
+            continue
+        layer = np.empty(tables.area_size[area], dtype=np.int64)
+        layer_used = 0
+        for k in range(tables.area_size[area]):
+            cell = tables.area_cells[area, k]
+            if not crossed[cell]:
+                layer[layer_used] = cell
+                layer_used += 1
+        for step in range(1, n):
+            grown = np.empty(64, dtype=np.int64)
+            grown_used = 0
+            for s in range(layer_used):
+                cells_of_key(layer[s], step, cells)
+                turn += 1
+                # The closure: the subset and the crossed cells of the area linked to it.
+                top = 0
+                for i in range(step):
+                    in_subset[cells[i]] = turn
+                    stamp[cells[i]] = turn
+                    stack[top] = cells[i]
+                    top += 1
+                closure_end = top
+                head = 0
+                while head < closure_end:
+                    here = stack[head]
+                    head += 1
+                    for j in range(tables.neighbours.shape[1]):
+                        other = tables.neighbours[here, j]
+                        if other >= 0 and stamp[other] != turn and crossed[other] \
+                                and tables.cell_area[other] == area:
+                            stamp[other] = turn
+                            stack[closure_end] = other
+                            closure_end += 1
+                # Every uncrossed cell of the area next to the closure extends the subset.
+                for i in range(closure_end):
+                    for j in range(tables.neighbours.shape[1]):
+                        other = tables.neighbours[stack[i], j]
+                        if other < 0 or crossed[other] or tables.cell_area[other] != area \
+                                or in_subset[other] == turn:
+                            continue
+                        cells[step] = other
+                        grown = _grown(grown, grown_used, key_of(cells, step + 1))
+                        grown_used += 1
+            layer = np.unique(grown[:grown_used])
+            layer_used = layer.shape[0]
+        for s in range(layer_used):
+            cells_of_key(layer[s], n, cells)
+            for i in range(n):
+                if anchor[cells[i]]:
+                    found = _grown(found, found_used, layer[s])
+                    found_used += 1
+                    break
+    return _sets_from_keys(found, found_used, n)
+
+
+@kernel
+def legal_sets(tables, crossed, anchor, colour, n, loose):  # type: ignore[no-untyped-def]
+    """Every set of cells a move of ``n`` cells of ``colour`` may cross, in the rules'
+    order (by bitmask), as a -1 padded matrix."""
+    if loose:
+        return loose_sets(tables, crossed, anchor, colour, n)
+    if n == JOKER_SIX:
+        return six_sets(tables, crossed, anchor, colour)
+    start, end = tables.group_offsets[colour, n - 1], tables.group_offsets[colour, n]
+    count = 0
+    for group in range(start, end):
+        if group_is_open(tables, crossed, anchor, group):
+            count += 1
+    out = np.full((count, MOVE_CELLS), -1, dtype=np.int32)
+    row = 0
+    for group in range(start, end):
+        if group_is_open(tables, crossed, anchor, group):
+            for k in range(n):
+                out[row, k] = tables.group_cells[group, k]
+            row += 1
+    return out
+
+
+@kernel
+def legal_moves(tables, crossed, marks_left, colour_face, number_face, loose, six):  # type: ignore[no-untyped-def]
+    """Every legal move of a colour face (``tables.colours`` = the X joker) and a number face
+    (0 = the ? joker), jokers expanded as the rules expand them: each colour it may stand
+    for, then each number, then (house rule ``number_joker_six``) the ? as six; moves
+    whose jokers cost more marks than ``marks_left`` are left out."""
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    colour_joker = colour_face == tables.colours
+    number_joker = number_face == 0
+    cost = int(colour_joker) + int(number_joker)
+    first_colour = 0 if colour_joker else colour_face
+    last_colour = tables.colours if colour_joker else colour_face + 1
+    first_number = 1 if number_joker else number_face
+    last_number = 5 if number_joker else number_face
+    total = 0
+    found = []
+    if cost <= marks_left:
+        for colour in range(first_colour, last_colour):
+            for n in range(first_number, last_number + 1):
+                sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+                found.append((colour, n, sets))
+                total += sets.shape[0]
+        if number_joker and six:
+            for colour in range(first_colour, last_colour):
+                sets = legal_sets(tables, crossed, anchor, colour, JOKER_SIX, loose)
+                found.append((colour, JOKER_SIX, sets))
+                total += sets.shape[0]
+    out = np.full((total, MOVE_WIDTH), -1, dtype=np.int32)
+    row = 0
+    for colour, n, sets in found:
+        for i in range(sets.shape[0]):
+            out[row, M_COLOUR] = colour
+            out[row, M_NUMBER] = n
+            out[row, M_COLOUR_JOKER] = int(colour_joker)
+            out[row, M_NUMBER_JOKER] = int(number_joker)
+            out[row, M_CELLS:] = sets[i]
+            row += 1
+    return out
+
+
+# == playing a move ========================================================================
+@kernel
+def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
+    """Cross ``cells`` (-1 padded) on ``seat``'s sheet; what they complete that another seat
+    completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
+    and colours they completed (boolean arrays)."""
+    return _cross(cells, tables.cell_column, tables.cell_colour, tables.cell_row,
+                  tables.column_size, tables.colour_size, state.crossed[seat],
+                  state.column_count[seat], state.colour_count[seat], state.row_count[seat],
+                  state.later_column[seat], state.later_colour[seat], taken_columns,
+                  taken_colours)
+
+
+@kernel
+def _cross(cells, cell_column, cell_colour, cell_row, column_size, colour_size, crossed,  # type: ignore[no-untyped-def]
+           column_count, colour_count, row_count, later_column, later_colour, taken_columns,
+           taken_colours):
+    """:func:`cross_cells` on one seat's rows. (Kernels called in the game loops take
+    arrays, not the tables or the state: numba counts the references of every array of a
+    struct passed to a call, which costs more than the work of a small kernel.)"""
+    new_columns = np.zeros(column_size.shape[0], dtype=np.bool_)
+    new_colours = np.zeros(colour_size.shape[0], dtype=np.bool_)
+    for k in range(cells.shape[0]):
+        cell = cells[k]
+        if cell < 0 or crossed[cell]:
+            continue
+        crossed[cell] = True
+        column, colour = cell_column[cell], cell_colour[cell]
+        column_count[column] += 1
+        colour_count[colour] += 1
+        row_count[cell_row[cell]] += 1
+        if column_count[column] == column_size[column]:
+            new_columns[column] = True
+        if colour_count[colour] == colour_size[colour]:
+            new_colours[colour] = True
+    for column in range(column_size.shape[0]):
+        if new_columns[column] and taken_columns[column]:
+            later_column[column] = True
+    for colour in range(colour_size.shape[0]):
+        if new_colours[colour] and taken_colours[colour]:
+            later_colour[colour] = True
+    return new_columns, new_colours
+
+
+@kernel
+def _taken_by_any(count, size):  # type: ignore[no-untyped-def]
+    """The groups (columns or colours) some seat has completed: ``count`` crossed cells
+    per seat and group, ``size`` board cells per group."""
+    taken = np.zeros(size.shape[0], dtype=np.bool_)
+    for seat in range(count.shape[0]):
+        for group in range(size.shape[0]):
+            if size[group] > 0 and count[seat, group] == size[group]:
+                taken[group] = True
+    return taken
+
+
+@kernel
+def _most_completed(count, size):  # type: ignore[no-untyped-def]
+    """The most groups (colours) any one seat has completed."""
+    most = 0
+    for seat in range(count.shape[0]):
+        done = 0
+        for group in range(size.shape[0]):
+            if size[group] > 0 and count[seat, group] == size[group]:
+                done += 1
+        most = max(most, done)
+    return most
+
+
+@kernel
+def play_move(tables, state, seat, move, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
+    """Play a move row (see :func:`legal_moves`): its cells and the marks its jokers cost."""
+    state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+    return cross_cells(tables, state, seat, move[M_CELLS:], taken_columns, taken_colours)
+
+
+@kernel
+def completed_columns(tables, state, seat):  # type: ignore[no-untyped-def]
+    """The columns all of whose board cells ``seat`` has crossed."""
+    done = np.zeros(tables.width, dtype=np.bool_)
+    for column in range(tables.width):
+        done[column] = tables.column_size[column] > 0 \
+            and state.column_count[seat, column] == tables.column_size[column]
+    return done
+
+
+@kernel
+def completed_colours(tables, state, seat):  # type: ignore[no-untyped-def]
+    done = np.zeros(tables.colours, dtype=np.bool_)
+    for colour in range(tables.colours):
+        done[colour] = tables.colour_size[colour] > 0 \
+            and state.colour_count[seat, colour] == tables.colour_size[colour]
+    return done
+
+
+@kernel
+def colours_done(tables, state, seat):  # type: ignore[no-untyped-def]
+    """How many colours (Kids: animals) ``seat`` has completed."""
+    return np.sum(completed_colours(tables, state, seat))
+
+
+@kernel
+def game_ends(tables, state):  # type: ignore[no-untyped-def]
+    """Whether a seat has completed enough colours to end the game (two)."""
+    ends = False
+    for seat in range(state.crossed.shape[0]):
+        ends = ends or colours_done(tables, state, seat) >= COLOURS_TO_END
+    return ends
+
+
+@kernel
+def classic_score(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """The classic score lines of ``seat`` (:data:`SCORE_LINES`): each completed column
+    and colour its first or later value, +mark points per unused mark, -``star_penalty``
+    per uncrossed star, -``pass_penalty`` per passed roll."""
+    lines = np.zeros(SCORE_LINES, dtype=np.int32)
+    columns = completed_columns(tables, state, seat)
+    for column in range(tables.width):
+        if columns[column]:
+            lines[S_COLUMNS] += (tables.column_later[column] if state.later_column[seat, column]
+                                 else tables.column_first[column])
+    colours = completed_colours(tables, state, seat)
+    for colour in range(tables.colours):
+        if colours[colour]:
+            lines[S_COLOURS] += (tables.colour_later[colour] if state.later_colour[seat, colour]
+                                 else tables.colour_first[colour])
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    lines[S_JOKERS] = marks_left * tables.mark_points
+    stars_left = 0
+    for cell in range(tables.width * tables.height):
+        if tables.cell_star[cell] and not state.crossed[seat, cell]:
+            stars_left += 1
+    lines[S_STARS] = -stars_left * star_penalty
+    lines[S_PASSES] = -state.counters[seat, C_PASSES] * pass_penalty
+    return lines
+
+
+@kernel
+def reset(state, boxes_at_start):  # type: ignore[no-untyped-def]
+    """Every seat's sheet empty again, for the next game."""
+    state.crossed[:] = False
+    state.counters[:] = 0
+    state.counters[:, C_BOXES_GAINED] = boxes_at_start
+    state.column_count[:] = 0
+    state.colour_count[:] = 0
+    state.row_count[:] = 0
+    state.later_column[:] = False
+    state.later_colour[:] = False
+    state.column_heart[:] = -1
+    state.row_item[:] = False

@@ -1,0 +1,276 @@
+"""Keer op Keer Kids, compiled: enclosures, the purple cross and chameleons, circles, the
+greedy bot's choice (``GreedyBot.choose_enclosure``) and whole games."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kok_layouts.rules.engine.greedy import _touching
+from kok_layouts.rules.engine.kernels import (
+    C_MARKS_USED,
+    COLOURS_TO_END,
+    S_COLOURS,
+    S_COLUMNS,
+    SCORE_LINES,
+    SOLO_ROLLS,
+    _most_completed,
+    _taken_by_any,
+    colours_done,
+    completed_columns,
+    cross_cells,
+    kernel,
+    reset,
+)
+
+
+@kernel
+def kids_open_enclosures(tables, crossed, animal):  # type: ignore[no-untyped-def]
+    """The enclosures that may be crossed, in enclosure order: uncrossed, of ``animal``
+    (any with -1), holding a star or sharing a side with a crossed cell."""
+    count = 0
+    chosen = np.zeros(tables.area_size.shape[0], dtype=np.bool_)
+    for area in range(tables.area_size.shape[0]):
+        if animal >= 0 and tables.area_colour[area] != animal:
+            continue
+        if crossed[tables.area_cells[area, 0]]:
+            continue
+        reach = False
+        for k in range(tables.area_size[area]):
+            cell = tables.area_cells[area, k]
+            if tables.cell_star[cell]:
+                reach = True
+            for j in range(tables.neighbours.shape[1]):
+                other = tables.neighbours[cell, j]
+                if other >= 0 and crossed[other]:
+                    reach = True
+        if reach:
+            chosen[area] = True
+            count += 1
+    out = np.empty(count, dtype=np.int32)
+    row = 0
+    for area in range(tables.area_size.shape[0]):
+        if chosen[area]:
+            out[row] = area
+            row += 1
+    return out
+
+
+@kernel
+def kids_legal_moves(tables, crossed, marks_used, face):  # type: ignore[no-untyped-def]
+    """Every legal Kids move of a die face (``tables.colours`` = purple), as rows (die face,
+    enclosure, chameleon enclosure), -1 where there is none: an animal crosses one open
+    enclosure of its own; purple crosses the next mark, and every ``chameleon_every``-th
+    mark also crosses any open enclosure (or nothing, with none left)."""
+    if face < tables.colours:
+        areas = kids_open_enclosures(tables, crossed, face)
+        out = np.full((areas.shape[0], 3), -1, dtype=np.int32)
+        out[:, 0] = face
+        out[:, 1] = areas
+        return out
+    if tables.exclamation_marks - marks_used < 1:
+        return np.full((0, 3), -1, dtype=np.int32)
+    if (marks_used + 1) % tables.chameleon_every != 0:
+        out = np.full((1, 3), -1, dtype=np.int32)
+        out[0, 0] = face
+        return out
+    areas = kids_open_enclosures(tables, crossed, -1)
+    out = np.full((max(1, areas.shape[0]), 3), -1, dtype=np.int32)
+    out[:, 0] = face
+    out[:areas.shape[0], 2] = areas
+    return out
+
+
+@kernel
+def kids_play(tables, state, seat, move, taken_columns):  # type: ignore[no-untyped-def]
+    """Play a Kids move row (see :func:`kids_legal_moves`)."""
+    if move[0] == tables.colours:
+        state.counters[seat, C_MARKS_USED] += 1
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    done_columns = np.zeros(tables.width, dtype=np.bool_)
+    for k in (1, 2):
+        area = move[k]
+        if area >= 0:
+            cells = tables.area_cells[area, :tables.area_size[area]]
+            new_columns, _ = cross_cells(tables, state, seat, cells,
+                                         taken_columns, no_colours)
+            done_columns |= new_columns
+    return done_columns
+
+
+@kernel
+def kids_score(tables, state, seat):  # type: ignore[no-untyped-def]
+    """Kids circles: (buckets, visitors, food) of ``seat``."""
+    columns = completed_columns(tables, state, seat)
+    buckets = visitors = 0
+    for column in range(tables.width):
+        if columns[column]:
+            buckets += tables.buckets[column]
+            if not state.later_column[seat, column]:
+                visitors += 1
+    food = tables.food_boxes * colours_done(tables, state, seat)
+    return buckets, visitors, food
+
+
+@kernel
+def kids_value(tables, state, seat, move, near, taken_columns, weights):  # type: ignore[no-untyped-def]
+    """GreedyBot's worth of a Kids move (``GreedyBot.kids_value``, the same sums in the
+    same order)."""
+    n = 0
+    for k in (1, 2):
+        if move[k] >= 0:
+            n += tables.area_size[move[k]]
+    cells = np.empty(n, dtype=np.int32)
+    n = 0
+    for k in (1, 2):
+        area = move[k]
+        if area >= 0:
+            cells[n:n + tables.area_size[area]] = tables.area_cells[area, :tables.area_size[area]]
+            n += tables.area_size[area]
+    value = 0.0
+    for column in range(tables.width):
+        mine = 0
+        for i in range(n):
+            if tables.cell_column[cells[i]] == column:
+                mine += 1
+        if mine == 0:
+            continue
+        worth = tables.buckets[column] + (0 if taken_columns[column] else 1)
+        size = tables.column_size[column]
+        before = state.column_count[seat, column]
+        done = before + mine
+        if done == size:
+            value += worth
+        else:
+            square = weights.kids_power
+            value += weights.progress * (worth + 0.3) * ((done / size) ** square
+                                                         - (before / size) ** square)
+    for colour in range(tables.colours):
+        mine = 0
+        for i in range(n):
+            if tables.cell_colour[cells[i]] == colour:
+                mine += 1
+        if mine == 0:
+            continue
+        size = tables.colour_size[colour]
+        before = state.colour_count[seat, colour]
+        done = before + mine
+        if done == size:
+            value += tables.food_boxes
+        else:
+            square = weights.kids_power
+            value += weights.progress * tables.food_boxes * ((done / size) ** square
+                                                             - (before / size) ** square)
+    value += weights.cell_weight * n
+    gain = 0
+    if n:
+        gain = _kids_reach_gain(tables, state.crossed[seat], near, cells)
+    value += weights.reach * 3 * gain
+    if move[0] == tables.colours and move[2] < 0:
+        value += 0.9
+    return value
+
+
+@kernel
+def _kids_reach_gain(tables, crossed, near, cells):  # type: ignore[no-untyped-def]
+    """How many more cells the player can reach next after crossing ``cells`` (up to two
+    enclosures): uncrossed neighbours newly next to a cross, less the cells crossed now
+    that were."""
+    size = tables.width * tables.height
+    mine = np.zeros(size, dtype=np.bool_)
+    for i in range(cells.shape[0]):
+        mine[cells[i]] = True
+    gain = 0
+    counted = np.zeros(size, dtype=np.bool_)
+    for i in range(cells.shape[0]):
+        if near[cells[i]]:
+            gain -= 1
+        for j in range(tables.neighbours.shape[1]):
+            other = tables.neighbours[cells[i], j]
+            if other < 0 or crossed[other] or near[other] or mine[other] or counted[other]:
+                continue
+            counted[other] = True
+            gain += 1
+    return gain
+
+
+@kernel
+def kids_greedy_choice(tables, state, seat, roll, dice, taken_columns, weights):  # type: ignore[no-untyped-def]
+    """GreedyBot's Kids choice: of every legal move of the dice ``seat`` may take (in the
+    order of ``KidsGame.choices_for``), the first of the highest worth; (-1, ...) when
+    nothing is legal."""
+    crossed = state.crossed[seat]
+    near = _touching(tables.neighbours, crossed)
+    best_value = -np.inf
+    best_die = -1
+    best = np.full(3, -1, dtype=np.int32)
+    seen = np.zeros(tables.colours + 1, dtype=np.bool_)
+    for die in dice:
+        face = roll[die]
+        if seen[face]:
+            continue
+        seen[face] = True
+        moves = kids_legal_moves(tables, crossed, state.counters[seat, C_MARKS_USED], face)
+        for m in range(moves.shape[0]):
+            value = kids_value(tables, state, seat, moves[m], near, taken_columns, weights)
+            if best_die < 0 or value > best_value:
+                best_value, best_die = value, die
+                best[:] = moves[m]
+    return best_die, best
+
+
+@kernel
+def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
+    """One Kids game played by greedy bots in every seat, as ``play_game`` plays a
+    ``KidsGame``: the active player keeps a die, the others choose from the two left (all
+    three if the active player crossed nothing); the game stops after the roll in which
+    a seat completes two animals. Returns the rolls played, -1 when the dice ran out."""
+    seats = state.crossed.shape[0]
+    all_dice = np.arange(dice.shape[1])
+    no_columns = np.zeros(tables.width, dtype=np.bool_)
+    limit = SOLO_ROLLS if solo else max_rolls
+    active = 0
+    rolls = 0
+    while True:
+        if rolls >= dice.shape[0]:
+            return -1
+        roll = dice[rolls]
+        if solo:
+            taken_columns = no_columns
+        else:
+            taken_columns = _taken_by_any(state.column_count, tables.column_size)
+        die, move = kids_greedy_choice(tables, state, active, roll, all_dice, taken_columns,
+                                       weights)
+        if die >= 0:
+            kids_play(tables, state, active, move, taken_columns)
+            left = all_dice[all_dice != die]
+        else:
+            left = all_dice
+        for seat in range(seats):
+            if seat == active:
+                continue
+            other, move = kids_greedy_choice(tables, state, seat, roll, left, taken_columns,
+                                             weights)
+            if other >= 0:
+                kids_play(tables, state, seat, move, taken_columns)
+        rolls += 1
+        ends = _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
+        if ends or (limit >= 0 and rolls >= limit):
+            return rolls
+        active = (active + 1) % seats
+
+
+@kernel
+def play_kids_games(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
+    """:func:`play_classic_games` for Kids: the lines hold buckets and visitors as
+    columns, food as colours."""
+    games, seats = dice.shape[0], state.crossed.shape[0]
+    rolls = np.empty(games, dtype=np.int64)
+    lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    for game in range(games):
+        reset(state, tables.boxes_at_start)
+        rolls[game] = play_kids(tables, state, dice[game], solo, max_rolls, weights)
+        for seat in range(seats):
+            buckets, visitors, food = kids_score(tables, state, seat)
+            lines[game, seat, S_COLUMNS] = buckets + visitors
+            lines[game, seat, S_COLOURS] = food
+    return rolls, lines
