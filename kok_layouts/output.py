@@ -14,10 +14,12 @@ import errno
 import os
 import select
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from kok_layouts import limits
 from kok_layouts.errors import OutputError, shown
@@ -36,11 +38,61 @@ def _fail(path: Path | str, reason: str) -> OutputError:
     return OutputError(f"{shown(str(path))}: cannot write: {reason}")
 
 
+def names_a_folder(name: str | os.PathLike[str]) -> bool:
+    """Whether the name as given ends as only a folder's name can: in a slash (``NEWDIR/``)
+    or in ``.`` or ``..`` (``NEWDIR/.``). ``Path`` drops a trailing slash and a last
+    ``.``, so this is asked of the text the user typed, before it becomes a ``Path``."""
+    text = os.fspath(name)
+    if not isinstance(text, str):
+        return False
+    separators = (os.sep, os.altsep or os.sep)
+    last = text.rstrip(os.sep + (os.altsep or "")).rsplit(os.sep, 1)[-1]
+    return text.endswith(separators) or last in (".", "..")
+
+
+def refuse_folder_name(name: str | os.PathLike[str]) -> None:
+    """:class:`OutputError` for an output name that ends as a folder's name
+    (:func:`names_a_folder`): ``-o NEWDIR/`` must never write a file named NEWDIR."""
+    if not names_a_folder(name):
+        return
+    text = os.fspath(name)
+    try:
+        folder = Path(text).is_dir()
+    except ValueError:  # a NUL in the name: the write names that
+        return
+    raise _fail(text, f"the name ends in {folder_ending(text)!r}, so it names a folder, "
+                + ("and that is a folder; give the name of a file" if folder else
+                   "and there is no such folder; give the name of a file"))
+
+
+def folder_ending(name: str) -> str:
+    """How ``name`` ends as a folder's name: ``/``, ``.`` or ``..``."""
+    return name[-1] if name.endswith((os.sep, os.altsep or os.sep)) else name.rsplit(os.sep, 1)[-1]
+
+
+def is_standard_output(path: Path | str | None) -> bool:
+    """Whether ``path`` is the file this process's standard output goes to (``-o
+    /dev/stdout``, or ``-o out.pdf > out.pdf``): a command then writes its words to standard
+    error, never into the file. Asked before the write (a regular file is replaced)."""
+    if path is None:
+        return False
+    try:
+        return os.path.samestat(Path(path).stat(), os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError, AttributeError):  # no such file, no descriptor, a bad name
+        return False
+
+
+def words_for(*paths: Path | str | None) -> TextIO:
+    """Where a command's words go beside its outputs ``paths``: standard output, or
+    standard error when one of them is standard output."""
+    return sys.stderr if any(is_standard_output(path) for path in paths) else sys.stdout
+
+
 def _destination(path: Path) -> tuple[Path, os.stat_result | None]:
     """The file a write to ``path`` lands in (symlinks followed) and its status, if any."""
     try:
         target = Path(os.path.realpath(path))
-        status = target.stat()
+        status = Path(path).stat()  # through the name: /dev/stdout into a pipe too
     except FileNotFoundError:
         if not target.parent.is_dir():
             raise _fail(path, "No such file or directory") from None
@@ -52,6 +104,12 @@ def _destination(path: Path) -> tuple[Path, os.stat_result | None]:
     kind = special_kind(status.st_mode)
     if kind is not None and not any(test(status.st_mode) for test in _DIRECT):
         raise _fail(path, f"it {kind}; give the name of a file")
+    if not stat.S_ISREG(status.st_mode):
+        # A device or a pipe is opened by the name given: /dev/stdout into a pipe leads to
+        # /proc/self/fd/1, whose link names no file ("pipe:[...]").
+        return Path(path), status
+    if not target.exists():  # an open file that was deleted ("/tmp/x (deleted)")
+        raise _fail(path, "it leads to a file that was deleted; give the name of a file")
     return target, status
 
 
@@ -64,7 +122,8 @@ def _not_read_only(path: Path, target: Path, status: os.stat_result | None) -> N
 
 def check_destination(path: Path) -> None:
     """Raise :class:`OutputError` now if ``path`` cannot be written, before any long work."""
-    target, status = _destination(path)
+    refuse_folder_name(path)
+    target, status = _destination(Path(path))
     _not_read_only(path, target, status)
     folder = target.parent
     if status is None or stat.S_ISREG(status.st_mode):
@@ -112,6 +171,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     On any error nothing is left behind, an existing file keeps its old content and a
     special file is never replaced (see the module docstring).
     """
+    refuse_folder_name(path)
     path = Path(path)
     target, status = _destination(path)
     if status is not None and not stat.S_ISREG(status.st_mode):
@@ -170,6 +230,7 @@ def _several(paths: Sequence[Path]) -> dict[Path, tuple[Path, os.stat_result | N
     each a regular file or a new name, no two the same (:class:`OutputError` if not)."""
     targets: dict[Path, tuple[Path, os.stat_result | None]] = {}
     for path in paths:
+        refuse_folder_name(path)
         target, status = _destination(Path(path))
         if status is not None and not stat.S_ISREG(status.st_mode):
             raise _fail(path, "give a regular file or a new name: this command writes its "

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import kok_layouts
 from kok_layouts import KokError, load_layout
-from kok_layouts.env import SoloEnv, aec_env
+from kok_layouts.env import ResetNeededError, SoloEnv, aec_env
 from kok_layouts.env.batch import BatchSolo
 from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.rules import Options
@@ -54,7 +54,7 @@ def test_a_game_of_passes_ends_and_its_observations_stay_in_their_space() -> Non
         env.step(0)  # pass
         steps += 1
     assert not env.agents and env.driver.game.rolls_done <= 200
-    with pytest.raises(BadArgumentError, match="reset"):
+    with pytest.raises(ResetNeededError, match="reset"):
         env.step(0)
 
 

@@ -86,7 +86,7 @@ def test_the_search_says_what_it_reached(searched: Improved) -> None:
     assert not searched.passes and searched.failing
     assert searched.seconds < 30 + 15
     reached = searched.text.splitlines()[0]
-    assert "stopped at the time limit" in reached or "no better board found" in reached
+    assert "stopped by the time limit (30 s)" in reached or "no better board found" in reached
 
 
 @pytest.mark.parametrize("args", [

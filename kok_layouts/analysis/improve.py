@@ -80,8 +80,10 @@ class Improved:
     failing: tuple[str, ...] = field(default=())
     """The codes of the verdicts that still fail (or cannot tell yet)."""
     state: str = ""
-    """What the search reached, in words ("every verdict passes", "stopped at the time
-    limit", ...): the header's and the command line's."""
+    """What the search reached, in words ("every verdict passes", "stopped by the time
+    limit (30 s)", ...): the header's and the command line's. The header never holds the
+    seconds the search took (:attr:`seconds`): the same board, seed and options give the
+    same file."""
 
 
 def changes_between(before: Sheet, after: Sheet) -> list[str]:
@@ -403,7 +405,9 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
     say = progress or (lambda fraction, status: None)
     rng = np.random.default_rng([seed, 22])
     started = analyse(sheet)
-    if started.end.moves is None:  # as kok check: no games on a board that cannot end
+    # One rule with kok check: a board it calls "cannot be finished" (cells cut off, a
+    # colour that can never be completed, or no end) is no board to improve.
+    if not started.solvable:
         raise BadArgumentError(f"{started.verdict()} kok improve starts from a board that "
                                "can be finished")
     with worker_pool(jobs) as pool:
@@ -431,7 +435,7 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
                 break
         say(search.fraction(), "kok check of the best board")
         solvability = analyse(best.sheet, pool) if best is not first else started
-        if solvability.end.moves is None:  # games that reached the roll cap: not a board
+        if not solvability.solvable:  # as kok check would call it: not a board to give
             best, solvability = first, started
         report = assess(best.sheet, solvability,
                         best.judged.results,  # type: ignore[attr-defined]
@@ -457,12 +461,14 @@ def _finish(original: Sheet, best: _Candidate, report: CheckReport, search: _Sea
     short = (f"every verdict passes its {games} games, short of the full "
              f"{search.games}-game check" if not passes and games < search.games
              and all(v.ok is True for v in report.verdicts) else "")
+    # Stopped by the limit: at it, or earlier when the next games would not fit before it.
+    limit = f"the time limit ({search.time_limit:g} s)"
     state = ("every verdict passes" if passes else
-             short + (" (stopped at the time limit)" if search.stopped else "") if short else
-             "stopped at the time limit" if search.stopped else "no better board found")
+             short + (f" (stopped by {limit})" if search.stopped else "") if short else
+             f"stopped by {limit}" if search.stopped else "no better board found")
     header = [f"Improved by kok improve from {original.name} ({profile} profile"
               + (f", kept: {', '.join(sorted(kept))}" if kept else "") + f"): {state}, "
-              f"{search.tried} candidate{'s' if search.tried != 1 else ''} in {elapsed:.0f} s.",
+              f"{search.tried} candidate{'s' if search.tried != 1 else ''}.",
               f"{len(changes)} change{'s' if len(changes) != 1 else ''}:"
               + ("" if changes else " none."),
               *(f"  {change}" for change in changes),

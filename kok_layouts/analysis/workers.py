@@ -10,6 +10,7 @@ traceback when a worker dies of the signal first).
 from __future__ import annotations
 
 import asyncio
+import multiprocessing.process
 import os
 import re
 import signal
@@ -68,7 +69,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         # traceback and leave its queue's writer blocked, and the interpreter would wait
         # for that writer without a limit when the program ends. So: shut down, wait (a
         # moment) until that thread has seen it, kill, and wait for that thread too.
-        processes = list((getattr(pool, "_processes", None) or {}).values())
+        processes = _processes_of(pool)
         manager = getattr(pool, "_executor_manager_thread", None)
         if not isinstance(manager, threading.Thread):
             manager = None
@@ -90,10 +91,17 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         restore_signals(previous)
 
 
+def _processes_of(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    """The worker processes ``pool`` lists (a private dict; a copy)."""
+    found = getattr(pool, "_processes", None) or {}
+    return list(found.values()) if isinstance(found, dict) else []
+
+
 @contextmanager
 def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     """``jobs`` worker processes (:data:`kok_layouts.limits.WORKERS`); ended at once if
-    the block is left by an exception."""
+    the block is left by an exception, and also if a signal comes while the pool shuts
+    down at its end (work the block left queued is cancelled, not waited for)."""
     limits.WORKERS.check(jobs, "jobs")
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
@@ -101,7 +109,11 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     except BaseException:
         stop_pool(pool)
         raise
-    pool.shutdown()
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # Ctrl-C, SIGTERM or SIGHUP while the workers are joined
+        stop_pool(pool)
+        raise
 
 
 _ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")

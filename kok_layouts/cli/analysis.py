@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from kok_layouts import limits
@@ -20,13 +19,13 @@ from kok_layouts.analysis.balance import summarise
 from kok_layouts.analysis.check import CHECK_GAMES, check, text_report
 from kok_layouts.analysis.simulate import DEFAULT_BOT, iter_rows, simulate
 from kok_layouts.analysis.workers import cluster_executor, usable_cores
-from kok_layouts.cli.args import integer, output_path, seed
+from kok_layouts.cli.args import integer, output_file, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import ClusterError, UsageError, shown
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
-from kok_layouts.output import write_atomically
+from kok_layouts.output import words_for, write_atomically
 from kok_layouts.rules.bots import BOTS
 from kok_layouts.rules.options import Options
 from kok_layouts.stop_signals import ignore_stop_signals
@@ -56,7 +55,7 @@ def register(commands: Any) -> None:
     check_cmd = add_command(commands, "check")
     _common(check_cmd, CHECK_GAMES)
     check_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
-    check_cmd.add_argument("--report", metavar="OUT.pdf", type=Path,
+    check_cmd.add_argument("--report", metavar="OUT.pdf", type=output_file,
                            help="also write the report with charts (.pdf or .png)")
     check_cmd.add_argument("--bot", "--bots", dest="bot", default=DEFAULT_BOT,
                            help=f"the bot every seat plays ({', '.join(BOTS)}; default "
@@ -73,7 +72,7 @@ def register(commands: Any) -> None:
     sim.add_argument("--bots", "--bot", dest="bots", default=DEFAULT_BOT,
                      help=f"comma-separated bots per seat, in turn ({', '.join(BOTS)})")
     sim.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
-    sim.add_argument("-o", "--output", type=Path, help="write to a file instead")
+    sim.add_argument("-o", "--output", type=output_file, help="write to a file instead")
     sim.set_defaults(run=_interruptible(run_simulate))
 
 
@@ -226,6 +225,7 @@ def run_check(args: argparse.Namespace) -> int:
     finally:
         bars.close()
     data = report.as_dict()
+    words = words_for(args.report)
     if args.report is not None:
         if report.summary is None:
             raise UsageError("the layout cannot end, so there is no simulation to chart")
@@ -234,9 +234,9 @@ def run_check(args: argparse.Namespace) -> int:
         write_atomically(args.report, render_report(data, png=args.report.suffix.lower()
                                                      == ".png"))
     if args.json:
-        print(json.dumps(data, indent=1))
+        print(json.dumps(data, indent=1), file=words)
     else:
-        print(text_report(report))
+        print(text_report(report), file=words)
     return 0 if report.solvability.solvable else 1
 
 
@@ -273,12 +273,13 @@ def run_simulate(args: argparse.Namespace) -> int:
         writer.writeheader()
         writer.writerows(rows)
     if args.output is not None:
+        words = words_for(args.output)
         write_atomically(args.output, out.getvalue().encode("utf-8"))
         summary = summarise(sheet, results)
         wins = ", ".join(f"seat {i + 1} {w:.1%}" for i, w in enumerate(summary.win_rate))
         print(f"{args.output}: {summary.games:,} games in "
               f"{time.perf_counter() - start:.1f} s, mean score {summary.mean_score:.1f}, "
-              f"win rates {wins}")
+              f"win rates {wins}", file=words)
     else:
         sys.stdout.write(out.getvalue())
     return 0

@@ -17,9 +17,11 @@ from pathlib import Path
 from kok_layouts import limits
 from kok_layouts.errors import KokError, UsageError, shown
 from kok_layouts.model.loader import list_layouts
-from kok_layouts.output import check_destination
+from kok_layouts.output import check_destination, refuse_folder_name
 
-_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+DECIMAL_LENGTH = 40
+"""The most characters a decimal argument may have: more is no setting a person means."""
 
 
 def _quoted(text: str) -> str:
@@ -66,9 +68,20 @@ seed.__name__ = "seed"
 def decimal(text: str) -> float:
     """argparse type: a plain decimal number such as ``150`` or ``72.5`` (no ``nan``,
     ``inf``, exponents or non-ASCII digits); the command checks its range."""
-    if not _DECIMAL.fullmatch(text.strip()):
+    plain = text.strip()
+    if not _DECIMAL.fullmatch(plain):
         raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number like 150 or 72.5")
-    return float(text.strip())
+    if len(plain) > DECIMAL_LENGTH:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} has {len(plain):,} characters; "
+                                         f"a number here has at most {DECIMAL_LENGTH}")
+    return float(plain)
+
+
+def written(number: float) -> str:
+    """``number`` as a range message quotes it: ``150``, ``72.5``, ``86400.0000001`` (never
+    rounded to look like a number within the range, as ``:g`` would write it)."""
+    text = repr(float(number))
+    return text.removesuffix(".0")
 
 
 def file_path(text: str) -> Path:
@@ -76,6 +89,26 @@ def file_path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("give a file name")
     return Path(text)
+
+
+def output_file(text: str) -> Path:
+    """argparse type of every option that names a file to write (``-o``, ``--report``,
+    ``--render``, ``--save``): a name, and not one that ends as a folder's (``NEWDIR/``,
+    which ``Path`` would turn into a file named NEWDIR)."""
+    path = file_path(text)
+    try:
+        refuse_folder_name(text)
+    except KokError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return path
+
+
+def output_file_or_folder(text: str) -> str:
+    """argparse type of ``kok generate -o FILE|DIR``: the text as given, so that the command
+    still sees a trailing slash (a folder is meant; :func:`kok_layouts.output.names_a_folder`
+    tells)."""
+    file_path(text)
+    return text
 
 
 def same_file(one: Path, other: Path) -> bool:

@@ -13,7 +13,7 @@ from kok_layouts.cli import args as arg_types
 from kok_layouts.cli.commands import add_command
 from kok_layouts.editions import EDITION_NAMES
 from kok_layouts.errors import OutputError, UsageError, shown
-from kok_layouts.output import write_all_or_nothing
+from kok_layouts.output import folder_ending, names_a_folder, write_all_or_nothing
 
 if TYPE_CHECKING:
     from kok_layouts.generator import GeneratedBoard
@@ -45,9 +45,10 @@ def register(commands: Any) -> None:
     cmd.add_argument("--count", type=arg_types.within(limits.GENERATE_COUNT), default=1,
                      metavar="K",
                      help="boards to make, seeds SEED, SEED+1, ... (default 1)")
-    cmd.add_argument("-o", "--output", type=Path, metavar="FILE|DIR",
-                     help="write the layout to FILE, or each to DIR/NAME.yaml (default: print)")
-    cmd.add_argument("--render", type=Path, metavar="OUT.pdf",
+    cmd.add_argument("-o", "--output", type=arg_types.output_file_or_folder, metavar="FILE|DIR",
+                     help="write the layout to FILE, or each to DIR/NAME.yaml (default: "
+                          "print); a name ending in / is a folder")
+    cmd.add_argument("--render", type=arg_types.output_file, metavar="OUT.pdf",
                      help="also print the boards as a PDF, one sheet a page")
     cmd.set_defaults(run=run_generate)
 
@@ -106,9 +107,24 @@ def _profile(args: argparse.Namespace) -> str:
     return str(args.profile or ("basic" if custom else "official"))
 
 
+def _output(args: argparse.Namespace) -> bool:
+    """``-o`` as a path, and whether it is a folder: with ``--count`` over 1 (made if it is
+    new), an existing folder, or a name ending in a slash. A slash with one board names a
+    folder that must exist: ``-o NEWDIR/`` never writes a file named NEWDIR."""
+    text = args.output
+    if text is None:
+        return False
+    args.output = Path(text)
+    slash = names_a_folder(text)
+    if slash and args.count == 1 and not args.output.is_dir():
+        raise OutputError(f"{shown(text)}: cannot write: the name ends in "
+                          f"{folder_ending(text)!r}, so it names a folder, and there is no "
+                          "such folder; make it first, or give the name of a file")
+    return args.count > 1 or slash or args.output.is_dir()
+
+
 def run_generate(args: argparse.Namespace) -> int:
-    many = args.count > 1
-    folder = args.output is not None and (many or args.output.is_dir())
+    folder = _output(args)
     _check_outputs(args, folder)
     from kok_layouts.analysis.check import text_report
     from kok_layouts.generator import generate

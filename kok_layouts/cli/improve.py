@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from kok_layouts import limits
-from kok_layouts.cli.args import decimal, file_path, output_path, same_file, seed
+from kok_layouts.cli.args import decimal, output_file, output_path, same_file, seed, written
 from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import UsageError, shown
 
@@ -20,7 +20,7 @@ PROGRESS_EVERY = 10.0
 def register(commands: Any) -> None:
     cmd = add_command(commands, "improve")
     cmd.add_argument("layout", metavar="LAYOUT")
-    cmd.add_argument("-o", "--output", type=file_path, required=True, metavar="OUT.yaml",
+    cmd.add_argument("-o", "--output", type=output_file, required=True, metavar="OUT.yaml",
                      help="write the improved layout here (its header lists every change)")
     cmd.add_argument("--seed", type=seed, default=1,
                      help="the seed of the search's own random moves (default 1)")
@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
                           "(repeatable)")
     cmd.add_argument("--profile", choices=("basic", "official"),
                      help="the profile to keep (default: the strictest the board satisfies)")
-    cmd.add_argument("--report", type=file_path, metavar="OUT.pdf",
+    cmd.add_argument("--report", type=output_file, metavar="OUT.pdf",
                      help="also write the improved board's kok check report (.pdf or .png)")
     cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
     cmd.set_defaults(run=run_improve)
@@ -76,10 +76,10 @@ def run_improve(args: argparse.Namespace) -> int:
     from kok_layouts.analysis.check import text_report
     from kok_layouts.analysis.improve import improve
     from kok_layouts.model.loader import load_layout
-    from kok_layouts.output import check_all_or_nothing, write_all_or_nothing
+    from kok_layouts.output import check_all_or_nothing, words_for, write_all_or_nothing
 
     if not limits.IMPROVE_SECONDS.low <= args.time_limit <= limits.IMPROVE_SECONDS.high:
-        raise UsageError(f"--time-limit is {args.time_limit:g}; use "
+        raise UsageError(f"--time-limit is {written(args.time_limit)}; use "
                          f"{limits.IMPROVE_SECONDS.low} to {limits.IMPROVE_SECONDS.high} seconds")
     output_path(args.output, "-o", inputs=[args.layout])
     output_path(args.report, "--report", inputs=[args.layout])
@@ -107,16 +107,17 @@ def run_improve(args: argparse.Namespace) -> int:
 
         files[args.report] = render_report(result.report.as_dict(),
                                            png=args.report.suffix.lower() == ".png")
+    words = words_for(*outputs)
     write_all_or_nothing(files)
-    print(text_report(result.report))
-    print()
+    print(text_report(result.report), file=words)
+    print(file=words)
     print(f"{shown(str(args.output))}: {result.state} after {result.candidates} candidate"
           f"{'s' if result.candidates != 1 else ''} in "
           f"{result.seconds:.0f} s; {len(result.changes)} change"
           f"{'s' if len(result.changes) != 1 else ''}"
-          + (":" if result.changes else "."))
+          + (":" if result.changes else "."), file=words)
     for change in result.changes:
-        print(f"  {change}")
+        print(f"  {change}", file=words)
     if result.failing:
-        print(f"still failing or undecided: {', '.join(result.failing)}")
+        print(f"still failing or undecided: {', '.join(result.failing)}", file=words)
     return 0 if result.passes else 1

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from kok_layouts import limits
-from kok_layouts.cli.args import decimal, integer, output_path
+from kok_layouts.cli.args import decimal, integer, output_file, output_path, written
 from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import UsageError, shown
 from kok_layouts.model.loader import load_layout
-from kok_layouts.output import write_atomically
+from kok_layouts.output import words_for, write_atomically
 from kok_layouts.render.document import PrintOptions, render_page_png, render_pdf, render_png
 from kok_layouts.render.labels import LANGUAGES
 from kok_layouts.render.marks import SheetMarks, marks_from_game
@@ -40,7 +40,7 @@ def register(commands: Any) -> None:
     render = add_command(commands, "render")
     render.add_argument("layouts", metavar="LAYOUT", nargs="+",
                         help="built-in names or .yaml paths, placed in turn")
-    render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=Path,
+    render.add_argument("-o", "--output", metavar="OUT.pdf", required=True, type=output_file,
                         help="a .pdf file, or a .png file for a one-page document")
     render.add_argument("--dpi", type=decimal, default=150,
                         help="resolution of a .png output (default: 150)")
@@ -54,7 +54,8 @@ def register(commands: Any) -> None:
 
     preview = add_command(commands, "preview")
     preview.add_argument("layout", metavar="LAYOUT")
-    preview.add_argument("-o", "--output", metavar="OUT.png", required=True, type=Path)
+    preview.add_argument("-o", "--output", metavar="OUT.png", required=True,
+                         type=output_file)
     preview.add_argument("--dpi", type=decimal, default=150, help="resolution (default: 150)")
     preview.add_argument("--page", action="store_true",
                          help="show the first printed page instead of the sheet alone "
@@ -105,7 +106,7 @@ def _format(output: Path, allowed: tuple[str, ...]) -> str:
 
 def _check_dpi(dpi: float) -> None:
     if not limits.DPI.low <= dpi <= limits.DPI.high:
-        raise UsageError(f"--dpi is {dpi:g}; use {limits.DPI}")
+        raise UsageError(f"--dpi is {written(dpi)}; use {limits.DPI}")
 
 
 def run_render(args: argparse.Namespace) -> int:
@@ -122,14 +123,17 @@ def run_render(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.output}: a PNG holds one page and this document has "
                              f"{pages}; write a .pdf, or fewer sheets (--per-page)")
         data = render_page_png(sheets, args.dpi, options, marks)
+        words = words_for(args.output)
         write_atomically(args.output, data)
-        print(f"wrote {args.output}: 1 page as PNG at {args.dpi:g} dpi, {len(data):,} bytes")
+        print(f"wrote {args.output}: 1 page as PNG at {args.dpi:g} dpi, {len(data):,} bytes",
+              file=words)
         return 0
     data = render_pdf(sheets, options, marks)
+    words = words_for(args.output)
     write_atomically(args.output, data)
     print(f"wrote {args.output}: {pages} page{'s' if pages > 1 else ''}, "
           f"{options.per_page} sheet{'s' if options.per_page > 1 else ''} per page, "
-          f"{len(data):,} bytes")
+          f"{len(data):,} bytes", file=words)
     return 0
 
 
@@ -143,6 +147,7 @@ def run_preview(args: argparse.Namespace) -> int:
     whole_page = (args.page or args.per_page != 1 or args.landscape is not None
                   or args.paper != "a4")
     data = render_png(sheet, args.dpi, options, marks, page=whole_page)
+    words = words_for(args.output)
     write_atomically(args.output, data)
-    print(f"wrote {args.output}: {len(data):,} bytes at {args.dpi:g} dpi")
+    print(f"wrote {args.output}: {len(data):,} bytes at {args.dpi:g} dpi", file=words)
     return 0

@@ -21,6 +21,7 @@ except ImportError as err:  # one line that says what to install
 from kok_layouts.env.actions import PASS, ActionTable, action_table, legal_choices
 from kok_layouts.env.aec import KokAEC, aec_env
 from kok_layouts.env.batch import BatchSolo
+from kok_layouts.env.driver import ResetNeededError
 from kok_layouts.env.solo import SoloEnv
 
 SOLO_ID = "kok_layouts/Solo-v0"
@@ -29,5 +30,5 @@ SOLO_ID = "kok_layouts/Solo-v0"
 if SOLO_ID not in gymnasium.registry:
     gymnasium.register(id=SOLO_ID, entry_point="kok_layouts.env.solo:SoloEnv")
 
-__all__ = ["PASS", "SOLO_ID", "ActionTable", "BatchSolo", "KokAEC", "SoloEnv", "action_table",
-           "aec_env", "legal_choices"]
+__all__ = ["PASS", "SOLO_ID", "ActionTable", "BatchSolo", "KokAEC", "ResetNeededError",
+           "SoloEnv", "action_table", "aec_env", "legal_choices"]

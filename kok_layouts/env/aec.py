@@ -20,7 +20,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from kok_layouts import limits
-from kok_layouts.env.driver import Driver, checked_action, checked_reward, checked_seed
+from kok_layouts.env.driver import (
+    Driver,
+    ResetNeededError,
+    checked_action,
+    checked_reward,
+    checked_seed,
+)
 from kok_layouts.env.observe import observation_space, observe
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown_repr
 from kok_layouts.rules import Options
@@ -93,6 +99,7 @@ class KokAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        self.driver.require_start("observe()")
         seat = self._seat(agent)
         mine = agent == self.agent_selection and not self.driver.over
         mask = self.driver.mask() if mine else np.zeros(self.table.size, dtype=np.int8)
@@ -112,9 +119,11 @@ class KokAEC(AECEnv):  # type: ignore[misc]
         return named
 
     def step(self, action: Any) -> None:
+        self.driver.require_start("step()")
         agent = self.agent_selection
         if agent not in self.terminations:
-            raise BadArgumentError("the game is over and every agent has left: reset it")
+            raise ResetNeededError("step() after the game ended and every agent has left: "
+                                   "call reset() for a new game")
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise BadArgumentError(f"{agent}'s game is over: its only action is None")
@@ -144,6 +153,7 @@ class KokAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        self.driver.require_start("render()")
         if self.render_mode == "ansi":
             return self.driver.describe()
         return None

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from dataclasses import replace
 
+import gymnasium
 import numpy as np
 
 from kok_layouts import limits
@@ -29,11 +30,17 @@ from kok_layouts.env.actions import (
     legal_choices,
 )
 from kok_layouts.env.observe import SCORE_BOUND
-from kok_layouts.errors import BadArgumentError, KokTypeError, shown, shown_repr
+from kok_layouts.errors import BadArgumentError, KokError, KokTypeError, shown, shown_repr
 from kok_layouts.model.loader import load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules import Choice, Game, Options, new_game
 from kok_layouts.rules.turns import BombStep, Turns
+
+
+class ResetNeededError(KokError, gymnasium.error.ResetNeeded):
+    """An environment used out of Gymnasium's order: a step (or an observation) before the
+    first ``reset``, or a step after the episode ended. Both the project's error and
+    Gymnasium's own ``ResetNeeded``, so either ``except`` catches it."""
 
 
 def sheet_of(layout: object) -> Sheet:
@@ -127,6 +134,24 @@ class Driver:
         self.turns = Turns(self.game, self.rng)
         self._pending: BombStep | None = None
         self._legal: dict[int, object] | None = None
+        self.started = False
+        """Whether :meth:`start` has dealt a game: before it there is no seeded game to
+        play or to observe."""
+
+    def require_start(self, what: str) -> None:
+        """:class:`ResetNeededError` when ``what`` (``"step()"``, ``"observe()"``, ...)
+        comes before the first reset."""
+        if not self.started:
+            raise ResetNeededError(f"{what} before reset(): call reset() first, as "
+                                   "Gymnasium's order asks")
+
+    def require_play(self) -> None:
+        """:class:`ResetNeededError` when a step comes before the first reset or after the
+        game ended."""
+        self.require_start("step()")
+        if self.over:
+            raise ResetNeededError("step() after the episode ended: call reset() for a new "
+                                   "game, as Gymnasium's order asks")
 
     def start(self, rng: np.random.Generator,
               roller: Callable[[Game], None] | None = None) -> None:
@@ -138,6 +163,7 @@ class Driver:
         self.roller = roller
         self._pending = None
         self._legal = None
+        self.started = True
         self._throw()
 
     def _throw(self) -> None:
@@ -192,7 +218,9 @@ class Driver:
 
     def play(self, action: int) -> bool:
         """Play ``action`` for :attr:`seat`; ``False`` (and nothing changes) if it is not
-        legal now."""
+        legal now. :class:`ResetNeededError` before the first :meth:`start` or once the
+        game is over."""
+        self.require_play()
         legal = self.legal()
         seat = self.seat
         if seat is None or action not in legal:

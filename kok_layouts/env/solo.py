@@ -65,6 +65,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
+        self.driver.require_play()
         before = self.driver.score(0)
         legal = self.driver.play(checked_action(action, self.table.size))
         reward = float(self.driver.score(0) - before) if legal else self.illegal_reward
@@ -72,6 +73,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 self._info(illegal=not legal))
 
     def render(self) -> str | None:
+        self.driver.require_start("render()")
         if self.render_mode == "ansi":
             return self.driver.describe()
         return None
@@ -79,6 +81,7 @@ class SoloEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as :attr:`info["action_mask"]` (the name maskable
         policies ask for)."""
+        self.driver.require_start("action_masks()")
         return self.driver.mask().astype(bool)
 
     def describe_action(self, action: int) -> str:

@@ -82,6 +82,10 @@ class PrintOptions:
     lang: Language = "en"
     colorblind: bool = False
 
+    def __post_init__(self) -> None:
+        # Refused where it is made: PrintOptions(per_page=3) is no value to carry about.
+        self.check()
+
     def check(self) -> None:
         """:class:`KokTypeError` or :class:`BadArgumentError` for an option that cannot
         be printed; ``pages`` is within :data:`kok_layouts.limits.PAGES`."""

@@ -8,6 +8,7 @@ dice, 30 rolls and every column and colour scoring its first value.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -20,7 +21,6 @@ from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokError, Kok
 from kok_layouts.limits import Bounds
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, Sheet
-from kok_layouts.rules.board import split_cells
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -32,7 +32,7 @@ from kok_layouts.rules.dice import (
     parse_number_face,
     throw_faces,
 )
-from kok_layouts.rules.moves import CellNames, Move, mask_names, mask_of_names
+from kok_layouts.rules.moves import CellNames, Move, cell_names, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet, checked_options, checked_sheet
 from kok_layouts.rules.scoring import Score
@@ -168,9 +168,17 @@ def player_names(players: object) -> list[str]:
     if len(names) not in limits.PLAYERS:
         raise BadArgumentError(f"a game has {limits.PLAYERS.low} to {limits.PLAYERS.high} "
                                f"players, not {len(names)}")
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise BadArgumentError(f"two players have the same name {twice!r}")
+    # One name per player as people read them: "Ann" and "ANN" (or Ann in full-width
+    # letters) are one name twice.
+    keys = [unicodedata.normalize("NFKC", name).upper().casefold() for name in names]
+    if len(set(keys)) != len(keys):
+        first = next(i for i, key in enumerate(keys) if keys.count(key) > 1)
+        again = keys.index(keys[first], first + 1)
+        if names[first] == names[again]:
+            raise BadArgumentError(f"two players have the same name {names[first]!r}")
+        raise BadArgumentError(f"two players have the names {names[first]!r} and "
+                               f"{names[again]!r}, which differ only in case; give each "
+                               "player a name of their own")
     return names
 
 
@@ -545,7 +553,10 @@ class Game:
     def _named_mask(parse: Callable[[list[str]], int], cells: CellNames) -> int:
         """The mask of ``cells`` (names) by ``parse``; :class:`IllegalMoveError` for none
         or a name that is no cell of the board."""
-        names = split_cells(cells)
+        try:
+            names = cell_names(cells)
+        except BadArgumentError as err:
+            raise IllegalMoveError(str(err)) from None
         if not names:
             raise IllegalMoveError("name the cells to cross, like H6 H7")
         try:
@@ -571,7 +582,7 @@ class Game:
                                    f"{len(roll.numbers)} number dice")
         board = self.sheets[0].board
         try:
-            mask = board.parse_cells(cells)
+            mask = board.parse_cells(cell_names(cells))
         except KokTypeError:
             raise
         except ValueError as err:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError
+from kok_layouts.errors import BadArgumentError, shown
 from kok_layouts.model.grid import Geometry, cells_of, column_letter
 from kok_layouts.rules.board import split_cells
 
@@ -22,6 +22,17 @@ if TYPE_CHECKING:
 
 CellNames = str | Iterable[str]
 """Cells by name: ``"H6 H7"``, ``"H6,H7"`` or ``["H6", "H7"]``."""
+
+
+def cell_names(names: CellNames) -> list[str]:
+    """The cell names of ``names`` (:func:`~kok_layouts.rules.board.split_cells`), with
+    no name left out: ``"H6,,H7"``, ``",H6"`` or ``"H6,"`` hold an empty name between
+    commas and are refused (:class:`BadArgumentError`) rather than read as ``H6 H7``."""
+    if isinstance(names, str) and any(not part.strip() for part in names.split(",")) \
+            and "," in names:
+        raise BadArgumentError(f"cells {shown(names, 40)!r} leave a name out between commas; "
+                               "write them like 'H6,H7' or 'H6 H7'")
+    return split_cells(names)
 
 
 def mask_names(mask: object, width: int) -> list[str] | None:
@@ -40,7 +51,7 @@ def mask_of_names(names: CellNames, width: int) -> int:
     limits.WIDTH.check(width, "the width of a sheet")
     geometry = Geometry(width, limits.HEIGHT.high)
     mask = 0
-    for name in split_cells(names):
+    for name in cell_names(names):
         try:
             cell = geometry.parse(name)
         except ValueError as err:
