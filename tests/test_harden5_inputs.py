@@ -130,3 +130,18 @@ def test_per_page_is_one_two_or_four(per_page: int) -> None:
     else:
         with pytest.raises(BadArgumentError):
             PrintOptions(per_page=per_page)
+
+
+@pytest.mark.parametrize("cells", ["H6,,H7", ",H6", "H6,"])
+def test_every_reader_of_cell_names_refuses_a_name_left_out(cells: str) -> None:
+    """The one splitter of cell names refuses it, so the player's sheet, the board and the
+    records (which read cells through it) do too."""
+    from kok_layouts.errors import BadArgumentError
+    from kok_layouts.model.loader import load_layout
+    from kok_layouts.rules.board import board_for, split_cells
+    from kok_layouts.rules.player import PlayerSheet
+
+    sheet = load_layout("black")
+    for read in (split_cells, board_for(sheet).parse_cells, PlayerSheet(sheet).parse_cells):
+        with pytest.raises(BadArgumentError, match="leave a name out"):
+            read(cells)

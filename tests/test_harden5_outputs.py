@@ -219,3 +219,14 @@ def test_a_range_message_quotes_the_number_as_given(tmp_path: Path) -> None:
     run = run_kok("preview", "black", "-o", str(tmp_path / "x.png"), "--dpi", "1200.5")
     assert run.code == 2 and "1200.5" in run.err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["play", "--solo"], ["table", "--solo"]])
+def test_save_naming_a_folder_that_is_not_there_is_refused(command: list[str],
+                                                          tmp_path: Path) -> None:
+    from .conftest import kok_process
+
+    wanted = tmp_path / "NEWDIR"
+    done = kok_process(*command, "--save", f"{wanted}/")
+    assert done.code == 2 and not wanted.exists()
+    assert len(done.err.strip().splitlines()) == 1

@@ -19,13 +19,12 @@ import argparse
 import io
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from kok_layouts import limits
-from kok_layouts.cli.args import integer, output_path, seed
+from kok_layouts.cli.args import integer, output_file, output_path, seed
 from kok_layouts.cli.commands import add_command
 from kok_layouts.cli.rules import split_items
 from kok_layouts.cli.text import render_text, wants_colour
@@ -105,7 +104,7 @@ def register(commands: Any) -> None:
                       help="the sheet (default: black)")
     play.add_argument("--seed", metavar="S", type=seed, default=None,
                       help="seed the dice for a repeatable game")
-    play.add_argument("--save", metavar="FILE", type=Path, default=None,
+    play.add_argument("--save", metavar="FILE", type=output_file, default=None,
                       help="write the game record (JSON) to FILE when the game ends")
     play.add_argument("--lang", choices=tuple(DEFAULT_NAMES), default="en",
                       help="the language of the default player names (the names a sheet "

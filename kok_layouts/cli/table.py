@@ -56,10 +56,10 @@ def register(commands: Any) -> None:
                             "only; 0.0.0.0 for phones on the same network)")
     table.add_argument("--port", type=arg_types.within(limits.PORT), default=0,
                        help="the port (default: any free port)")
-    table.add_argument("--save", metavar="FILE", type=Path, default=None,
+    table.add_argument("--save", metavar="FILE", type=arg_types.output_file, default=None,
                        help="write the game record (JSON) to FILE when the game ends or the "
                             "table is stopped (not the state file)")
-    table.add_argument("--state", metavar="FILE", type=Path, default=None,
+    table.add_argument("--state", metavar="FILE", type=arg_types.output_file, default=None,
                        help="the state file written after every roll (default: a new "
                             "kok-table-N.json here)")
     table.add_argument("--resume", metavar="FILE", type=Path, default=None,
@@ -211,8 +211,10 @@ def _serve(args: argparse.Namespace, server: Any, session: Any) -> None:
     """Serve until a stop signal; the record is written when the game ends and when it
     stops, and a second signal while it is written is ignored (the command line's stop,
     :mod:`kok_layouts.cli.main`); the stop then goes on, so the exit code says it."""
+    from kok_layouts.output import words_for
     from kok_layouts.stop_signals import ignore_stop_signals
 
+    words = words_for(args.save)   # never into a record written to standard output
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
                               name="kok-table", daemon=True)
     saved = False
@@ -227,7 +229,7 @@ def _serve(args: argparse.Namespace, server: Any, session: Any) -> None:
             if over and args.save is not None and not saved:
                 session.save_record(args.save)
                 saved = True
-                print(f"wrote the game record {args.save}", flush=True)
+                print(f"wrote the game record {args.save}", flush=True, file=words)
     except KeyboardInterrupt:
         ignore_stop_signals()   # nothing may break writing the record now
         raise
@@ -236,7 +238,7 @@ def _serve(args: argparse.Namespace, server: Any, session: Any) -> None:
             server.shutdown()
         if args.save is not None and not saved:
             session.save_record(args.save)
-            print(f"wrote the game record {args.save}", flush=True)
+            print(f"wrote the game record {args.save}", flush=True, file=words)
 
 
 # One running table per state file -------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from kok_layouts.errors import BadArgumentError, KokTypeError
+from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import Cell, Geometry, cells_of, mask_of
 from kok_layouts.model.sheet import Sheet
 
@@ -122,8 +122,14 @@ def newly_complete(groups: Iterable[tuple[K, int]], fresh: int, after: int) -> l
 
 
 def split_cells(names: str | Iterable[str]) -> list[str]:
-    """Cell names from ``"H6 H7"``, ``"H6,H7"``, ``"H6, H7"`` or an iterable of names."""
+    """Cell names from ``"H6 H7"``, ``"H6,H7"``, ``"H6, H7"`` or an iterable of names.
+    Text that leaves a name out between commas (``"H6,,H7"``, ``",H6"``, ``"H6,"``) is
+    refused (:class:`BadArgumentError`), not read as ``H6 H7``: every reader of cell names
+    (moves, records, the player's sheet, the table) splits them here."""
     if isinstance(names, str):
+        if "," in names and any(not part.strip() for part in names.split(",")):
+            raise BadArgumentError(f"cells {shown(names, 40)!r} leave a name out between commas; "
+                                   "write them like 'H6,H7' or 'H6 H7'")
         items: Iterable[object] = names.replace(",", " ").split()
     elif names is None or isinstance(names, (bytes, int)):
         raise KokTypeError(f"cells are names like 'H6 H7' or ['H6', 'H7'], not "

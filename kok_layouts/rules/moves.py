@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, shown
+from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.grid import Geometry, cells_of, column_letter
 from kok_layouts.rules.board import split_cells
 
@@ -25,13 +25,8 @@ CellNames = str | Iterable[str]
 
 
 def cell_names(names: CellNames) -> list[str]:
-    """The cell names of ``names`` (:func:`~kok_layouts.rules.board.split_cells`), with
-    no name left out: ``"H6,,H7"``, ``",H6"`` or ``"H6,"`` hold an empty name between
-    commas and are refused (:class:`BadArgumentError`) rather than read as ``H6 H7``."""
-    if isinstance(names, str) and any(not part.strip() for part in names.split(",")) \
-            and "," in names:
-        raise BadArgumentError(f"cells {shown(names, 40)!r} leave a name out between commas; "
-                               "write them like 'H6,H7' or 'H6 H7'")
+    """The cell names of ``names``: :func:`~kok_layouts.rules.board.split_cells`, which
+    refuses a name left out between commas (``"H6,,H7"``)."""
     return split_cells(names)
 
 
