@@ -175,7 +175,7 @@ class Tables:
         """The tables as the kernels take them."""
         found: SheetArrays | None = self.__dict__.get("_arrays")
         if found is None:
-            names = SheetArrays._fields
+            names = tuple(SheetArrays.__annotations__)  # the fields, in order
             found = SheetArrays(**{name: getattr(self, name) for name in names})
             object.__setattr__(self, "_arrays", found)
         return found
