@@ -297,7 +297,7 @@ def test_render_png_refuses_a_bad_resolution(dpi: Any, error: type[Exception]) -
 
 @pytest.mark.parametrize(("names", "error"), [("Z9", BadArgumentError),
                                               ("H6 H6", BadArgumentError),
-                                              ("²", BadArgumentError), (",", None),
+                                              ("²", BadArgumentError), (",", BadArgumentError),
                                               (None, KokTypeError), (5, KokTypeError),
                                               ([5], KokTypeError), (b"H6", KokTypeError)])
 def test_parse_cells_refuses_unknown_cells(names: Any, error: type[Exception] | None) -> None:
