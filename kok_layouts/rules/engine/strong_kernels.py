@@ -1,0 +1,627 @@
+"""The strong bot's evaluation as compiled kernels: :class:`kok_layouts.rules.strong.StrongBot`
+inside the engine (issue 33).
+
+For one seat's decision :func:`strong_choice` values every legal move with the sums of
+``StrongBot._prepare``, ``_cells_value``, ``_ending_value`` and ``_future_total``, in the
+same order on the same floats, and keeps the first of the highest value above passing, as
+``StrongBot.choose_by_dice`` does; :func:`play_strong_games` plays whole classic games with
+it in every seat, as ``play_game`` plays them. The typed door is
+:mod:`kok_layouts.rules.engine.strong`.
+
+The weights come as one float array in the order of :data:`WEIGHT_NAMES` (the fields of
+``StrongWeights``, looked up by name). The kernels of :mod:`~kok_layouts.rules.engine.kernels`
+list the moves (``_expansions``, the group tables, ``legal_sets``), find the cells next to
+crosses (``anchor_of``, ``_touching``), cross cells (``_cross``) and count scores
+(``classic_score``); this module adds only the evaluation and its game loop.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from kok_layouts.rules.engine.kernels import (
+    C_MARKS_USED,
+    C_PASSES,
+    COLOURS_TO_END,
+    JOKER_SIX,
+    M_CELLS,
+    M_COLOUR,
+    M_COLOUR_JOKER,
+    M_NUMBER,
+    M_NUMBER_JOKER,
+    MOVE_WIDTH,
+    OPEN_ROLLS,
+    SCORE_LINES,
+    SOLO_ROLLS,
+    _cross,
+    _expansions,
+    _most_completed,
+    _taken_by_any,
+    _touching,
+    anchor_of,
+    classic_score,
+    kernel,
+    legal_sets,
+    reset,
+)
+from kok_layouts.rules.engine.tables import MOVE_CELLS
+
+WEIGHT_NAMES = (
+    "column_scale", "column_decay", "column_slack", "colour_scale", "colour_decay",
+    "colour_slack", "second_colour", "star_hope", "open_cell", "mark_hope", "cell", "horizon",
+    "lead", "row_scale", "row_decay", "heart", "box_hope", "bomb_item", "purple",
+    "column_piece", "colour_piece", "row_piece", "isolated", "paired", "pass_cost", "deny",
+    "triple",
+)
+"""The strong bot's weights in the order the kernels read them (``StrongWeights``' fields)."""
+(W_COLUMN_SCALE, W_COLUMN_DECAY, W_COLUMN_SLACK, W_COLOUR_SCALE, W_COLOUR_DECAY,
+ W_COLOUR_SLACK, W_SECOND_COLOUR, W_STAR_HOPE, W_OPEN_CELL, W_MARK_HOPE, W_CELL, W_HORIZON,
+ W_LEAD, W_ROW_SCALE, W_ROW_DECAY, W_HEART, W_BOX_HOPE, W_BOMB_ITEM, W_PURPLE,
+ W_COLUMN_PIECE, W_COLOUR_PIECE, W_ROW_PIECE, W_ISOLATED, W_PAIRED, W_PASS_COST, W_DENY,
+ W_TRIPLE) = range(len(WEIGHT_NAMES))
+
+NO_LIMIT = -1
+"""``roll_limit`` of a game without one (``Options.max_rolls`` None)."""
+
+
+# == the time left =========================================================================
+@kernel
+def rolls_left(weights, solo, roll_limit, rolls_done, end_triggered, end_roll, seats, active):  # type: ignore[no-untyped-def]
+    """``StrongBot._rolls_left``: the rolls this seat will still act in after the current
+    one (an estimate in a game with others)."""
+    done = rolls_done + 1
+    if solo:  # a solo game has its fixed count of rolls, whatever the options
+        return float(max(0, SOLO_ROLLS - done))
+    if end_triggered:
+        if end_roll:
+            return 0.0
+        return float(seats - 1 - active)
+    left = max(1.0, weights[W_HORIZON] - done)
+    if roll_limit != NO_LIMIT:
+        left = min(left, float(roll_limit - done))
+    return max(0.0, left)
+
+
+@kernel
+def horizon_of(weights, solo, roll_limit):  # type: ignore[no-untyped-def]
+    """The rolls the share of the game still to come is counted against."""
+    if solo:
+        return float(SOLO_ROLLS)
+    return weights[W_HORIZON]
+
+
+# == the position before the move ==========================================================
+# == the position before the move ==========================================================
+@kernel
+def prepare(tables, crossed, column_count, colour_count, hearts, marks_left,  # type: ignore[no-untyped-def]
+            taken_columns, taken_colours, weights, left, horizon, star_penalty, compensated):
+    """``StrongBot._prepare`` for one seat: per group (the columns, then the colours) its
+    points, hope scale, rates, missing cells, pieces and hope; per area its uncrossed cells
+    and cut-off cells (alone, pairs, threes: ``_Groups.shape``); per area and column its
+    uncrossed cells; the cells next to a cross; the share of the game to come; the
+    colours completed; and the future total (``_future_total``)."""
+    width, colours = tables.width, tables.colours
+    groups = width + colours
+    areas = tables.area_size.shape[0]
+    size = crossed.shape[0]
+    cell_area, neighbours = tables.cell_area, tables.neighbours
+    frac = min(1.0, left / horizon) if horizon > 0 else 0.0
+    done_colours = 0
+    for colour in range(colours):
+        if tables.colour_size[colour] > 0 and colour_count[colour] == tables.colour_size[colour]:
+            done_colours += 1
+    ending = done_colours >= 1
+    # Per kind of group: its scale and rates.
+    time = max(left + weights[W_COLUMN_SLACK], 0.5)
+    column_scale = 0.0 if left <= 0 else weights[W_COLUMN_SCALE]
+    column_rate = weights[W_COLUMN_DECAY] / time
+    column_piece = weights[W_COLUMN_PIECE] / time
+    time = max(left + weights[W_COLOUR_SLACK], 0.5)
+    colour_scale = weights[W_COLOUR_SCALE] * (weights[W_SECOND_COLOUR] if ending else 1.0)
+    if left <= 0:
+        colour_scale = 0.0
+    colour_rate = weights[W_COLOUR_DECAY] / time
+    colour_piece = weights[W_COLOUR_PIECE] / time
+    points = np.empty(groups, dtype=np.float64)
+    scale = np.empty(groups, dtype=np.float64)
+    rate = np.empty(groups, dtype=np.float64)
+    piece_rate = np.empty(groups, dtype=np.float64)
+    missing = np.empty(groups, dtype=np.int64)
+    pieces = np.zeros(groups, dtype=np.int64)
+    hope = np.zeros(groups, dtype=np.float64)
+    for column in range(width):
+        value = tables.column_later[column] if taken_columns[column] \
+            else tables.column_first[column]
+        points[column] = float(value) + hearts
+        scale[column], rate[column] = column_scale, column_rate
+        piece_rate[column] = column_piece
+        missing[column] = tables.column_size[column] - column_count[column]
+    for colour in range(colours):
+        g = width + colour
+        value = tables.colour_later[colour] if taken_colours[colour] \
+            else tables.colour_first[colour]
+        points[g] = float(value)
+        scale[g], rate[g], piece_rate[g] = colour_scale, colour_rate, colour_piece
+        missing[g] = tables.colour_size[colour] - colour_count[colour]
+    # Uncrossed cells per area and per area and column: the pieces of every group.
+    area_left = np.zeros(areas, dtype=np.int64)
+    part_left = np.zeros((areas, width), dtype=np.int64)
+    for cell in range(size):
+        area = cell_area[cell]
+        if area < 0 or crossed[cell]:
+            continue
+        column = tables.cell_column[cell]
+        if part_left[area, column] == 0:
+            pieces[column] += 1
+        part_left[area, column] += 1
+        if area_left[area] == 0:
+            pieces[width + tables.area_colour[area]] += 1
+        area_left[area] += 1
+    for g in range(groups):
+        if missing[g]:
+            hope[g] = scale[g] * math.exp(-rate[g] * missing[g] - piece_rate[g] * pieces[g])
+    # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3.
+    shapes = np.zeros((areas, 3), dtype=np.int64)
+    seen = np.zeros(size, dtype=np.bool_)
+    stack = np.empty(size, dtype=np.int64)
+    for cell in range(size):
+        area = cell_area[cell]
+        if area < 0 or crossed[cell] or seen[cell]:
+            continue
+        seen[cell] = True
+        stack[0] = cell
+        top, head = 1, 0
+        while head < top:
+            here = stack[head]
+            head += 1
+            for j in range(neighbours.shape[1]):
+                other = neighbours[here, j]
+                if other >= 0 and cell_area[other] == area and not crossed[other] \
+                        and not seen[other]:
+                    seen[other] = True
+                    stack[top] = other
+                    top += 1
+        if top <= 3:
+            shapes[area, top - 1] += top
+    near = _touching(neighbours, crossed)
+    open_before = 0
+    for cell in range(size):
+        if near[cell]:
+            open_before += 1
+    # The future total: the sum as Python's sum() adds floats (compensated from 3.12 on).
+    total = 0.0
+    compensation = 0.0
+    for g in range(groups):
+        x = points[g] * hope[g]
+        if g == 0 or not compensated:
+            total = total + x
+        else:
+            t = total + x
+            if abs(total) >= abs(x):
+                compensation += (total - t) + x
+            else:
+                compensation += (x - t) + total
+            total = t
+    if compensated and compensation != 0.0 and np.isfinite(compensation):
+        total += compensation
+    if star_penalty:
+        stars = 0
+        for cell in range(size):
+            if tables.cell_star[cell] and not crossed[cell]:
+                stars += 1
+        total += star_penalty * stars * weights[W_STAR_HOPE] * frac
+    total += weights[W_OPEN_CELL] * frac * open_before
+    total += weights[W_MARK_HOPE] * frac * marks_left
+    return (points, scale, rate, piece_rate, missing, pieces, hope, area_left, part_left,
+            shapes, near, open_before, frac, done_colours, total)
+
+
+# == the value of crossing cells ===========================================================
+@kernel
+def crossing_values(tables, crossed, near, sets, counts, points, scale, rate, piece_rate,  # type: ignore[no-untyped-def]
+                    missing, pieces, hope, area_left, part_left, shapes, weights, frac,
+                    star_penalty):
+    """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
+    per set (score gained now, change of the future, colours completed). The same sums in
+    the same order as the rules' bot: the groups in order (columns from the left, then the
+    colours), each completed one its points less its hope, each other its hope's change;
+    then the cut-off cells, the cells, the stars and the cells reachable next.
+
+    One call values every move of a decision, written out in one loop: numba counts the
+    references of every array passed to a call, which would cost more than a move's sums."""
+    moves = sets.shape[0]
+    gained_of = np.empty(moves, dtype=np.float64)
+    future_of = np.empty(moves, dtype=np.float64)
+    colours_of = np.zeros(moves, dtype=np.int64)
+    width = tables.width
+    cell_column, cell_colour, cell_area = tables.cell_column, tables.cell_colour, \
+        tables.cell_area
+    cell_star, neighbours = tables.cell_star, tables.neighbours
+    area_cells, area_size = tables.area_cells, tables.area_size
+    sides = neighbours.shape[1]
+    size = crossed.shape[0]
+    isolated_cost = weights[W_ISOLATED] * frac
+    paired_cost = weights[W_PAIRED] * frac
+    triple_cost = weights[W_TRIPLE] * frac
+    open_cost = weights[W_OPEN_CELL] * frac
+    star_hope = weights[W_STAR_HOPE]
+    cell_weight = weights[W_CELL]
+    shapes_count = weights[W_ISOLATED] != 0.0 or weights[W_PAIRED] != 0.0 \
+        or weights[W_TRIPLE] != 0.0
+    stamp = np.zeros(size, dtype=np.int64)
+    seen = np.zeros(size, dtype=np.int64)
+    stack = np.empty(size, dtype=np.int64)
+    fresh = np.empty(sets.shape[1], dtype=np.int64)
+    terms = np.full((points.shape[0], sets.shape[1] + 1, sets.shape[1] + 1), np.nan)
+    token = 0
+    visit = 0
+    for m in range(moves):
+        # The cells the move crosses that are not crossed yet, stamped with its token.
+        token += 1
+        n = 0
+        for k in range(counts[m]):
+            cell = sets[m, k]
+            if not crossed[cell] and stamp[cell] != token:
+                stamp[cell] = token
+                fresh[n] = cell
+                n += 1
+        gained = 0.0
+        future = 0.0
+        new_colours = 0
+        for kind in range(2):  # the columns from the left, then the colours
+            key = -1
+            limit = width if kind == 0 else points.shape[0] - width
+            while True:
+                following = limit
+                for i in range(n):
+                    here = cell_column[fresh[i]] if kind == 0 else cell_colour[fresh[i]]
+                    if key < here < following:
+                        following = here
+                if following == limit:
+                    break
+                key = following
+                g = key if kind == 0 else width + key
+                here_count = 0
+                for i in range(n):
+                    here = cell_column[fresh[i]] if kind == 0 else cell_colour[fresh[i]]
+                    if here == key:
+                        here_count += 1
+                now = missing[g] - here_count
+                if now == 0:
+                    gained += points[g]
+                    future -= points[g] * hope[g]
+                    if kind == 1:
+                        new_colours += 1
+                    continue
+                if scale[g] == 0.0:
+                    continue
+                # Only the parts in the areas of the move can be finished by it.
+                left_pieces = pieces[g]
+                for i in range(n):
+                    area = cell_area[fresh[i]]
+                    first = area >= 0
+                    for j in range(i):
+                        if cell_area[fresh[j]] == area:
+                            first = False
+                    if not first:
+                        continue
+                    inside = 0
+                    for j in range(n):
+                        here = cell_column[fresh[j]] if kind == 0 else cell_colour[fresh[j]]
+                        if cell_area[fresh[j]] == area and here == key:
+                            inside += 1
+                    whole = part_left[area, key] if kind == 0 else area_left[area]
+                    if inside > 0 and inside == whole:
+                        left_pieces -= 1
+                # The same cells of a group recur in many moves: its term is kept by
+                # how many cells of it the move crosses and how many pieces it finishes.
+                finished = pieces[g] - left_pieces
+                term = terms[g, here_count, finished]
+                if term != term:  # not weighed yet (NaN)
+                    term = points[g] * (scale[g] * math.exp(-rate[g] * now
+                                                            - piece_rate[g] * left_pieces)
+                                        - hope[g])
+                    terms[g, here_count, finished] = term
+                future += term
+        if shapes_count:
+            # Cut-off cells change only in the areas the move crosses cells of.
+            alone = pairs = threes = 0
+            for i in range(n):
+                area = cell_area[fresh[i]]
+                if area < 0:
+                    alone -= 1  # a cell in no area is a region of its own: alone, then gone
+                    continue
+                first = True
+                for j in range(i):
+                    if cell_area[fresh[j]] == area:
+                        first = False
+                if not first:
+                    continue
+                alone -= shapes[area, 0]
+                pairs -= shapes[area, 1]
+                threes -= shapes[area, 2]
+                visit += 1
+                for k in range(area_size[area]):
+                    cell = area_cells[area, k]
+                    if crossed[cell] or stamp[cell] == token or seen[cell] == visit:
+                        continue
+                    seen[cell] = visit
+                    stack[0] = cell
+                    top, head = 1, 0
+                    while head < top:
+                        here = stack[head]
+                        head += 1
+                        for j in range(sides):
+                            other = neighbours[here, j]
+                            if other >= 0 and cell_area[other] == area and not crossed[other] \
+                                    and stamp[other] != token and seen[other] != visit:
+                                seen[other] = visit
+                                stack[top] = other
+                                top += 1
+                    if top == 1:
+                        alone += 1
+                    elif top == 2:
+                        pairs += 2
+                    elif top == 3:
+                        threes += 3
+            if isolated_cost:
+                future -= isolated_cost * alone
+            if paired_cost:
+                future -= paired_cost * pairs
+            if triple_cost:
+                future -= triple_cost * threes
+        gained += cell_weight * n
+        if star_penalty:
+            stars = 0
+            for i in range(n):
+                if cell_star[fresh[i]]:
+                    stars += 1
+            gained += star_penalty * stars
+            future -= star_penalty * stars * star_hope * frac
+        # The cells reachable next: those of before, less the ones crossed, plus the new.
+        visit += 1
+        opened = 0
+        for i in range(n):
+            if near[fresh[i]]:
+                opened -= 1
+            for j in range(sides):
+                other = neighbours[fresh[i], j]
+                if other >= 0 and not crossed[other] and not near[other] \
+                        and stamp[other] != token and seen[other] != visit:
+                    seen[other] = visit
+                    opened += 1
+        future += open_cost * opened
+        gained_of[m], future_of[m], colours_of[m] = gained, future, new_colours
+    return gained_of, future_of, colours_of
+
+
+# == a decision ============================================================================
+@kernel
+def _seat_total(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    return float(np.sum(classic_score(tables, state, seat, star_penalty, pass_penalty)))
+
+
+@kernel
+def _others_best(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """The best score of the seats other than ``seat``."""
+    best = -np.inf
+    for other in range(state.crossed.shape[0]):
+        if other != seat:
+            best = max(best, _seat_total(tables, state, other, star_penalty, pass_penalty))
+    return best
+
+
+@kernel
+def classic_moves(tables, crossed, anchor, roll_colours, roll_numbers, colour_dice,  # type: ignore[no-untyped-def]
+                  number_dice, marks_left, loose, six):
+    """Every legal move of the dice a seat may take, in the order of ``Game.move_options``,
+    as a matrix of move rows (:data:`~kok_layouts.rules.engine.kernels.MOVE_WIDTH`), and
+    per row its colour die and number die."""
+    expansions = _expansions(tables.colours, roll_colours, roll_numbers, colour_dice,
+                             number_dice, marks_left, six)
+    group_cells, group_offsets = tables.group_cells, tables.group_offsets
+    room = 0  # the moves of the groups of the tables, at most
+    for e in range(expansions.shape[0]):
+        colour, n = expansions[e, 2], expansions[e, 3]
+        if n != JOKER_SIX:
+            room += group_offsets[colour, n] - group_offsets[colour, n - 1]
+    rows = np.full((max(room, 16), MOVE_WIDTH), -1, dtype=np.int32)
+    dice = np.empty((max(room, 16), 2), dtype=np.int64)
+    used = 0
+    no_sets = np.empty((0, MOVE_CELLS), dtype=np.int32)
+    for e in range(expansions.shape[0]):
+        colour, n = expansions[e, 2], expansions[e, 3]
+        plain = not loose and n != JOKER_SIX
+        sets = no_sets
+        if plain:  # the groups of the tables, read in place
+            start = group_offsets[colour, n - 1]
+            total = group_offsets[colour, n] - start
+        else:
+            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+            start, total = 0, sets.shape[0]
+        for index in range(total):
+            free, touches = True, False
+            for k in range(n):
+                cell = group_cells[start + index, k] if plain else sets[index, k]
+                free = free and not crossed[cell]
+                touches = touches or anchor[cell]
+            if not (free and touches):
+                continue
+            if used == rows.shape[0]:
+                bigger = np.full((2 * used, MOVE_WIDTH), -1, dtype=np.int32)
+                bigger[:used] = rows
+                rows = bigger
+                more = np.empty((2 * used, 2), dtype=np.int64)
+                more[:used] = dice
+                dice = more
+            rows[used, M_COLOUR], rows[used, M_NUMBER] = colour, n
+            rows[used, M_COLOUR_JOKER] = expansions[e, 4]
+            rows[used, M_NUMBER_JOKER] = expansions[e, 5]
+            for k in range(n):
+                rows[used, M_CELLS + k] = group_cells[start + index, k] if plain \
+                    else sets[index, k]
+            dice[used, 0], dice[used, 1] = expansions[e, 0], expansions[e, 1]
+            used += 1
+    return rows[:used], dice[:used]
+
+
+@kernel
+def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+                  star_penalty, pass_penalty, compensated):
+    """StrongBot's choice for ``seat`` among the dice it may take (``colour_dice``,
+    ``number_dice``: indices into the roll): every legal move in the order of
+    ``Game.move_options``, valued as ``StrongBot.choose_by_dice`` values it (``left``:
+    the rolls left, :func:`rolls_left`; ``horizon``: :func:`horizon_of`); the first of the
+    highest value above passing. Returns (colour die, number die, move row, every move's
+    row and value); die -1 for a pass."""
+    crossed = state.crossed[seat]
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    (points, scale, rate, piece_rate, missing, pieces, hope, area_left, part_left, shapes,
+     near, _, frac, done_colours, future_total) = prepare(
+        tables, crossed, state.column_count[seat], state.colour_count[seat], 0, marks_left,
+        taken_columns, taken_colours, weights, left, horizon, star_penalty, compensated)
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    rows, dice = classic_moves(tables, crossed, anchor, roll_colours, roll_numbers,
+                               colour_dice, number_dice, marks_left, loose, six)
+    counts = np.empty(rows.shape[0], dtype=np.int64)
+    for m in range(rows.shape[0]):
+        counts[m] = rows[m, M_NUMBER]
+    gained, future, new_colours = crossing_values(
+        tables, crossed, near, rows[:, M_CELLS:], counts, points, scale, rate, piece_rate,
+        missing, pieces, hope, area_left, part_left, shapes, weights, frac, star_penalty)
+    joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
+    values = np.empty(rows.shape[0], dtype=np.float64)
+    scores_known = False
+    score_before = others_best = 0.0
+    best_value = -weights[W_PASS_COST] if left > 0 else 0.0
+    best = -1
+    for m in range(rows.shape[0]):
+        if new_colours[m] and done_colours + new_colours[m] >= COLOURS_TO_END:
+            # The game ends: what is left of the future is lost.
+            value = gained[m] - future_total
+            if not solo:
+                if not scores_known:
+                    scores_known = True
+                    score_before = _seat_total(tables, state, seat, star_penalty,
+                                               pass_penalty)
+                    others_best = _others_best(tables, state, seat, star_penalty,
+                                               pass_penalty)
+                value += weights[W_LEAD] * (score_before + gained[m] - others_best)
+        else:
+            value = gained[m] + future[m]
+        jokers = rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
+        if jokers:
+            value -= jokers * joker_cost
+        values[m] = value
+        if value > best_value:
+            best_value, best = value, m
+    if best < 0:
+        return -1, -1, np.full(MOVE_WIDTH, -1, dtype=np.int32), rows, values
+    return dice[best, 0], dice[best, 1], rows[best].copy(), rows, values
+
+
+# == whole games ===========================================================================
+@kernel
+def _apply(tables, state, seat, move, taken_columns, taken_colours, crossed_at, game, roll):  # type: ignore[no-untyped-def]
+    """Play a move row on ``seat``'s sheet, noting the roll its cells were crossed in."""
+    state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+    if game < crossed_at.shape[0]:
+        for k in range(M_CELLS, MOVE_WIDTH):
+            if move[k] >= 0:
+                crossed_at[game, seat, move[k]] = roll
+    _cross(move[M_CELLS:], tables.cell_column, tables.cell_colour, tables.cell_row,
+           tables.column_size, tables.colour_size, state.crossed[seat],
+           state.column_count[seat], state.colour_count[seat], state.row_count[seat],
+           state.later_column[seat], state.later_colour[seat], taken_columns, taken_colours)
+
+
+@kernel
+def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
+                        max_rolls, roll_limit, loose, six, weights, star_penalty,
+                        pass_penalty, compensated, crossed_at, game):
+    """One classic game played by the strong bot in every seat, as ``play_game`` plays it
+    (the flow of ``kernels.play_classic``): roll ``r`` shows ``dice_colours[r]`` and
+    ``dice_numbers[r]``; ``roll_limit`` is the game's (:data:`NO_LIMIT` for none) as the
+    bot sees it, ``max_rolls`` where the loop stops. Notes in ``crossed_at[game]`` the
+    roll (from 1) each cell was crossed in, while ``game`` is in its range. Returns the
+    rolls played, or -1 when the dice ran out before the end."""
+    seats = state.crossed.shape[0]
+    all_colours = np.arange(dice_colours.shape[1])
+    all_numbers = np.arange(dice_numbers.shape[1])
+    no_columns = np.zeros(tables.width, dtype=np.bool_)
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    limit = SOLO_ROLLS if solo else max_rolls
+    horizon = horizon_of(weights, solo, roll_limit)
+    active = 0
+    rolls = 0
+    end_triggered = False
+    while True:
+        if rolls >= dice_colours.shape[0]:
+            return -1
+        roll_colours, roll_numbers = dice_colours[rolls], dice_numbers[rolls]
+        if solo:
+            taken_columns, taken_colours = no_columns, no_colours
+        else:
+            taken_columns = _taken_by_any(state.column_count, tables.column_size)
+            taken_colours = _taken_by_any(state.colour_count, tables.colour_size)
+        left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
+                          active)
+        colour_die, number_die, move, _, _ = strong_choice(
+            tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers,
+            taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+            star_penalty, pass_penalty, compensated)
+        if colour_die >= 0:
+            _apply(tables, state, active, move, taken_columns, taken_colours, crossed_at,
+                   game, rolls + 1)
+        else:
+            state.counters[active, C_PASSES] += 1
+        if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
+            left_colours, left_numbers = all_colours, all_numbers
+        else:
+            left_colours = all_colours[all_colours != colour_die]
+            left_numbers = all_numbers[all_numbers != number_die]
+        for seat in range(seats):
+            if seat == active:
+                continue
+            die, _, move, _, _ = strong_choice(
+                tables, state, seat, roll_colours, roll_numbers, left_colours, left_numbers,
+                taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+                star_penalty, pass_penalty, compensated)
+            if die >= 0:
+                _apply(tables, state, seat, move, taken_columns, taken_colours, crossed_at,
+                       game, rolls + 1)
+        rolls += 1
+        if _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+            end_triggered = True
+        finished = end_triggered and (solo or end_roll or active == seats - 1)
+        if finished or (limit >= 0 and rolls >= limit):
+            return rolls
+        active = (active + 1) % seats
+
+
+@kernel
+def play_strong_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
+                      max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
+                      compensated, crossed_at):
+    """Many strong games one after the other on ``state`` (reset before each): game ``g``
+    throws ``dice_colours[g]`` and ``dice_numbers[g]``. Returns the rolls of each game (-1:
+    its dice ran out), each seat's score lines and marks used."""
+    games, seats = dice_colours.shape[0], state.crossed.shape[0]
+    rolls = np.empty(games, dtype=np.int64)
+    lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    marks_used = np.zeros((games, seats), dtype=np.int32)
+    for game in range(games):
+        reset(state, tables.boxes_at_start)
+        if game < crossed_at.shape[0]:
+            crossed_at[game] = 0
+        rolls[game] = play_strong_classic(
+            tables, state, dice_colours[game], dice_numbers[game], solo, open_rolls,
+            end_roll, max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
+            compensated, crossed_at, game)
+        for seat in range(seats):
+            lines[game, seat] = classic_score(tables, state, seat, star_penalty, pass_penalty)
+            marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
+    return rolls, lines, marks_used
