@@ -155,6 +155,7 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
     crossed_at = np.zeros((games if keep_crossed_at else 0, players, tables.size),
                           dtype=np.int32)
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    work = strong_kernels.new_workspace(tables)
     waiting = list(range(games))
     while waiting:
         # Every game still waiting throws ``budget`` rolls; one that needs more throws
@@ -170,7 +171,7 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
             tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
             options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
             options.number_joker_six, table, stars, options.pass_penalty, COMPENSATED_SUM,
-            kept)
+            kept, work)
         rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
         if keep_crossed_at:
             crossed_at[waiting] = kept
@@ -252,14 +253,17 @@ def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decis
                                      game.end_triggered, game.options.end == "roll",
                                      len(game.players), game.active)
     horizon = strong_kernels.horizon_of(table, game.solo, roll_limit)
-    colour_die, number_die, move, _, values = strong_kernels.strong_choice(
+    colour_die, number_die, best, rows, values = strong_kernels.strong_choice(
         tables.arrays, state, seat, roll_colours, roll_numbers,
         np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
         taken_columns, taken_colours, game.options.connect_through_crossed,
         game.options.number_joker_six, table, left, horizon, game.solo,
-        player.star_penalty, game.options.pass_penalty, COMPENSATED_SUM)
+        player.star_penalty, game.options.pass_penalty, COMPENSATED_SUM,
+        strong_kernels.new_workspace(tables))
+    values = values.copy()
     if colour_die < 0:
         return Decision(None, values)
+    move = rows[best]
     cells = sum(1 << int(cell) for cell in move[kernels.M_CELLS:] if cell >= 0)
     made = Move(keys[move[kernels.M_COLOUR]], int(move[kernels.M_NUMBER]), cells,
                 bool(move[kernels.M_COLOUR_JOKER]), bool(move[kernels.M_NUMBER_JOKER]),

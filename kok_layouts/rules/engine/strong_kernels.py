@@ -18,6 +18,7 @@ crosses (``anchor_of``, ``_touching``), cross cells (``_cross``) and count score
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -35,18 +36,19 @@ from kok_layouts.rules.engine.kernels import (
     OPEN_ROLLS,
     SCORE_LINES,
     SOLO_ROLLS,
+    Bools,
+    Floats,
+    Int32s,
+    Int64s,
     _cross,
-    _expansions,
     _most_completed,
     _taken_by_any,
-    _touching,
-    anchor_of,
     classic_score,
     kernel,
     legal_sets,
     reset,
 )
-from kok_layouts.rules.engine.tables import MOVE_CELLS
+from kok_layouts.rules.engine.tables import MOVE_CELLS, Tables
 
 WEIGHT_NAMES = (
     "column_scale", "column_decay", "column_slack", "colour_scale", "colour_decay",
@@ -93,24 +95,28 @@ def horizon_of(weights, solo, roll_limit):  # type: ignore[no-untyped-def]
 
 
 # == the position before the move ==========================================================
-# == the position before the move ==========================================================
 @kernel
-def prepare(tables, crossed, column_count, colour_count, hearts, marks_left,  # type: ignore[no-untyped-def]
-            taken_columns, taken_colours, weights, left, horizon, star_penalty, compensated):
+def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_size,  # type: ignore[no-untyped-def]
+            colour_size, column_first, column_later, colour_first, colour_later, crossed,
+            column_count, colour_count, hearts, marks_left, taken_columns, taken_colours,
+            weights, left, horizon, star_penalty, compensated, points, scale, rate,
+            piece_rate, missing, pieces, hope, area_left, part_left, shapes, near, seen,
+            stack):
     """``StrongBot._prepare`` for one seat: per group (the columns, then the colours) its
     points, hope scale, rates, missing cells, pieces and hope; per area its uncrossed cells
     and cut-off cells (alone, pairs, threes: ``_Groups.shape``); per area and column its
     uncrossed cells; the cells next to a cross; the share of the game to come; the
-    colours completed; and the future total (``_future_total``)."""
-    width, colours = tables.width, tables.colours
+    colours completed; and the future total (``_future_total``). Writes the arrays (of a
+    :class:`Workspace`: a decision allocates nothing) and returns (share of the game to
+    come, colours completed, future total). (It takes the tables' arrays, not the tables:
+    numba counts the references of every array of a struct passed to a call.)"""
+    width, colours = column_size.shape[0], colour_size.shape[0]
     groups = width + colours
-    areas = tables.area_size.shape[0]
     size = crossed.shape[0]
-    cell_area, neighbours = tables.cell_area, tables.neighbours
     frac = min(1.0, left / horizon) if horizon > 0 else 0.0
     done_colours = 0
     for colour in range(colours):
-        if tables.colour_size[colour] > 0 and colour_count[colour] == tables.colour_size[colour]:
+        if colour_size[colour] > 0 and colour_count[colour] == colour_size[colour]:
             done_colours += 1
     ending = done_colours >= 1
     # Per kind of group: its scale and rates.
@@ -124,48 +130,40 @@ def prepare(tables, crossed, column_count, colour_count, hearts, marks_left,  # 
         colour_scale = 0.0
     colour_rate = weights[W_COLOUR_DECAY] / time
     colour_piece = weights[W_COLOUR_PIECE] / time
-    points = np.empty(groups, dtype=np.float64)
-    scale = np.empty(groups, dtype=np.float64)
-    rate = np.empty(groups, dtype=np.float64)
-    piece_rate = np.empty(groups, dtype=np.float64)
-    missing = np.empty(groups, dtype=np.int64)
-    pieces = np.zeros(groups, dtype=np.int64)
-    hope = np.zeros(groups, dtype=np.float64)
+    pieces[:] = 0
+    hope[:] = 0.0
     for column in range(width):
-        value = tables.column_later[column] if taken_columns[column] \
-            else tables.column_first[column]
+        value = column_later[column] if taken_columns[column] else column_first[column]
         points[column] = float(value) + hearts
         scale[column], rate[column] = column_scale, column_rate
         piece_rate[column] = column_piece
-        missing[column] = tables.column_size[column] - column_count[column]
+        missing[column] = column_size[column] - column_count[column]
     for colour in range(colours):
         g = width + colour
-        value = tables.colour_later[colour] if taken_colours[colour] \
-            else tables.colour_first[colour]
+        value = colour_later[colour] if taken_colours[colour] else colour_first[colour]
         points[g] = float(value)
         scale[g], rate[g], piece_rate[g] = colour_scale, colour_rate, colour_piece
-        missing[g] = tables.colour_size[colour] - colour_count[colour]
+        missing[g] = colour_size[colour] - colour_count[colour]
     # Uncrossed cells per area and per area and column: the pieces of every group.
-    area_left = np.zeros(areas, dtype=np.int64)
-    part_left = np.zeros((areas, width), dtype=np.int64)
+    area_left[:] = 0
+    part_left[:] = 0
     for cell in range(size):
         area = cell_area[cell]
         if area < 0 or crossed[cell]:
             continue
-        column = tables.cell_column[cell]
+        column = cell_column[cell]
         if part_left[area, column] == 0:
             pieces[column] += 1
         part_left[area, column] += 1
         if area_left[area] == 0:
-            pieces[width + tables.area_colour[area]] += 1
+            pieces[width + area_colour[area]] += 1
         area_left[area] += 1
     for g in range(groups):
         if missing[g]:
             hope[g] = scale[g] * math.exp(-rate[g] * missing[g] - piece_rate[g] * pieces[g])
     # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3.
-    shapes = np.zeros((areas, 3), dtype=np.int64)
-    seen = np.zeros(size, dtype=np.bool_)
-    stack = np.empty(size, dtype=np.int64)
+    shapes[:] = 0
+    seen[:] = False
     for cell in range(size):
         area = cell_area[cell]
         if area < 0 or crossed[cell] or seen[cell]:
@@ -185,11 +183,18 @@ def prepare(tables, crossed, column_count, colour_count, hearts, marks_left,  # 
                     top += 1
         if top <= 3:
             shapes[area, top - 1] += top
-    near = _touching(neighbours, crossed)
+    # The cells next to a cross (``kernels._touching``, into ``near``).
     open_before = 0
     for cell in range(size):
-        if near[cell]:
-            open_before += 1
+        near[cell] = False
+        if crossed[cell]:
+            continue
+        for j in range(neighbours.shape[1]):
+            other = neighbours[cell, j]
+            if other >= 0 and crossed[other]:
+                near[cell] = True
+                open_before += 1
+                break
     # The future total: the sum as Python's sum() adds floats (compensated from 3.12 on).
     total = 0.0
     compensation = 0.0
@@ -209,20 +214,21 @@ def prepare(tables, crossed, column_count, colour_count, hearts, marks_left,  # 
     if star_penalty:
         stars = 0
         for cell in range(size):
-            if tables.cell_star[cell] and not crossed[cell]:
+            if cell_star[cell] and not crossed[cell]:
                 stars += 1
         total += star_penalty * stars * weights[W_STAR_HOPE] * frac
     total += weights[W_OPEN_CELL] * frac * open_before
     total += weights[W_MARK_HOPE] * frac * marks_left
-    return (points, scale, rate, piece_rate, missing, pieces, hope, area_left, part_left,
-            shapes, near, open_before, frac, done_colours, total)
+    return frac, done_colours, total
 
 
 # == the value of crossing cells ===========================================================
 @kernel
-def crossing_values(tables, crossed, near, sets, counts, points, scale, rate, piece_rate,  # type: ignore[no-untyped-def]
+def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, area_cells,  # type: ignore[no-untyped-def]
+                    area_size, crossed, near, sets, counts, points, scale, rate, piece_rate,
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
-                    star_penalty):
+                    star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
+                    terms, marks):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
@@ -230,18 +236,13 @@ def crossing_values(tables, crossed, near, sets, counts, points, scale, rate, pi
     then the cut-off cells, the cells, the stars and the cells reachable next.
 
     One call values every move of a decision, written out in one loop: numba counts the
-    references of every array passed to a call, which would cost more than a move's sums."""
+    references of every array passed to a call, which would cost more than a move's sums
+    (and it takes the tables' arrays, not the tables). Writes ``gained_of``, ``future_of``
+    and ``colours_of``; the other arrays are its scratch (of a :class:`Workspace`), and
+    ``marks`` the last stamps it used in ``stamp`` and ``seen``."""
     moves = sets.shape[0]
-    gained_of = np.empty(moves, dtype=np.float64)
-    future_of = np.empty(moves, dtype=np.float64)
-    colours_of = np.zeros(moves, dtype=np.int64)
-    width = tables.width
-    cell_column, cell_colour, cell_area = tables.cell_column, tables.cell_colour, \
-        tables.cell_area
-    cell_star, neighbours = tables.cell_star, tables.neighbours
-    area_cells, area_size = tables.area_cells, tables.area_size
+    width = part_left.shape[1]
     sides = neighbours.shape[1]
-    size = crossed.shape[0]
     isolated_cost = weights[W_ISOLATED] * frac
     paired_cost = weights[W_PAIRED] * frac
     triple_cost = weights[W_TRIPLE] * frac
@@ -250,13 +251,8 @@ def crossing_values(tables, crossed, near, sets, counts, points, scale, rate, pi
     cell_weight = weights[W_CELL]
     shapes_count = weights[W_ISOLATED] != 0.0 or weights[W_PAIRED] != 0.0 \
         or weights[W_TRIPLE] != 0.0
-    stamp = np.zeros(size, dtype=np.int64)
-    seen = np.zeros(size, dtype=np.int64)
-    stack = np.empty(size, dtype=np.int64)
-    fresh = np.empty(sets.shape[1], dtype=np.int64)
-    terms = np.full((points.shape[0], sets.shape[1] + 1, sets.shape[1] + 1), np.nan)
-    token = 0
-    visit = 0
+    terms[:] = np.nan
+    token, visit = marks[0], marks[1]
     for m in range(moves):
         # The cells the move crosses that are not crossed yet, stamped with its token.
         token += 1
@@ -394,7 +390,7 @@ def crossing_values(tables, crossed, near, sets, counts, points, scale, rate, pi
                     opened += 1
         future += open_cost * opened
         gained_of[m], future_of[m], colours_of[m] = gained, future, new_colours
-    return gained_of, future_of, colours_of
+    marks[0], marks[1] = token, visit
 
 
 # == a decision ============================================================================
@@ -413,25 +409,169 @@ def _others_best(tables, state, seat, star_penalty, pass_penalty):  # type: igno
     return best
 
 
+class Workspace(NamedTuple):
+    """The arrays one decision works in, made once per sheet and batch
+    (:func:`new_workspace`), so that a decision allocates nothing but where the house
+    rules list more moves than it holds."""
+
+    points: Floats
+    scale: Floats
+    rate: Floats
+    piece_rate: Floats
+    hope: Floats
+    missing: Int64s
+    pieces: Int64s
+    area_left: Int64s
+    part_left: Int64s
+    shapes: Int64s
+    near: Bools
+    anchor: Bools
+    flags: Bools
+    face_pairs: Bools
+    stamp: Int64s
+    seen: Int64s
+    stack: Int64s
+    marks: Int64s
+    """The last stamps used in ``stamp`` and ``seen`` (they only grow)."""
+    terms: Floats
+    expansions: Int64s
+    rows: Int32s
+    dice: Int64s
+    row_of_group: Int64s
+    valued_as: Int64s
+    firsts: Int64s
+    sets: Int32s
+    counts: Int64s
+    gained: Floats
+    future: Floats
+    new_colours: Int64s
+    values: Floats
+    fresh: Int64s
+
+
+DICE_PAIRS = 9
+"""The most pairs of a colour die and a number die a seat may take (3 x 3)."""
+
+
+def new_workspace(tables: Tables) -> Workspace:
+    """The arrays a decision on ``tables``' sheet works in."""
+    size, width, colours = tables.size, tables.width, tables.colours
+    groups = width + colours
+    areas = len(tables.area_size)
+    moves = DICE_PAIRS * (len(tables.group_size) + 8)
+    return Workspace(
+        points=np.zeros(groups), scale=np.zeros(groups), rate=np.zeros(groups),
+        piece_rate=np.zeros(groups), hope=np.zeros(groups),
+        missing=np.zeros(groups, dtype=np.int64), pieces=np.zeros(groups, dtype=np.int64),
+        area_left=np.zeros(areas, dtype=np.int64),
+        part_left=np.zeros((areas, width), dtype=np.int64),
+        shapes=np.zeros((areas, 3), dtype=np.int64),
+        near=np.zeros(size, dtype=np.bool_), anchor=np.zeros(size, dtype=np.bool_),
+        flags=np.zeros(size, dtype=np.bool_),
+        face_pairs=np.zeros((colours + 1) * (MOVE_CELLS + 1), dtype=np.bool_),
+        stamp=np.zeros(size, dtype=np.int64),
+        seen=np.zeros(size, dtype=np.int64), stack=np.zeros(size, dtype=np.int64),
+        marks=np.zeros(2, dtype=np.int64),
+        terms=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1)),
+        expansions=np.zeros((DICE_PAIRS * colours * (MOVE_CELLS + 1), 6), dtype=np.int64),
+        rows=np.zeros((moves, MOVE_WIDTH), dtype=np.int32),
+        dice=np.zeros((moves, 3), dtype=np.int64),
+        row_of_group=np.zeros(len(tables.group_size), dtype=np.int64),
+        valued_as=np.zeros(moves, dtype=np.int64), firsts=np.zeros(moves, dtype=np.int64),
+        sets=np.zeros((moves, MOVE_CELLS), dtype=np.int32),
+        counts=np.zeros(moves, dtype=np.int64), gained=np.zeros(moves),
+        future=np.zeros(moves), new_colours=np.zeros(moves, dtype=np.int64),
+        values=np.zeros(moves), fresh=np.zeros(MOVE_CELLS, dtype=np.int64),
+    )
+
+
 @kernel
-def classic_moves(tables, crossed, anchor, roll_colours, roll_numbers, colour_dice,  # type: ignore[no-untyped-def]
-                  number_dice, marks_left, loose, six):
-    """Every legal move of the dice a seat may take, in the order of ``Game.move_options``,
-    as a matrix of move rows (:data:`~kok_layouts.rules.engine.kernels.MOVE_WIDTH`), and
-    per row its colour die and number die."""
-    expansions = _expansions(tables.colours, roll_colours, roll_numbers, colour_dice,
-                             number_dice, marks_left, six)
+def _expansions_into(out, seen, colours, roll_colours, roll_numbers, colour_dice,  # type: ignore[no-untyped-def]
+                     number_dice, marks_left, six):
+    """``kernels._expansions`` written into ``out`` (``seen``: scratch of (colours + 1) * 6
+    flags), so that a decision allocates nothing; returns how many rows. What the dice a
+    seat may take can stand for, in the order of ``Game.move_options``: rows (colour die,
+    number die, colour, number, colour joker, number joker), each pair of faces once, those
+    whose jokers cost more marks than are left left out."""
+    count = 0
+    seen[:] = False
+    for ci in colour_dice:
+        colour_face = roll_colours[ci]
+        colour_joker = colour_face == colours
+        for ni in number_dice:
+            number_face = roll_numbers[ni]
+            if seen[colour_face * 6 + number_face]:
+                continue
+            seen[colour_face * 6 + number_face] = True
+            number_joker = number_face == 0
+            if int(colour_joker) + int(number_joker) > marks_left:
+                continue
+            first_colour = 0 if colour_joker else colour_face
+            last_colour = colours if colour_joker else colour_face + 1
+            first_number = 1 if number_joker else number_face
+            last_number = 5 if number_joker else number_face
+            for sixes in range(2):
+                if sixes and not (number_joker and six):
+                    break
+                for colour in range(first_colour, last_colour):
+                    for n in range(first_number, last_number + 1):
+                        out[count, 0], out[count, 1] = ci, ni
+                        out[count, 2] = colour
+                        out[count, 3] = JOKER_SIX if sixes else n
+                        out[count, 4] = colour_joker
+                        out[count, 5] = number_joker
+                        count += 1
+                        if sixes:
+                            break
+    return count
+
+
+@kernel
+def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+                  star_penalty, pass_penalty, compensated, work):
+    """StrongBot's choice for ``seat`` among the dice it may take (``colour_dice``,
+    ``number_dice``: indices into the roll): every legal move in the order of
+    ``Game.move_options``, valued as ``StrongBot.choose_by_dice`` values it (``left``:
+    the rolls left, :func:`rolls_left`; ``horizon``: :func:`horizon_of`); the first of the
+    highest value above passing. ``work``: a :class:`Workspace` of the sheet. Returns
+    (colour die, number die, the index of its move in the moves, every move's row and
+    value); die -1 (and index -1) for a pass. The moves and values are views of ``work``
+    (or, when the house rules list more moves than it holds, arrays of their own)."""
+    crossed = state.crossed[seat]
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    cell_column, cell_colour, cell_area = tables.cell_column, tables.cell_colour, \
+        tables.cell_area
+    cell_star, neighbours = tables.cell_star, tables.neighbours
+    points, scale, rate, piece_rate, hope = work.points, work.scale, work.rate, \
+        work.piece_rate, work.hope
+    missing, pieces, area_left, part_left = work.missing, work.pieces, work.area_left, \
+        work.part_left
+    shapes, near, stack = work.shapes, work.near, work.stack
+    frac, done_colours, future_total = prepare(
+        cell_column, cell_area, cell_star, neighbours, tables.area_colour, tables.column_size,
+        tables.colour_size, tables.column_first, tables.column_later, tables.colour_first,
+        tables.colour_later, crossed, state.column_count[seat], state.colour_count[seat], 0,
+        marks_left, taken_columns, taken_colours, weights, left, horizon, star_penalty,
+        compensated, points, scale, rate, piece_rate, missing, pieces, hope, area_left,
+        part_left, shapes, near, work.flags, stack)
+    # The cells a move may start from (``kernels.anchor_of``, into the workspace).
+    anchor = work.anchor
+    size = crossed.shape[0]
+    for cell in range(size):
+        anchor[cell] = tables.cell_start[cell] or near[cell]
+    # Every legal move of the dice, in the order of ``Game.move_options``: per row its
+    # colour die, number die and group of the tables (-1 for a set of cells of the house
+    # rules, found by ``legal_sets``). Written out here: a call passing the tables costs
+    # more than listing the moves.
     group_cells, group_offsets = tables.group_cells, tables.group_offsets
-    room = 0  # the moves of the groups of the tables, at most
-    for e in range(expansions.shape[0]):
-        colour, n = expansions[e, 2], expansions[e, 3]
-        if n != JOKER_SIX:
-            room += group_offsets[colour, n] - group_offsets[colour, n - 1]
-    rows = np.full((max(room, 16), MOVE_WIDTH), -1, dtype=np.int32)
-    dice = np.empty((max(room, 16), 2), dtype=np.int64)
+    expansions = work.expansions
+    found = _expansions_into(expansions, work.face_pairs, tables.colours, roll_colours,
+                             roll_numbers, colour_dice, number_dice, marks_left, six)
+    rows, dice = work.rows, work.dice
     used = 0
     no_sets = np.empty((0, MOVE_CELLS), dtype=np.int32)
-    for e in range(expansions.shape[0]):
+    for e in range(found):
         colour, n = expansions[e, 2], expansions[e, 3]
         plain = not loose and n != JOKER_SIX
         sets = no_sets
@@ -449,13 +589,14 @@ def classic_moves(tables, crossed, anchor, roll_colours, roll_numbers, colour_di
                 touches = touches or anchor[cell]
             if not (free and touches):
                 continue
-            if used == rows.shape[0]:
+            if used == rows.shape[0]:  # only the house rules list this many
                 bigger = np.full((2 * used, MOVE_WIDTH), -1, dtype=np.int32)
-                bigger[:used] = rows
+                bigger[:used] = rows[:used]
                 rows = bigger
-                more = np.empty((2 * used, 2), dtype=np.int64)
-                more[:used] = dice
+                more = np.empty((2 * used, 3), dtype=np.int64)
+                more[:used] = dice[:used]
                 dice = more
+            rows[used, :] = -1
             rows[used, M_COLOUR], rows[used, M_NUMBER] = colour, n
             rows[used, M_COLOUR_JOKER] = expansions[e, 4]
             rows[used, M_NUMBER_JOKER] = expansions[e, 5]
@@ -463,45 +604,51 @@ def classic_moves(tables, crossed, anchor, roll_colours, roll_numbers, colour_di
                 rows[used, M_CELLS + k] = group_cells[start + index, k] if plain \
                     else sets[index, k]
             dice[used, 0], dice[used, 1] = expansions[e, 0], expansions[e, 1]
+            dice[used, 2] = start + index if plain else -1
             used += 1
-    return rows[:used], dice[:used]
-
-
-@kernel
-def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
-                  taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
-                  star_penalty, pass_penalty, compensated):
-    """StrongBot's choice for ``seat`` among the dice it may take (``colour_dice``,
-    ``number_dice``: indices into the roll): every legal move in the order of
-    ``Game.move_options``, valued as ``StrongBot.choose_by_dice`` values it (``left``:
-    the rolls left, :func:`rolls_left`; ``horizon``: :func:`horizon_of`); the first of the
-    highest value above passing. Returns (colour die, number die, move row, every move's
-    row and value); die -1 for a pass."""
-    crossed = state.crossed[seat]
-    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
-    (points, scale, rate, piece_rate, missing, pieces, hope, area_left, part_left, shapes,
-     near, _, frac, done_colours, future_total) = prepare(
-        tables, crossed, state.column_count[seat], state.colour_count[seat], 0, marks_left,
-        taken_columns, taken_colours, weights, left, horizon, star_penalty, compensated)
-    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
-    rows, dice = classic_moves(tables, crossed, anchor, roll_colours, roll_numbers,
-                               colour_dice, number_dice, marks_left, loose, six)
-    counts = np.empty(rows.shape[0], dtype=np.int64)
-    for m in range(rows.shape[0]):
-        counts[m] = rows[m, M_NUMBER]
-    gained, future, new_colours = crossing_values(
-        tables, crossed, near, rows[:, M_CELLS:], counts, points, scale, rate, piece_rate,
-        missing, pieces, hope, area_left, part_left, shapes, weights, frac, star_penalty)
+    moves = used
+    # Each set of cells once: the same group of the tables recurs with other dice.
+    room = moves <= work.values.shape[0]
+    row_of_group = work.row_of_group
+    row_of_group[:] = -1
+    valued_as = work.valued_as if room else np.empty(moves, dtype=np.int64)
+    firsts = work.firsts if room else np.empty(moves, dtype=np.int64)
+    distinct = 0
+    for m in range(moves):
+        group = dice[m, 2]
+        if group >= 0 and row_of_group[group] >= 0:
+            valued_as[m] = row_of_group[group]
+            continue
+        valued_as[m] = distinct
+        firsts[distinct] = m
+        if group >= 0:
+            row_of_group[group] = distinct
+        distinct += 1
+    sets = work.sets if room else np.empty((moves, MOVE_CELLS), dtype=np.int32)
+    counts = work.counts if room else np.empty(moves, dtype=np.int64)
+    for k in range(distinct):
+        sets[k] = rows[firsts[k], M_CELLS:]
+        counts[k] = rows[firsts[k], M_NUMBER]
+    gained = work.gained if room else np.empty(moves, dtype=np.float64)
+    future = work.future if room else np.empty(moves, dtype=np.float64)
+    new_colours = work.new_colours if room else np.empty(moves, dtype=np.int64)
+    crossing_values(
+        cell_column, cell_colour, cell_area, cell_star, neighbours, tables.area_cells,
+        tables.area_size, crossed, near, sets[:distinct], counts, points, scale, rate,
+        piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
+        star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
+        work.terms, work.marks)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
-    values = np.empty(rows.shape[0], dtype=np.float64)
+    values = work.values if room else np.empty(moves, dtype=np.float64)
     scores_known = False
     score_before = others_best = 0.0
     best_value = -weights[W_PASS_COST] if left > 0 else 0.0
     best = -1
-    for m in range(rows.shape[0]):
-        if new_colours[m] and done_colours + new_colours[m] >= COLOURS_TO_END:
+    for m in range(moves):
+        k = valued_as[m]
+        if new_colours[k] and done_colours + new_colours[k] >= COLOURS_TO_END:
             # The game ends: what is left of the future is lost.
-            value = gained[m] - future_total
+            value = gained[k] - future_total
             if not solo:
                 if not scores_known:
                     scores_known = True
@@ -509,9 +656,9 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
                                                pass_penalty)
                     others_best = _others_best(tables, state, seat, star_penalty,
                                                pass_penalty)
-                value += weights[W_LEAD] * (score_before + gained[m] - others_best)
+                value += weights[W_LEAD] * (score_before + gained[k] - others_best)
         else:
-            value = gained[m] + future[m]
+            value = gained[k] + future[k]
         jokers = rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
         if jokers:
             value -= jokers * joker_cost
@@ -519,29 +666,31 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         if value > best_value:
             best_value, best = value, m
     if best < 0:
-        return -1, -1, np.full(MOVE_WIDTH, -1, dtype=np.int32), rows, values
-    return dice[best, 0], dice[best, 1], rows[best].copy(), rows, values
+        return -1, -1, -1, rows[:moves], values[:moves]
+    return dice[best, 0], dice[best, 1], best, rows[:moves], values[:moves]
 
 
 # == whole games ===========================================================================
 @kernel
-def _apply(tables, state, seat, move, taken_columns, taken_colours, crossed_at, game, roll):  # type: ignore[no-untyped-def]
-    """Play a move row on ``seat``'s sheet, noting the roll its cells were crossed in."""
-    state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+def _apply(move, counters, crossed_at, game, roll, cell_column, cell_colour, cell_row,  # type: ignore[no-untyped-def]
+           column_size, colour_size, crossed, column_count, colour_count, row_count,
+           later_column, later_colour, taken_columns, taken_colours):
+    """Play a move row on one seat's sheet (its rows of the state), noting the roll its
+    cells were crossed in (in ``crossed_at[game]``, while ``game`` is in its range)."""
+    counters[C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
     if game < crossed_at.shape[0]:
         for k in range(M_CELLS, MOVE_WIDTH):
             if move[k] >= 0:
-                crossed_at[game, seat, move[k]] = roll
-    _cross(move[M_CELLS:], tables.cell_column, tables.cell_colour, tables.cell_row,
-           tables.column_size, tables.colour_size, state.crossed[seat],
-           state.column_count[seat], state.colour_count[seat], state.row_count[seat],
-           state.later_column[seat], state.later_colour[seat], taken_columns, taken_colours)
+                crossed_at[game, move[k]] = roll
+    _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
+           crossed, column_count, colour_count, row_count, later_column, later_colour,
+           taken_columns, taken_colours)
 
 
 @kernel
 def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
                         max_rolls, roll_limit, loose, six, weights, star_penalty,
-                        pass_penalty, compensated, crossed_at, game):
+                        pass_penalty, compensated, crossed_at, game, work):
     """One classic game played by the strong bot in every seat, as ``play_game`` plays it
     (the flow of ``kernels.play_classic``): roll ``r`` shows ``dice_colours[r]`` and
     ``dice_numbers[r]``; ``roll_limit`` is the game's (:data:`NO_LIMIT` for none) as the
@@ -553,6 +702,8 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
     all_numbers = np.arange(dice_numbers.shape[1])
     no_columns = np.zeros(tables.width, dtype=np.bool_)
     no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
+    column_size, colour_size = tables.column_size, tables.colour_size
     limit = SOLO_ROLLS if solo else max_rolls
     horizon = horizon_of(weights, solo, roll_limit)
     active = 0
@@ -569,13 +720,16 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
             taken_colours = _taken_by_any(state.colour_count, tables.colour_size)
         left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
                           active)
-        colour_die, number_die, move, _, _ = strong_choice(
+        colour_die, number_die, best, rows, _ = strong_choice(
             tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers,
             taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
-            star_penalty, pass_penalty, compensated)
+            star_penalty, pass_penalty, compensated, work)
         if colour_die >= 0:
-            _apply(tables, state, active, move, taken_columns, taken_colours, crossed_at,
-                   game, rolls + 1)
+            _apply(rows[best], state.counters[active], crossed_at[:, active], game, rolls + 1,
+                   cell_column, cell_colour, cell_row, column_size, colour_size,
+                   state.crossed[active], state.column_count[active], state.colour_count[active],
+                   state.row_count[active], state.later_column[active], state.later_colour[active],
+                   taken_columns, taken_colours)
         else:
             state.counters[active, C_PASSES] += 1
         if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
@@ -586,13 +740,16 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
         for seat in range(seats):
             if seat == active:
                 continue
-            die, _, move, _, _ = strong_choice(
+            die, _, best, rows, _ = strong_choice(
                 tables, state, seat, roll_colours, roll_numbers, left_colours, left_numbers,
                 taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
-                star_penalty, pass_penalty, compensated)
+                star_penalty, pass_penalty, compensated, work)
             if die >= 0:
-                _apply(tables, state, seat, move, taken_columns, taken_colours, crossed_at,
-                       game, rolls + 1)
+                _apply(rows[best], state.counters[seat], crossed_at[:, seat], game, rolls + 1,
+                       cell_column, cell_colour, cell_row, column_size, colour_size,
+                       state.crossed[seat], state.column_count[seat], state.colour_count[seat],
+                       state.row_count[seat], state.later_column[seat], state.later_colour[seat],
+                       taken_columns, taken_colours)
         rolls += 1
         if _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
             end_triggered = True
@@ -605,7 +762,7 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
 @kernel
 def play_strong_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
                       max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
-                      compensated, crossed_at):
+                      compensated, crossed_at, work):
     """Many strong games one after the other on ``state`` (reset before each): game ``g``
     throws ``dice_colours[g]`` and ``dice_numbers[g]``. Returns the rolls of each game (-1:
     its dice ran out), each seat's score lines and marks used."""
@@ -620,7 +777,7 @@ def play_strong_games(tables, state, dice_colours, dice_numbers, solo, open_roll
         rolls[game] = play_strong_classic(
             tables, state, dice_colours[game], dice_numbers[game], solo, open_rolls,
             end_roll, max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
-            compensated, crossed_at, game)
+            compensated, crossed_at, game, work)
         for seat in range(seats):
             lines[game, seat] = classic_score(tables, state, seat, star_penalty, pass_penalty)
             marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
