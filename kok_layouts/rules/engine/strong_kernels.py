@@ -228,7 +228,7 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     area_size, crossed, near, sets, counts, points, scale, rate, piece_rate,
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
                     star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
-                    terms, marks):
+                    terms, term_marks, marks, keys, area_of, move_areas, inside):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
@@ -239,7 +239,8 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     references of every array passed to a call, which would cost more than a move's sums
     (and it takes the tables' arrays, not the tables). Writes ``gained_of``, ``future_of``
     and ``colours_of``; the other arrays are its scratch (of a :class:`Workspace`), and
-    ``marks`` the last stamps it used in ``stamp`` and ``seen``."""
+    ``marks`` the last stamps it used in ``stamp``, ``seen`` and ``term_marks`` (which says
+    which ``terms`` this call has weighed)."""
     moves = sets.shape[0]
     width = part_left.shape[1]
     sides = neighbours.shape[1]
@@ -251,8 +252,9 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     cell_weight = weights[W_CELL]
     shapes_count = weights[W_ISOLATED] != 0.0 or weights[W_PAIRED] != 0.0 \
         or weights[W_TRIPLE] != 0.0
-    terms[:] = np.nan
     token, visit = marks[0], marks[1]
+    marks[2] += 1
+    call = marks[2]
     for m in range(moves):
         # The cells the move crosses that are not crossed yet, stamped with its token.
         token += 1
@@ -263,6 +265,21 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                 stamp[cell] = token
                 fresh[n] = cell
                 n += 1
+        # Per fresh cell its column, colour and area (as an index into the move's areas).
+        areas_here = 0
+        for i in range(n):
+            cell = fresh[i]
+            keys[0, i], keys[1, i] = cell_column[cell], cell_colour[cell]
+            area = cell_area[cell]
+            which = -1
+            for j in range(areas_here):
+                if move_areas[j] == area:
+                    which = j
+            if which < 0:
+                move_areas[areas_here] = area
+                which = areas_here
+                areas_here += 1
+            area_of[i] = which
         gained = 0.0
         future = 0.0
         new_colours = 0
@@ -272,7 +289,7 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
             while True:
                 following = limit
                 for i in range(n):
-                    here = cell_column[fresh[i]] if kind == 0 else cell_colour[fresh[i]]
+                    here = keys[kind, i]
                     if key < here < following:
                         following = here
                 if following == limit:
@@ -280,10 +297,11 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                 key = following
                 g = key if kind == 0 else width + key
                 here_count = 0
+                inside[:areas_here] = 0
                 for i in range(n):
-                    here = cell_column[fresh[i]] if kind == 0 else cell_colour[fresh[i]]
-                    if here == key:
+                    if keys[kind, i] == key:
                         here_count += 1
+                        inside[area_of[i]] += 1
                 now = missing[g] - here_count
                 if now == 0:
                     gained += points[g]
@@ -295,45 +313,34 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     continue
                 # Only the parts in the areas of the move can be finished by it.
                 left_pieces = pieces[g]
-                for i in range(n):
-                    area = cell_area[fresh[i]]
-                    first = area >= 0
-                    for j in range(i):
-                        if cell_area[fresh[j]] == area:
-                            first = False
-                    if not first:
+                for j in range(areas_here):
+                    area = move_areas[j]
+                    if area < 0 or inside[j] == 0:
                         continue
-                    inside = 0
-                    for j in range(n):
-                        here = cell_column[fresh[j]] if kind == 0 else cell_colour[fresh[j]]
-                        if cell_area[fresh[j]] == area and here == key:
-                            inside += 1
                     whole = part_left[area, key] if kind == 0 else area_left[area]
-                    if inside > 0 and inside == whole:
+                    if inside[j] == whole:
                         left_pieces -= 1
                 # The same cells of a group recur in many moves: its term is kept by
                 # how many cells of it the move crosses and how many pieces it finishes.
                 finished = pieces[g] - left_pieces
-                term = terms[g, here_count, finished]
-                if term != term:  # not weighed yet (NaN)
+                if term_marks[g, here_count, finished] == call:
+                    term = terms[g, here_count, finished]
+                else:
                     term = points[g] * (scale[g] * math.exp(-rate[g] * now
                                                             - piece_rate[g] * left_pieces)
                                         - hope[g])
                     terms[g, here_count, finished] = term
+                    term_marks[g, here_count, finished] = call
                 future += term
         if shapes_count:
             # Cut-off cells change only in the areas the move crosses cells of.
             alone = pairs = threes = 0
             for i in range(n):
-                area = cell_area[fresh[i]]
-                if area < 0:
+                if cell_area[fresh[i]] < 0:
                     alone -= 1  # a cell in no area is a region of its own: alone, then gone
-                    continue
-                first = True
-                for j in range(i):
-                    if cell_area[fresh[j]] == area:
-                        first = False
-                if not first:
+            for j in range(areas_here):
+                area = move_areas[j]
+                if area < 0:
                     continue
                 alone -= shapes[area, 0]
                 pairs -= shapes[area, 1]
@@ -349,8 +356,8 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     while head < top:
                         here = stack[head]
                         head += 1
-                        for j in range(sides):
-                            other = neighbours[here, j]
+                        for side in range(sides):
+                            other = neighbours[here, side]
                             if other >= 0 and cell_area[other] == area and not crossed[other] \
                                     and stamp[other] != token and seen[other] != visit:
                                 seen[other] = visit
@@ -432,8 +439,14 @@ class Workspace(NamedTuple):
     seen: Int64s
     stack: Int64s
     marks: Int64s
-    """The last stamps used in ``stamp`` and ``seen`` (they only grow)."""
+    """The last stamps used in ``stamp``, ``seen`` and ``term_marks`` (they only grow)."""
     terms: Floats
+    term_marks: Int64s
+    keys: Int64s
+    area_of: Int64s
+    move_areas: Int64s
+    inside: Int64s
+    no_sets: Int32s
     expansions: Int64s
     rows: Int32s
     dice: Int64s
@@ -471,8 +484,14 @@ def new_workspace(tables: Tables) -> Workspace:
         face_pairs=np.zeros((colours + 1) * (MOVE_CELLS + 1), dtype=np.bool_),
         stamp=np.zeros(size, dtype=np.int64),
         seen=np.zeros(size, dtype=np.int64), stack=np.zeros(size, dtype=np.int64),
-        marks=np.zeros(2, dtype=np.int64),
+        marks=np.zeros(3, dtype=np.int64),
         terms=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1)),
+        term_marks=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1), dtype=np.int64),
+        keys=np.zeros((2, MOVE_CELLS), dtype=np.int64),
+        area_of=np.zeros(MOVE_CELLS, dtype=np.int64),
+        move_areas=np.zeros(MOVE_CELLS, dtype=np.int64),
+        inside=np.zeros(MOVE_CELLS, dtype=np.int64),
+        no_sets=np.zeros((0, MOVE_CELLS), dtype=np.int32),
         expansions=np.zeros((DICE_PAIRS * colours * (MOVE_CELLS + 1), 6), dtype=np.int64),
         rows=np.zeros((moves, MOVE_WIDTH), dtype=np.int32),
         dice=np.zeros((moves, 3), dtype=np.int64),
@@ -570,7 +589,7 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
                              roll_numbers, colour_dice, number_dice, marks_left, six)
     rows, dice = work.rows, work.dice
     used = 0
-    no_sets = np.empty((0, MOVE_CELLS), dtype=np.int32)
+    no_sets = work.no_sets
     for e in range(found):
         colour, n = expansions[e, 2], expansions[e, 3]
         plain = not loose and n != JOKER_SIX
@@ -596,13 +615,16 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
                 more = np.empty((2 * used, 3), dtype=np.int64)
                 more[:used] = dice[:used]
                 dice = more
-            rows[used, :] = -1
             rows[used, M_COLOUR], rows[used, M_NUMBER] = colour, n
             rows[used, M_COLOUR_JOKER] = expansions[e, 4]
             rows[used, M_NUMBER_JOKER] = expansions[e, 5]
-            for k in range(n):
-                rows[used, M_CELLS + k] = group_cells[start + index, k] if plain \
-                    else sets[index, k]
+            for k in range(MOVE_CELLS):  # (element by element: numba's slices cost more)
+                if k >= n:
+                    rows[used, M_CELLS + k] = -1
+                elif plain:
+                    rows[used, M_CELLS + k] = group_cells[start + index, k]
+                else:
+                    rows[used, M_CELLS + k] = sets[index, k]
             dice[used, 0], dice[used, 1] = expansions[e, 0], expansions[e, 1]
             dice[used, 2] = start + index if plain else -1
             used += 1
@@ -627,7 +649,8 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
     sets = work.sets if room else np.empty((moves, MOVE_CELLS), dtype=np.int32)
     counts = work.counts if room else np.empty(moves, dtype=np.int64)
     for k in range(distinct):
-        sets[k] = rows[firsts[k], M_CELLS:]
+        for i in range(MOVE_CELLS):
+            sets[k, i] = rows[firsts[k], M_CELLS + i]
         counts[k] = rows[firsts[k], M_NUMBER]
     gained = work.gained if room else np.empty(moves, dtype=np.float64)
     future = work.future if room else np.empty(moves, dtype=np.float64)
@@ -637,7 +660,8 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         tables.area_size, crossed, near, sets[:distinct], counts, points, scale, rate,
         piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
         star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
-        work.terms, work.marks)
+        work.terms, work.term_marks, work.marks, work.keys, work.area_of, work.move_areas,
+        work.inside)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
     values = work.values if room else np.empty(moves, dtype=np.float64)
     scores_known = False
