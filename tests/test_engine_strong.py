@@ -15,7 +15,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from kok_layouts import load_layout
+from kok_layouts import limits, load_layout
+from kok_layouts.analysis.simulate import goal_masks
+from kok_layouts.analysis.simulate import play_one as simulate_one
 from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Sheet
@@ -23,6 +25,7 @@ from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.engine.strong import (
     EngineStrongBot,
     decide,
+    first_completions,
     play_strong,
     play_strong_batch,
     weight_array,
@@ -245,3 +248,22 @@ def test_play_strong_batch_refuses_wrong_arguments() -> None:
         play_strong(black, 1, 11)  # type: ignore[arg-type]
     with pytest.raises(KokTypeError):
         play_strong_batch(black, 1, 1, 0, options="fast")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_games_give_what_kok_simulate_records_of_each_game(players: int) -> None:
+    """Game ``i`` of ``kok simulate --seed 11`` (``SeedSequence(11, spawn_key=(i,))``, the
+    roll cap ``GAME_ROLLS``): its length, scores, the roll each cell was crossed in and the
+    first completion of every column and colour, from the engine's games."""
+    sheet = load_layout("black")
+    seeds = [np.random.SeedSequence(11, spawn_key=(i,)) for i in range(4)]
+    games = play_strong(sheet, players, seeds, Options(max_rolls=limits.GAME_ROLLS),
+                        keep_crossed_at=True)
+    goals = goal_masks(sheet)
+    for i, seed in enumerate(seeds):
+        recorded = simulate_one(sheet, players, ["strong"], seed, i)
+        assert games.rolls[i] == recorded.rolls
+        assert [tuple(row) for row in games.crossed_at[i].tolist()] == \
+            list(recorded.crossed_at)
+        assert list(games.totals[i]) == [score["total"] for score in recorded.scores]
+        assert first_completions(games.crossed_at[i], goals) == recorded.first

@@ -19,7 +19,7 @@ Classic games only so far (Kids and Keer op Keer 2 are refused with
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,6 +192,25 @@ def play_strong_batch(sheet: Sheet, n_games: int, players: int, seed: int, *,
     limits.SEED.check(seed, "seed")
     return play_strong(sheet, players, [[seed, game] for game in range(n_games)], options,
                        solo=solo, weights=weights).totals
+
+
+def first_completions(crossed_at: Int32s, goals: Mapping[str, int],
+                      ) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """For each goal (name: cell mask, as ``analysis.simulate.goal_masks`` gives them) that
+    some seat completed, the roll it was first completed in and the seats that completed it
+    in that roll, from one game's ``crossed_at`` (seats x cells, :class:`StrongGames`): what
+    ``kok simulate``'s ``GameResult.first`` holds."""
+    first: dict[str, tuple[int, tuple[int, ...]]] = {}
+    for name, mask in goals.items():
+        cells = list(cells_of(mask))
+        if not cells:
+            continue
+        rolls = crossed_at[:, cells]
+        done = np.where((rolls > 0).all(axis=1), rolls.max(axis=1), 0)
+        if done.any():
+            roll = int(done[done > 0].min())
+            first[name] = (roll, tuple(int(seat) for seat in np.flatnonzero(done == roll)))
+    return first
 
 
 # -- one decision of a rules' game -----------------------------------------------------------
