@@ -226,6 +226,17 @@ def test_the_solo_mean_of_kok_simulate_is_reproduced() -> None:
     assert round(float(totals.mean()), 2) == 21.84  # the same games: the same mean
 
 
+def test_a_game_of_one_seat_that_is_not_solo_ends_without_a_lead_to_weigh() -> None:
+    """The rules' StrongBot asks the best score of no other seat there (``max()`` of
+    nothing raises); the engine weighs an ending move by its final score alone, as solo."""
+    sheet = load_layout("black")
+    with pytest.raises(ValueError, match="empty"):
+        play_game(Game(sheet, 1), [StrongBot()], np.random.default_rng([73, 0]))
+    games = play_strong(sheet, 1, [[73, g] for g in range(5)], solo=False)
+    assert (games.rolls > 0).all()
+    assert ((games.lines[:, 0, 0] >= 10) | (games.rolls == limits.GAME_ROLLS)).all()
+
+
 def test_play_strong_batch_refuses_wrong_arguments() -> None:
     black = load_layout("black")
     with pytest.raises(KokTypeError):

@@ -673,7 +673,9 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         if new_colours[k] and done_colours + new_colours[k] >= COLOURS_TO_END:
             # The game ends: what is left of the future is lost.
             value = gained[k] - future_total
-            if not solo:
+            # With others, plus a share of the lead it locks in. (A game of one seat that
+            # is not solo has no others: the rules' bot fails there, max() of nothing.)
+            if not solo and state.crossed.shape[0] > 1:
                 if not scores_known:
                     scores_known = True
                     score_before = _seat_total(tables, state, seat, star_penalty,
