@@ -36,7 +36,7 @@ from kok_layouts.rules.options import Options
 from kok_layouts.rules.strong import StrongBot, StrongWeights
 from kok_layouts.rules.strong_weights import TUNED
 
-from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES
+from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES, grid_sheet
 
 LIMIT = Options(max_rolls=200)
 RELATIVE = 1e-9
@@ -119,6 +119,15 @@ def test_every_move_on_the_other_classic_layouts_is_valued_alike(layout: str) ->
     sheet = load_layout(layout)
     assert_same_values(checked_games(sheet, 1, [[43, 0]]))
     assert_same_values(checked_games(sheet, 2, [[43, 1]]))
+
+
+@pytest.mark.parametrize("size", [(15, 7), (20, 12)], ids=["small-areas", "large-areas"])
+def test_cut_off_cells_are_counted_alike_by_pattern_and_by_search(size: tuple[int, int]) -> None:
+    """Areas of up to 12 cells have their cut-off cells looked up by pattern, larger ones
+    searched (a generated board has areas of 10 and of 29 cells): both as StrongBot."""
+    sheet = grid_sheet(*size)
+    assert_same_values(checked_games(sheet, 1, [[79, 0]]))
+    assert_same_values(checked_games(sheet, 2, [[79, 1]]))
 
 
 @pytest.mark.parametrize("options", [

@@ -101,7 +101,7 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
             column_count, colour_count, hearts, marks_left, taken_columns, taken_colours,
             weights, left, horizon, star_penalty, compensated, points, scale, rate,
             piece_rate, missing, pieces, hope, area_left, part_left, shapes, near, seen,
-            stack):
+            stack, cell_bit, area_pattern, pattern_shapes):
     """``StrongBot._prepare`` for one seat: per group (the columns, then the colours) its
     points, hope scale, rates, missing cells, pieces and hope; per area its uncrossed cells
     and cut-off cells (alone, pairs, threes: ``_Groups.shape``); per area and column its
@@ -147,6 +147,7 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
     # Uncrossed cells per area and per area and column: the pieces of every group.
     area_left[:] = 0
     part_left[:] = 0
+    area_pattern[:] = 0
     for cell in range(size):
         area = cell_area[cell]
         if area < 0 or crossed[cell]:
@@ -158,15 +159,22 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
         if area_left[area] == 0:
             pieces[width + area_colour[area]] += 1
         area_left[area] += 1
+        area_pattern[area] |= np.int64(1) << cell_bit[cell]
     for g in range(groups):
         if missing[g]:
             hope[g] = scale[g] * math.exp(-rate[g] * missing[g] - piece_rate[g] * pieces[g])
-    # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3.
+    # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3
+    # (looked up by the pattern of its uncrossed cells where the sheet's areas are small).
     shapes[:] = 0
     seen[:] = False
+    patterns = pattern_shapes.shape[1] > 0
+    if patterns:
+        for area in range(area_colour.shape[0]):
+            for k in range(3):
+                shapes[area, k] = pattern_shapes[area, area_pattern[area], k]
     for cell in range(size):
         area = cell_area[cell]
-        if area < 0 or crossed[cell] or seen[cell]:
+        if patterns or area < 0 or crossed[cell] or seen[cell]:
             continue
         seen[cell] = True
         stack[0] = cell
@@ -228,7 +236,8 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     area_size, crossed, near, sets, counts, points, scale, rate, piece_rate,
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
                     star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
-                    terms, term_marks, marks, keys, area_of, move_areas, inside):
+                    terms, term_marks, marks, keys, area_of, move_areas, inside, cell_bit,
+                    area_pattern, pattern_shapes):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
@@ -345,6 +354,15 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                 alone -= shapes[area, 0]
                 pairs -= shapes[area, 1]
                 threes -= shapes[area, 2]
+                if pattern_shapes.shape[1] > 0:  # the sheet's areas are small: look it up
+                    pattern = area_pattern[area]
+                    for i in range(n):
+                        if cell_area[fresh[i]] == area:
+                            pattern &= ~(np.int64(1) << cell_bit[fresh[i]])
+                    alone += pattern_shapes[area, pattern, 0]
+                    pairs += pattern_shapes[area, pattern, 1]
+                    threes += pattern_shapes[area, pattern, 2]
+                    continue
                 visit += 1
                 for k in range(area_size[area]):
                     cell = area_cells[area, k]
@@ -447,6 +465,14 @@ class Workspace(NamedTuple):
     move_areas: Int64s
     inside: Int64s
     no_sets: Int32s
+    cell_bit: Int64s
+    """Per cell: its place in its area's cells (``area_cells``), a bit of a pattern."""
+    area_pattern: Int64s
+    """Per area: its uncrossed cells as a pattern of those bits."""
+    pattern_shapes: Int64s
+    """Per area and pattern of its uncrossed cells: the cells alone, in pairs and in
+    threes (``_Groups.shape``); empty (width 0) on a sheet with an area of more than
+    :data:`PATTERN_CELLS` cells, whose cut-off cells are found by search."""
     expansions: Int64s
     rows: Int32s
     dice: Int64s
@@ -462,6 +488,49 @@ class Workspace(NamedTuple):
     fresh: Int64s
 
 
+PATTERN_CELLS = 12
+"""Areas of at most this many cells have their cut-off cells looked up by pattern."""
+
+
+@kernel
+def pattern_shapes(area_cells, area_size, neighbours, cell_area):  # type: ignore[no-untyped-def]
+    """Per area and pattern of its uncrossed cells (bit ``k``: ``area_cells[area, k]``),
+    how many of them lie alone, in pairs and in threes (``_Groups.shape``)."""
+    areas = area_size.shape[0]
+    most = 0
+    for area in range(areas):
+        most = max(most, area_size[area])
+    table = np.zeros((areas, 1 << most, 3), dtype=np.int64)
+    place = np.full(neighbours.shape[0], -1, dtype=np.int64)
+    stack = np.empty(max(most, 1), dtype=np.int64)
+    for area in range(areas):
+        for k in range(area_size[area]):
+            place[area_cells[area, k]] = k
+        for pattern in range(1 << area_size[area]):
+            seen = 0
+            for k in range(area_size[area]):
+                if not pattern >> k & 1 or seen >> k & 1:
+                    continue
+                seen |= 1 << k
+                stack[0] = k
+                top, head = 1, 0
+                while head < top:
+                    here = area_cells[area, stack[head]]
+                    head += 1
+                    for side in range(neighbours.shape[1]):
+                        other = neighbours[here, side]
+                        if other < 0 or cell_area[other] != area:
+                            continue
+                        bit = place[other]
+                        if pattern >> bit & 1 and not seen >> bit & 1:
+                            seen |= 1 << bit
+                            stack[top] = bit
+                            top += 1
+                if top <= 3:
+                    table[area, pattern, top - 1] += top
+    return table
+
+
 DICE_PAIRS = 9
 """The most pairs of a colour die and a number die a seat may take (3 x 3)."""
 
@@ -472,6 +541,13 @@ def new_workspace(tables: Tables) -> Workspace:
     groups = width + colours
     areas = len(tables.area_size)
     moves = DICE_PAIRS * (len(tables.group_size) + 8)
+    cell_bit = np.zeros(size, dtype=np.int64)
+    for area, count in enumerate(tables.area_size):
+        cell_bit[tables.area_cells[area, :count]] = np.arange(count)
+    shapes_by_pattern = np.zeros((areas, 0, 3), dtype=np.int64)
+    if areas and int(tables.area_size.max()) <= PATTERN_CELLS:
+        shapes_by_pattern = pattern_shapes(tables.area_cells, tables.area_size,
+                                           tables.neighbours, tables.cell_area)
     return Workspace(
         points=np.zeros(groups), scale=np.zeros(groups), rate=np.zeros(groups),
         piece_rate=np.zeros(groups), hope=np.zeros(groups),
@@ -492,6 +568,8 @@ def new_workspace(tables: Tables) -> Workspace:
         move_areas=np.zeros(MOVE_CELLS, dtype=np.int64),
         inside=np.zeros(MOVE_CELLS, dtype=np.int64),
         no_sets=np.zeros((0, MOVE_CELLS), dtype=np.int32),
+        cell_bit=cell_bit, area_pattern=np.zeros(areas, dtype=np.int64),
+        pattern_shapes=shapes_by_pattern,
         expansions=np.zeros((DICE_PAIRS * colours * (MOVE_CELLS + 1), 6), dtype=np.int64),
         rows=np.zeros((moves, MOVE_WIDTH), dtype=np.int32),
         dice=np.zeros((moves, 3), dtype=np.int64),
@@ -573,7 +651,8 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         tables.colour_later, crossed, state.column_count[seat], state.colour_count[seat], 0,
         marks_left, taken_columns, taken_colours, weights, left, horizon, star_penalty,
         compensated, points, scale, rate, piece_rate, missing, pieces, hope, area_left,
-        part_left, shapes, near, work.flags, stack)
+        part_left, shapes, near, work.flags, stack, work.cell_bit, work.area_pattern,
+        work.pattern_shapes)
     # The cells a move may start from (``kernels.anchor_of``, into the workspace).
     anchor = work.anchor
     size = crossed.shape[0]
@@ -661,7 +740,7 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
         star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
         work.terms, work.term_marks, work.marks, work.keys, work.area_of, work.move_areas,
-        work.inside)
+        work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
     values = work.values if room else np.empty(moves, dtype=np.float64)
     scores_known = False
