@@ -1,0 +1,308 @@
+"""The strong bot inside the engine: the typed door to
+:mod:`~kok_layouts.rules.engine.strong_kernels`.
+
+:func:`play_strong_batch` plays whole games with the compiled strong bot in every seat;
+game ``i`` of seed ``s`` throws its dice from ``numpy.random.default_rng([s, i])`` in the
+order the rules throw them (as :func:`~kok_layouts.rules.engine.play_batch` draws them), so
+it is the game ``play_game(new_game(sheet, players, options, solo=players == 1),
+[StrongBot()] * players, default_rng([s, i]))`` plays, roll for roll: the strong bot draws
+nothing from the generator, and the kernels value the moves with the same sums of the same
+floats in the same order as ``StrongBot``. :func:`play_strong` takes any seeds
+``default_rng`` takes (``kok simulate``'s ``SeedSequence(seed, spawn_key=(i,))``) and
+keeps the roll each cell was crossed in. :class:`EngineStrongBot` is the compiled bot as a
+strategy of the rules' ``play_game``, deciding each roll from the rules' game.
+
+Classic games only so far (Kids and Keer op Keer 2 are refused with
+:class:`~kok_layouts.errors.WrongSheetError`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kok_layouts import limits
+from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
+from kok_layouts.model.grid import cells_of
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
+from kok_layouts.rules.dice import JOKER_COLOUR
+from kok_layouts.rules.engine import kernels, strong_kernels
+from kok_layouts.rules.engine.batch import _dice
+from kok_layouts.rules.engine.compiling import cache_index
+from kok_layouts.rules.engine.kernels import SCORE_LINES, State
+from kok_layouts.rules.engine.strong_kernels import NO_LIMIT, WEIGHT_NAMES
+from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
+from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.moves import Move
+from kok_layouts.rules.options import Options
+from kok_layouts.rules.player import checked_options
+from kok_layouts.rules.strong import StrongWeights
+from kok_layouts.rules.weighing import WeighingBot
+
+Floats = npt.NDArray[np.float64]
+Int64s = npt.NDArray[np.int64]
+
+COMPENSATED_SUM = sys.version_info >= (3, 12)
+"""Whether Python's ``sum()`` of floats is compensated (Neumaier, from Python 3.12): the
+strong bot's future total is one such sum, and the kernels add it as Python does."""
+
+
+_announced = False
+
+
+def announce() -> None:
+    """Say once per process, before the first strong kernel runs, that they are being
+    compiled, when numba's cache does not hold them (as ``compiling.announce`` does for
+    the engine's other kernels; measured: 62 s wall with an empty ``NUMBA_CACHE_DIR``,
+    the engine kernels they call included)."""
+    global _announced
+    if _announced:
+        return
+    _announced = True
+    entries = (strong_kernels.play_strong_games, strong_kernels.strong_choice)
+    if any((index := cache_index(entry)) is not None and not index.exists()
+           for entry in entries):
+        print("kok: compiling the strong bot's kernels, once (about a minute)", file=sys.stderr,
+              flush=True)
+
+
+def weight_array(weights: StrongWeights | None = None) -> Floats:
+    """``weights`` (default: the tuned classic set) as the float array the kernels read, in
+    the order of :data:`~kok_layouts.rules.engine.strong_kernels.WEIGHT_NAMES`."""
+    if weights is None:
+        from kok_layouts.rules.strong_weights import TUNED
+
+        weights = TUNED["classic"]
+    if not isinstance(weights, StrongWeights):
+        raise KokTypeError(f"the strong bot's weights are a StrongWeights, not "
+                           f"{type(weights).__name__}")
+    return np.array([float(getattr(weights, name)) for name in WEIGHT_NAMES],
+                    dtype=np.float64)
+
+
+def _classic_sheet(sheet: object, what: str) -> ClassicSheet:
+    if not isinstance(sheet, Sheet):
+        raise KokTypeError(f"{what} plays on a sheet (load_layout(...)), not "
+                           f"{type(sheet).__name__}")
+    if isinstance(sheet, Kok2Sheet | KidsSheet) or not isinstance(sheet, ClassicSheet):
+        raise WrongSheetError(f"{sheet.name} is a {sheet.edition} sheet; the engine's strong "
+                              "bot plays classic games so far")
+    return sheet
+
+
+# -- whole games ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StrongGames:
+    """Games played by the compiled strong bot: per game its rolls, and per game and seat
+    its score lines, marks used and (when kept) the roll each cell was crossed in."""
+
+    rolls: Int64s
+    """(games,): the rolls each game lasted."""
+    lines: Int32s
+    """(games, seats, :data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`)."""
+    marks_used: Int32s
+    """(games, seats): exclamation marks used (the tie-break: fewer used wins)."""
+    crossed_at: Int32s
+    """(games, seats, cells): the roll (from 1) each cell was crossed in, 0 if never;
+    empty (0, seats, cells) unless asked for."""
+
+    @property
+    def totals(self) -> Int32s:
+        """(games, seats): every seat's final score."""
+        totals: Int32s = self.lines.sum(axis=2).astype(np.int32)
+        return totals
+
+
+def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Options | None = None,
+                *, solo: bool | None = None, weights: StrongWeights | None = None,
+                keep_crossed_at: bool = False) -> StrongGames:
+    """Games on the classic ``sheet`` for ``players`` seats of the compiled strong bot,
+    game ``g`` throwing its dice from ``numpy.random.default_rng(seeds[g])`` as the rules'
+    ``play_game`` would (``solo``, default one player: the solo rules). A game that has
+    not ended after ``options.max_rolls`` (default :data:`kok_layouts.limits.GAME_ROLLS`)
+    rolls stops there; the bot sees the game's own roll limit (``options.max_rolls``)."""
+    sheet = _classic_sheet(sheet, "play_strong")
+    limits.PLAYERS.check(players, "players")
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence):
+        raise KokTypeError(f"seeds are a list of seeds for default_rng, not "
+                           f"{type(seeds).__name__}")
+    if solo is None:
+        solo = players == 1
+    if type(solo) is not bool:
+        raise KokTypeError(f"solo is True or False, not {solo!r}")
+    if solo and players != 1:
+        raise BadArgumentError("a solo game has exactly one player")
+    if type(keep_crossed_at) is not bool:
+        raise KokTypeError(f"keep_crossed_at is True or False, not {keep_crossed_at!r}")
+    options = checked_options(options)
+    table = weight_array(weights)
+    announce()
+    tables = tables_for(sheet)
+    max_rolls = options.max_rolls if options.max_rolls is not None else limits.GAME_ROLLS
+    roll_limit = options.max_rolls if options.max_rolls is not None else NO_LIMIT
+    dice = 2 if solo else 3
+    stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
+    state = kernels.new_state(players, tables.size, tables.width, tables.height,
+                              tables.colours, tables.boxes_at_start)
+    games = len(seeds)
+    rolls = np.full(games, -1, dtype=np.int64)
+    lines = np.zeros((games, players, SCORE_LINES), dtype=np.int32)
+    marks = np.zeros((games, players), dtype=np.int32)
+    crossed_at = np.zeros((games if keep_crossed_at else 0, players, tables.size),
+                          dtype=np.int32)
+    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    work = strong_kernels.new_workspace(tables)
+    waiting = list(range(games))
+    while waiting:
+        # Every game still waiting throws ``budget`` rolls; one that needs more throws
+        # again from the start of its stream with twice as many.
+        colours = np.empty((len(waiting), budget, dice), dtype=np.int32)
+        numbers = np.empty((len(waiting), budget, dice), dtype=np.int32)
+        for row, game in enumerate(waiting):
+            rng = np.random.default_rng(seeds[game])
+            colours[row], numbers[row] = _dice(tables, rng, budget, dice, dice)
+        kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
+                        dtype=np.int32)
+        played, scored, used = strong_kernels.play_strong_games(
+            tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
+            options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
+            options.number_joker_six, table, stars, options.pass_penalty, COMPENSATED_SUM,
+            kept, work)
+        rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
+        if keep_crossed_at:
+            crossed_at[waiting] = kept
+        waiting = [game for game in waiting if rolls[game] < 0]
+        budget *= 2
+    return StrongGames(rolls, lines, marks, crossed_at)
+
+
+def play_strong_batch(sheet: Sheet, n_games: int, players: int, seed: int, *,
+                      options: Options | None = None, solo: bool | None = None,
+                      weights: StrongWeights | None = None) -> Int32s:
+    """The final totals of ``n_games`` games on the classic ``sheet`` for ``players``
+    seats of the compiled strong bot, as an ``(n_games, players)`` array: game ``i``
+    throws its dice from ``numpy.random.default_rng([seed, i])`` and is the game the rules'
+    ``play_game`` plays with ``StrongBot`` and the same generator (see the module's
+    docstring)."""
+    limits.GAMES.check(n_games, "n_games")
+    limits.SEED.check(seed, "seed")
+    return play_strong(sheet, players, [[seed, game] for game in range(n_games)], options,
+                       solo=solo, weights=weights).totals
+
+
+def first_completions(crossed_at: Int32s, goals: Mapping[str, int],
+                      ) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """For each goal (name: cell mask, as ``analysis.simulate.goal_masks`` gives them) that
+    some seat completed, the roll it was first completed in and the seats that completed it
+    in that roll, from one game's ``crossed_at`` (seats x cells, :class:`StrongGames`): what
+    ``kok simulate``'s ``GameResult.first`` holds."""
+    first: dict[str, tuple[int, tuple[int, ...]]] = {}
+    for name, mask in goals.items():
+        cells = list(cells_of(mask))
+        if not cells:
+            continue
+        rolls = crossed_at[:, cells]
+        done = np.where((rolls > 0).all(axis=1), rolls.max(axis=1), 0)
+        if done.any():
+            roll = int(done[done > 0].min())
+            first[name] = (roll, tuple(int(seat) for seat in np.flatnonzero(done == roll)))
+    return first
+
+
+# -- one decision of a rules' game -----------------------------------------------------------
+def state_of(game: Game, tables: Tables) -> State:
+    """The engine's state of every seat of the rules' classic ``game``."""
+    seats = len(game.sheets)
+    state = kernels.new_state(seats, tables.size, tables.width, tables.height,
+                              tables.colours, tables.boxes_at_start)
+    keys = list(tables.colour_keys)
+    for seat, player in enumerate(game.sheets):
+        cells = np.array(list(cells_of(player.crossed)), dtype=np.int64)
+        state.crossed[seat, cells] = True
+        np.add.at(state.column_count[seat], tables.cell_column[cells], 1)
+        np.add.at(state.colour_count[seat], tables.cell_colour[cells], 1)
+        np.add.at(state.row_count[seat], tables.cell_row[cells], 1)
+        state.later_column[seat, list(player.later_columns)] = True
+        state.later_colour[seat, [keys.index(k) for k in player.later_colours]] = True
+        state.counters[seat, kernels.C_MARKS_USED] = player.marks_used
+        state.counters[seat, kernels.C_PASSES] = player.passes
+    return state
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the compiled strong bot decided for one seat in one roll of a rules' game."""
+
+    choice: Choice | None
+    """The move it takes (``None``: a pass)."""
+    values: Floats
+    """The value of every move of ``Game.move_options`` (in its order), passing aside."""
+
+
+def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decision:
+    """The compiled strong bot's decision for ``seat`` in the current roll of the rules'
+    classic ``game`` (the choice ``StrongBot().choose_by_dice`` makes, and every move's
+    value)."""
+    if not isinstance(game, Game):
+        raise KokTypeError(f"decide needs a rules' Game, not {type(game).__name__}")
+    sheet = _classic_sheet(game.sheet, "the strong bot")
+    seat = game.seat_of(seat)
+    colour_dice, number_dice = game.dice_for(seat)  # refuses a game waiting for no roll
+    roll = game.roll
+    assert roll is not None
+    table = weight_array(weights)
+    announce()
+    tables = tables_for(sheet)
+    keys = list(tables.colour_keys)
+    roll_colours = np.array([tables.colours if face == JOKER_COLOUR else keys.index(face)
+                             for face in roll.colours], dtype=np.int32)
+    roll_numbers = np.array(roll.numbers, dtype=np.int32)
+    state = state_of(game, tables)
+    player = game.sheets[seat]
+    taken_columns = np.zeros(tables.width, dtype=np.bool_)
+    taken_columns[list(game.taken_columns)] = True
+    taken_colours = np.zeros(tables.colours, dtype=np.bool_)
+    taken_colours[[keys.index(k) for k in game.taken_colours]] = True
+    roll_limit = game.roll_limit if game.roll_limit is not None else NO_LIMIT
+    left = strong_kernels.rolls_left(table, game.solo, roll_limit, game.rolls_done,
+                                     game.end_triggered, game.options.end == "roll",
+                                     len(game.players), game.active)
+    horizon = strong_kernels.horizon_of(table, game.solo, roll_limit)
+    colour_die, number_die, best, rows, values = strong_kernels.strong_choice(
+        tables.arrays, state, seat, roll_colours, roll_numbers,
+        np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
+        taken_columns, taken_colours, game.options.connect_through_crossed,
+        game.options.number_joker_six, table, left, horizon, game.solo,
+        player.star_penalty, game.options.pass_penalty, COMPENSATED_SUM,
+        strong_kernels.new_workspace(tables))
+    values = values.copy()
+    if colour_die < 0:
+        return Decision(None, values)
+    move = rows[best]
+    cells = sum(1 << int(cell) for cell in move[kernels.M_CELLS:] if cell >= 0)
+    made = Move(keys[move[kernels.M_COLOUR]], int(move[kernels.M_NUMBER]), cells,
+                bool(move[kernels.M_COLOUR_JOKER]), bool(move[kernels.M_NUMBER_JOKER]),
+                sheet.width)
+    return Decision(Choice(int(colour_die), int(number_die), made), values)
+
+
+class EngineStrongBot(WeighingBot):
+    """The compiled strong bot as a strategy of the rules' ``play_game`` (classic games):
+    each decision is :func:`decide` on the rules' game, the choice ``StrongBot`` makes."""
+
+    name = "strong"
+
+    def __init__(self, weights: StrongWeights | None = None) -> None:
+        self.weights = weight_array(weights)  # checked once
+        self._weights = weights
+
+    def __repr__(self) -> str:
+        return f"EngineStrongBot({self._weights!r})" if self._weights else "EngineStrongBot()"
+
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        return decide(game, seat, self._weights).choice

@@ -1,0 +1,889 @@
+"""The strong bot's evaluation as compiled kernels: :class:`kok_layouts.rules.strong.StrongBot`
+inside the engine (issue 33).
+
+For one seat's decision :func:`strong_choice` values every legal move with the sums of
+``StrongBot._prepare``, ``_cells_value``, ``_ending_value`` and ``_future_total``, in the
+same order on the same floats, and keeps the first of the highest value above passing, as
+``StrongBot.choose_by_dice`` does; :func:`play_strong_games` plays whole classic games with
+it in every seat, as ``play_game`` plays them. The typed door is
+:mod:`kok_layouts.rules.engine.strong`.
+
+The weights come as one float array in the order of :data:`WEIGHT_NAMES` (the fields of
+``StrongWeights``, looked up by name). The kernels of :mod:`~kok_layouts.rules.engine.kernels`
+list the moves (``_expansions``, the group tables, ``legal_sets``), find the cells next to
+crosses (``anchor_of``, ``_touching``), cross cells (``_cross``) and count scores
+(``classic_score``); this module adds only the evaluation and its game loop.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from kok_layouts.rules.engine.kernels import (
+    C_MARKS_USED,
+    C_PASSES,
+    COLOURS_TO_END,
+    JOKER_SIX,
+    M_CELLS,
+    M_COLOUR,
+    M_COLOUR_JOKER,
+    M_NUMBER,
+    M_NUMBER_JOKER,
+    MOVE_WIDTH,
+    OPEN_ROLLS,
+    SCORE_LINES,
+    SOLO_ROLLS,
+    Bools,
+    Floats,
+    Int32s,
+    Int64s,
+    _cross,
+    _most_completed,
+    _taken_by_any,
+    classic_score,
+    kernel,
+    legal_sets,
+    reset,
+)
+from kok_layouts.rules.engine.tables import MOVE_CELLS, Tables
+
+WEIGHT_NAMES = (
+    "column_scale", "column_decay", "column_slack", "colour_scale", "colour_decay",
+    "colour_slack", "second_colour", "star_hope", "open_cell", "mark_hope", "cell", "horizon",
+    "lead", "row_scale", "row_decay", "heart", "box_hope", "bomb_item", "purple",
+    "column_piece", "colour_piece", "row_piece", "isolated", "paired", "pass_cost", "deny",
+    "triple",
+)
+"""The strong bot's weights in the order the kernels read them (``StrongWeights``' fields)."""
+(W_COLUMN_SCALE, W_COLUMN_DECAY, W_COLUMN_SLACK, W_COLOUR_SCALE, W_COLOUR_DECAY,
+ W_COLOUR_SLACK, W_SECOND_COLOUR, W_STAR_HOPE, W_OPEN_CELL, W_MARK_HOPE, W_CELL, W_HORIZON,
+ W_LEAD, W_ROW_SCALE, W_ROW_DECAY, W_HEART, W_BOX_HOPE, W_BOMB_ITEM, W_PURPLE,
+ W_COLUMN_PIECE, W_COLOUR_PIECE, W_ROW_PIECE, W_ISOLATED, W_PAIRED, W_PASS_COST, W_DENY,
+ W_TRIPLE) = range(len(WEIGHT_NAMES))
+
+NO_LIMIT = -1
+"""``roll_limit`` of a game without one (``Options.max_rolls`` None)."""
+
+
+# == the time left =========================================================================
+@kernel
+def rolls_left(weights, solo, roll_limit, rolls_done, end_triggered, end_roll, seats, active):  # type: ignore[no-untyped-def]
+    """``StrongBot._rolls_left``: the rolls this seat will still act in after the current
+    one (an estimate in a game with others)."""
+    done = rolls_done + 1
+    if solo:  # a solo game has its fixed count of rolls, whatever the options
+        return float(max(0, SOLO_ROLLS - done))
+    if end_triggered:
+        if end_roll:
+            return 0.0
+        return float(seats - 1 - active)
+    left = max(1.0, weights[W_HORIZON] - done)
+    if roll_limit != NO_LIMIT:
+        left = min(left, float(roll_limit - done))
+    return max(0.0, left)
+
+
+@kernel
+def horizon_of(weights, solo, roll_limit):  # type: ignore[no-untyped-def]
+    """The rolls the share of the game still to come is counted against."""
+    if solo:
+        return float(SOLO_ROLLS)
+    return weights[W_HORIZON]
+
+
+# == the position before the move ==========================================================
+@kernel
+def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_size,  # type: ignore[no-untyped-def]
+            colour_size, column_first, column_later, colour_first, colour_later, crossed,
+            column_count, colour_count, hearts, marks_left, taken_columns, taken_colours,
+            weights, left, horizon, star_penalty, compensated, points, scale, rate,
+            piece_rate, missing, pieces, hope, area_left, part_left, shapes, near, seen,
+            stack, cell_bit, area_pattern, pattern_shapes):
+    """``StrongBot._prepare`` for one seat: per group (the columns, then the colours) its
+    points, hope scale, rates, missing cells, pieces and hope; per area its uncrossed cells
+    and cut-off cells (alone, pairs, threes: ``_Groups.shape``); per area and column its
+    uncrossed cells; the cells next to a cross; the share of the game to come; the
+    colours completed; and the future total (``_future_total``). Writes the arrays (of a
+    :class:`Workspace`: a decision allocates nothing) and returns (share of the game to
+    come, colours completed, future total). (It takes the tables' arrays, not the tables:
+    numba counts the references of every array of a struct passed to a call.)"""
+    width, colours = column_size.shape[0], colour_size.shape[0]
+    groups = width + colours
+    size = crossed.shape[0]
+    frac = min(1.0, left / horizon) if horizon > 0 else 0.0
+    done_colours = 0
+    for colour in range(colours):
+        if colour_size[colour] > 0 and colour_count[colour] == colour_size[colour]:
+            done_colours += 1
+    ending = done_colours >= 1
+    # Per kind of group: its scale and rates.
+    time = max(left + weights[W_COLUMN_SLACK], 0.5)
+    column_scale = 0.0 if left <= 0 else weights[W_COLUMN_SCALE]
+    column_rate = weights[W_COLUMN_DECAY] / time
+    column_piece = weights[W_COLUMN_PIECE] / time
+    time = max(left + weights[W_COLOUR_SLACK], 0.5)
+    colour_scale = weights[W_COLOUR_SCALE] * (weights[W_SECOND_COLOUR] if ending else 1.0)
+    if left <= 0:
+        colour_scale = 0.0
+    colour_rate = weights[W_COLOUR_DECAY] / time
+    colour_piece = weights[W_COLOUR_PIECE] / time
+    pieces[:] = 0
+    hope[:] = 0.0
+    for column in range(width):
+        value = column_later[column] if taken_columns[column] else column_first[column]
+        points[column] = float(value) + hearts
+        scale[column], rate[column] = column_scale, column_rate
+        piece_rate[column] = column_piece
+        missing[column] = column_size[column] - column_count[column]
+    for colour in range(colours):
+        g = width + colour
+        value = colour_later[colour] if taken_colours[colour] else colour_first[colour]
+        points[g] = float(value)
+        scale[g], rate[g], piece_rate[g] = colour_scale, colour_rate, colour_piece
+        missing[g] = colour_size[colour] - colour_count[colour]
+    # Uncrossed cells per area and per area and column: the pieces of every group.
+    area_left[:] = 0
+    part_left[:] = 0
+    area_pattern[:] = 0
+    for cell in range(size):
+        area = cell_area[cell]
+        if area < 0 or crossed[cell]:
+            continue
+        column = cell_column[cell]
+        if part_left[area, column] == 0:
+            pieces[column] += 1
+        part_left[area, column] += 1
+        if area_left[area] == 0:
+            pieces[width + area_colour[area]] += 1
+        area_left[area] += 1
+        area_pattern[area] |= np.int64(1) << cell_bit[cell]
+    for g in range(groups):
+        if missing[g]:
+            hope[g] = scale[g] * math.exp(-rate[g] * missing[g] - piece_rate[g] * pieces[g])
+    # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3
+    # (looked up by the pattern of its uncrossed cells where the sheet's areas are small).
+    shapes[:] = 0
+    seen[:] = False
+    patterns = pattern_shapes.shape[1] > 0
+    if patterns:
+        for area in range(area_colour.shape[0]):
+            for k in range(3):
+                shapes[area, k] = pattern_shapes[area, area_pattern[area], k]
+    for cell in range(size):
+        area = cell_area[cell]
+        if patterns or area < 0 or crossed[cell] or seen[cell]:
+            continue
+        seen[cell] = True
+        stack[0] = cell
+        top, head = 1, 0
+        while head < top:
+            here = stack[head]
+            head += 1
+            for j in range(neighbours.shape[1]):
+                other = neighbours[here, j]
+                if other >= 0 and cell_area[other] == area and not crossed[other] \
+                        and not seen[other]:
+                    seen[other] = True
+                    stack[top] = other
+                    top += 1
+        if top <= 3:
+            shapes[area, top - 1] += top
+    # The cells next to a cross (``kernels._touching``, into ``near``).
+    open_before = 0
+    for cell in range(size):
+        near[cell] = False
+        if crossed[cell]:
+            continue
+        for j in range(neighbours.shape[1]):
+            other = neighbours[cell, j]
+            if other >= 0 and crossed[other]:
+                near[cell] = True
+                open_before += 1
+                break
+    # The future total: the sum as Python's sum() adds floats (compensated from 3.12 on).
+    total = 0.0
+    compensation = 0.0
+    for g in range(groups):
+        x = points[g] * hope[g]
+        if g == 0 or not compensated:
+            total = total + x
+        else:
+            t = total + x
+            if abs(total) >= abs(x):
+                compensation += (total - t) + x
+            else:
+                compensation += (x - t) + total
+            total = t
+    if compensated and compensation != 0.0 and np.isfinite(compensation):
+        total += compensation
+    if star_penalty:
+        stars = 0
+        for cell in range(size):
+            if cell_star[cell] and not crossed[cell]:
+                stars += 1
+        total += star_penalty * stars * weights[W_STAR_HOPE] * frac
+    total += weights[W_OPEN_CELL] * frac * open_before
+    total += weights[W_MARK_HOPE] * frac * marks_left
+    return frac, done_colours, total
+
+
+# == the value of crossing cells ===========================================================
+@kernel
+def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, area_cells,  # type: ignore[no-untyped-def]
+                    area_size, crossed, near, sets, counts, points, scale, rate, piece_rate,
+                    missing, pieces, hope, area_left, part_left, shapes, weights, frac,
+                    star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
+                    terms, term_marks, marks, keys, area_of, move_areas, inside, cell_bit,
+                    area_pattern, pattern_shapes):
+    """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
+    per set (score gained now, change of the future, colours completed). The same sums in
+    the same order as the rules' bot: the groups in order (columns from the left, then the
+    colours), each completed one its points less its hope, each other its hope's change;
+    then the cut-off cells, the cells, the stars and the cells reachable next.
+
+    One call values every move of a decision, written out in one loop: numba counts the
+    references of every array passed to a call, which would cost more than a move's sums
+    (and it takes the tables' arrays, not the tables). Writes ``gained_of``, ``future_of``
+    and ``colours_of``; the other arrays are its scratch (of a :class:`Workspace`), and
+    ``marks`` the last stamps it used in ``stamp``, ``seen`` and ``term_marks`` (which says
+    which ``terms`` this call has weighed)."""
+    moves = sets.shape[0]
+    width = part_left.shape[1]
+    sides = neighbours.shape[1]
+    isolated_cost = weights[W_ISOLATED] * frac
+    paired_cost = weights[W_PAIRED] * frac
+    triple_cost = weights[W_TRIPLE] * frac
+    open_cost = weights[W_OPEN_CELL] * frac
+    star_hope = weights[W_STAR_HOPE]
+    cell_weight = weights[W_CELL]
+    shapes_count = weights[W_ISOLATED] != 0.0 or weights[W_PAIRED] != 0.0 \
+        or weights[W_TRIPLE] != 0.0
+    token, visit = marks[0], marks[1]
+    marks[2] += 1
+    call = marks[2]
+    for m in range(moves):
+        # The cells the move crosses that are not crossed yet, stamped with its token.
+        token += 1
+        n = 0
+        for k in range(counts[m]):
+            cell = sets[m, k]
+            if not crossed[cell] and stamp[cell] != token:
+                stamp[cell] = token
+                fresh[n] = cell
+                n += 1
+        # Per fresh cell its column, colour and area (as an index into the move's areas).
+        areas_here = 0
+        for i in range(n):
+            cell = fresh[i]
+            keys[0, i], keys[1, i] = cell_column[cell], cell_colour[cell]
+            area = cell_area[cell]
+            which = -1
+            for j in range(areas_here):
+                if move_areas[j] == area:
+                    which = j
+            if which < 0:
+                move_areas[areas_here] = area
+                which = areas_here
+                areas_here += 1
+            area_of[i] = which
+        gained = 0.0
+        future = 0.0
+        new_colours = 0
+        for kind in range(2):  # the columns from the left, then the colours
+            key = -1
+            limit = width if kind == 0 else points.shape[0] - width
+            while True:
+                following = limit
+                for i in range(n):
+                    here = keys[kind, i]
+                    if key < here < following:
+                        following = here
+                if following == limit:
+                    break
+                key = following
+                g = key if kind == 0 else width + key
+                here_count = 0
+                inside[:areas_here] = 0
+                for i in range(n):
+                    if keys[kind, i] == key:
+                        here_count += 1
+                        inside[area_of[i]] += 1
+                now = missing[g] - here_count
+                if now == 0:
+                    gained += points[g]
+                    future -= points[g] * hope[g]
+                    if kind == 1:
+                        new_colours += 1
+                    continue
+                if scale[g] == 0.0:
+                    continue
+                # Only the parts in the areas of the move can be finished by it.
+                left_pieces = pieces[g]
+                for j in range(areas_here):
+                    area = move_areas[j]
+                    if area < 0 or inside[j] == 0:
+                        continue
+                    whole = part_left[area, key] if kind == 0 else area_left[area]
+                    if inside[j] == whole:
+                        left_pieces -= 1
+                # The same cells of a group recur in many moves: its term is kept by
+                # how many cells of it the move crosses and how many pieces it finishes.
+                finished = pieces[g] - left_pieces
+                if term_marks[g, here_count, finished] == call:
+                    term = terms[g, here_count, finished]
+                else:
+                    term = points[g] * (scale[g] * math.exp(-rate[g] * now
+                                                            - piece_rate[g] * left_pieces)
+                                        - hope[g])
+                    terms[g, here_count, finished] = term
+                    term_marks[g, here_count, finished] = call
+                future += term
+        if shapes_count:
+            # Cut-off cells change only in the areas the move crosses cells of.
+            alone = pairs = threes = 0
+            for i in range(n):
+                if cell_area[fresh[i]] < 0:
+                    alone -= 1  # a cell in no area is a region of its own: alone, then gone
+            for j in range(areas_here):
+                area = move_areas[j]
+                if area < 0:
+                    continue
+                alone -= shapes[area, 0]
+                pairs -= shapes[area, 1]
+                threes -= shapes[area, 2]
+                if pattern_shapes.shape[1] > 0:  # the sheet's areas are small: look it up
+                    pattern = area_pattern[area]
+                    for i in range(n):
+                        if cell_area[fresh[i]] == area:
+                            pattern &= ~(np.int64(1) << cell_bit[fresh[i]])
+                    alone += pattern_shapes[area, pattern, 0]
+                    pairs += pattern_shapes[area, pattern, 1]
+                    threes += pattern_shapes[area, pattern, 2]
+                    continue
+                visit += 1
+                for k in range(area_size[area]):
+                    cell = area_cells[area, k]
+                    if crossed[cell] or stamp[cell] == token or seen[cell] == visit:
+                        continue
+                    seen[cell] = visit
+                    stack[0] = cell
+                    top, head = 1, 0
+                    while head < top:
+                        here = stack[head]
+                        head += 1
+                        for side in range(sides):
+                            other = neighbours[here, side]
+                            if other >= 0 and cell_area[other] == area and not crossed[other] \
+                                    and stamp[other] != token and seen[other] != visit:
+                                seen[other] = visit
+                                stack[top] = other
+                                top += 1
+                    if top == 1:
+                        alone += 1
+                    elif top == 2:
+                        pairs += 2
+                    elif top == 3:
+                        threes += 3
+            if isolated_cost:
+                future -= isolated_cost * alone
+            if paired_cost:
+                future -= paired_cost * pairs
+            if triple_cost:
+                future -= triple_cost * threes
+        gained += cell_weight * n
+        if star_penalty:
+            stars = 0
+            for i in range(n):
+                if cell_star[fresh[i]]:
+                    stars += 1
+            gained += star_penalty * stars
+            future -= star_penalty * stars * star_hope * frac
+        # The cells reachable next: those of before, less the ones crossed, plus the new.
+        visit += 1
+        opened = 0
+        for i in range(n):
+            if near[fresh[i]]:
+                opened -= 1
+            for j in range(sides):
+                other = neighbours[fresh[i], j]
+                if other >= 0 and not crossed[other] and not near[other] \
+                        and stamp[other] != token and seen[other] != visit:
+                    seen[other] = visit
+                    opened += 1
+        future += open_cost * opened
+        gained_of[m], future_of[m], colours_of[m] = gained, future, new_colours
+    marks[0], marks[1] = token, visit
+
+
+# == a decision ============================================================================
+@kernel
+def _seat_total(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    return float(np.sum(classic_score(tables, state, seat, star_penalty, pass_penalty)))
+
+
+@kernel
+def _others_best(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """The best score of the seats other than ``seat``."""
+    best = -np.inf
+    for other in range(state.crossed.shape[0]):
+        if other != seat:
+            best = max(best, _seat_total(tables, state, other, star_penalty, pass_penalty))
+    return best
+
+
+class Workspace(NamedTuple):
+    """The arrays one decision works in, made once per sheet and batch
+    (:func:`new_workspace`), so that a decision allocates nothing but where the house
+    rules list more moves than it holds."""
+
+    points: Floats
+    scale: Floats
+    rate: Floats
+    piece_rate: Floats
+    hope: Floats
+    missing: Int64s
+    pieces: Int64s
+    area_left: Int64s
+    part_left: Int64s
+    shapes: Int64s
+    near: Bools
+    anchor: Bools
+    flags: Bools
+    face_pairs: Bools
+    stamp: Int64s
+    seen: Int64s
+    stack: Int64s
+    marks: Int64s
+    """The last stamps used in ``stamp``, ``seen`` and ``term_marks`` (they only grow)."""
+    terms: Floats
+    term_marks: Int64s
+    keys: Int64s
+    area_of: Int64s
+    move_areas: Int64s
+    inside: Int64s
+    no_sets: Int32s
+    cell_bit: Int64s
+    """Per cell: its place in its area's cells (``area_cells``), a bit of a pattern."""
+    area_pattern: Int64s
+    """Per area: its uncrossed cells as a pattern of those bits."""
+    pattern_shapes: Int64s
+    """Per area and pattern of its uncrossed cells: the cells alone, in pairs and in
+    threes (``_Groups.shape``); empty (width 0) on a sheet with an area of more than
+    :data:`PATTERN_CELLS` cells, whose cut-off cells are found by search."""
+    expansions: Int64s
+    rows: Int32s
+    dice: Int64s
+    row_of_group: Int64s
+    valued_as: Int64s
+    firsts: Int64s
+    sets: Int32s
+    counts: Int64s
+    gained: Floats
+    future: Floats
+    new_colours: Int64s
+    values: Floats
+    fresh: Int64s
+
+
+PATTERN_CELLS = 12
+"""Areas of at most this many cells have their cut-off cells looked up by pattern."""
+
+
+@kernel
+def pattern_shapes(area_cells, area_size, neighbours, cell_area):  # type: ignore[no-untyped-def]
+    """Per area and pattern of its uncrossed cells (bit ``k``: ``area_cells[area, k]``),
+    how many of them lie alone, in pairs and in threes (``_Groups.shape``)."""
+    areas = area_size.shape[0]
+    most = 0
+    for area in range(areas):
+        most = max(most, area_size[area])
+    table = np.zeros((areas, 1 << most, 3), dtype=np.int64)
+    place = np.full(neighbours.shape[0], -1, dtype=np.int64)
+    stack = np.empty(max(most, 1), dtype=np.int64)
+    for area in range(areas):
+        for k in range(area_size[area]):
+            place[area_cells[area, k]] = k
+        for pattern in range(1 << area_size[area]):
+            seen = 0
+            for k in range(area_size[area]):
+                if not pattern >> k & 1 or seen >> k & 1:
+                    continue
+                seen |= 1 << k
+                stack[0] = k
+                top, head = 1, 0
+                while head < top:
+                    here = area_cells[area, stack[head]]
+                    head += 1
+                    for side in range(neighbours.shape[1]):
+                        other = neighbours[here, side]
+                        if other < 0 or cell_area[other] != area:
+                            continue
+                        bit = place[other]
+                        if pattern >> bit & 1 and not seen >> bit & 1:
+                            seen |= 1 << bit
+                            stack[top] = bit
+                            top += 1
+                if top <= 3:
+                    table[area, pattern, top - 1] += top
+    return table
+
+
+DICE_PAIRS = 9
+"""The most pairs of a colour die and a number die a seat may take (3 x 3)."""
+
+
+def new_workspace(tables: Tables) -> Workspace:
+    """The arrays a decision on ``tables``' sheet works in."""
+    size, width, colours = tables.size, tables.width, tables.colours
+    groups = width + colours
+    areas = len(tables.area_size)
+    moves = DICE_PAIRS * (len(tables.group_size) + 8)
+    cell_bit = np.zeros(size, dtype=np.int64)
+    for area, count in enumerate(tables.area_size):
+        cell_bit[tables.area_cells[area, :count]] = np.arange(count)
+    shapes_by_pattern = np.zeros((areas, 0, 3), dtype=np.int64)
+    if areas and int(tables.area_size.max()) <= PATTERN_CELLS:
+        shapes_by_pattern = pattern_shapes(tables.area_cells, tables.area_size,
+                                           tables.neighbours, tables.cell_area)
+    return Workspace(
+        points=np.zeros(groups), scale=np.zeros(groups), rate=np.zeros(groups),
+        piece_rate=np.zeros(groups), hope=np.zeros(groups),
+        missing=np.zeros(groups, dtype=np.int64), pieces=np.zeros(groups, dtype=np.int64),
+        area_left=np.zeros(areas, dtype=np.int64),
+        part_left=np.zeros((areas, width), dtype=np.int64),
+        shapes=np.zeros((areas, 3), dtype=np.int64),
+        near=np.zeros(size, dtype=np.bool_), anchor=np.zeros(size, dtype=np.bool_),
+        flags=np.zeros(size, dtype=np.bool_),
+        face_pairs=np.zeros((colours + 1) * (MOVE_CELLS + 1), dtype=np.bool_),
+        stamp=np.zeros(size, dtype=np.int64),
+        seen=np.zeros(size, dtype=np.int64), stack=np.zeros(size, dtype=np.int64),
+        marks=np.zeros(3, dtype=np.int64),
+        terms=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1)),
+        term_marks=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1), dtype=np.int64),
+        keys=np.zeros((2, MOVE_CELLS), dtype=np.int64),
+        area_of=np.zeros(MOVE_CELLS, dtype=np.int64),
+        move_areas=np.zeros(MOVE_CELLS, dtype=np.int64),
+        inside=np.zeros(MOVE_CELLS, dtype=np.int64),
+        no_sets=np.zeros((0, MOVE_CELLS), dtype=np.int32),
+        cell_bit=cell_bit, area_pattern=np.zeros(areas, dtype=np.int64),
+        pattern_shapes=shapes_by_pattern,
+        expansions=np.zeros((DICE_PAIRS * colours * (MOVE_CELLS + 1), 6), dtype=np.int64),
+        rows=np.zeros((moves, MOVE_WIDTH), dtype=np.int32),
+        dice=np.zeros((moves, 3), dtype=np.int64),
+        row_of_group=np.zeros(len(tables.group_size), dtype=np.int64),
+        valued_as=np.zeros(moves, dtype=np.int64), firsts=np.zeros(moves, dtype=np.int64),
+        sets=np.zeros((moves, MOVE_CELLS), dtype=np.int32),
+        counts=np.zeros(moves, dtype=np.int64), gained=np.zeros(moves),
+        future=np.zeros(moves), new_colours=np.zeros(moves, dtype=np.int64),
+        values=np.zeros(moves), fresh=np.zeros(MOVE_CELLS, dtype=np.int64),
+    )
+
+
+@kernel
+def _expansions_into(out, seen, colours, roll_colours, roll_numbers, colour_dice,  # type: ignore[no-untyped-def]
+                     number_dice, marks_left, six):
+    """``kernels._expansions`` written into ``out`` (``seen``: scratch of (colours + 1) * 6
+    flags), so that a decision allocates nothing; returns how many rows. What the dice a
+    seat may take can stand for, in the order of ``Game.move_options``: rows (colour die,
+    number die, colour, number, colour joker, number joker), each pair of faces once, those
+    whose jokers cost more marks than are left left out."""
+    count = 0
+    seen[:] = False
+    for ci in colour_dice:
+        colour_face = roll_colours[ci]
+        colour_joker = colour_face == colours
+        for ni in number_dice:
+            number_face = roll_numbers[ni]
+            if seen[colour_face * 6 + number_face]:
+                continue
+            seen[colour_face * 6 + number_face] = True
+            number_joker = number_face == 0
+            if int(colour_joker) + int(number_joker) > marks_left:
+                continue
+            first_colour = 0 if colour_joker else colour_face
+            last_colour = colours if colour_joker else colour_face + 1
+            first_number = 1 if number_joker else number_face
+            last_number = 5 if number_joker else number_face
+            for sixes in range(2):
+                if sixes and not (number_joker and six):
+                    break
+                for colour in range(first_colour, last_colour):
+                    for n in range(first_number, last_number + 1):
+                        out[count, 0], out[count, 1] = ci, ni
+                        out[count, 2] = colour
+                        out[count, 3] = JOKER_SIX if sixes else n
+                        out[count, 4] = colour_joker
+                        out[count, 5] = number_joker
+                        count += 1
+                        if sixes:
+                            break
+    return count
+
+
+@kernel
+def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+                  star_penalty, pass_penalty, compensated, work):
+    """StrongBot's choice for ``seat`` among the dice it may take (``colour_dice``,
+    ``number_dice``: indices into the roll): every legal move in the order of
+    ``Game.move_options``, valued as ``StrongBot.choose_by_dice`` values it (``left``:
+    the rolls left, :func:`rolls_left`; ``horizon``: :func:`horizon_of`); the first of the
+    highest value above passing. ``work``: a :class:`Workspace` of the sheet. Returns
+    (colour die, number die, the index of its move in the moves, every move's row and
+    value); die -1 (and index -1) for a pass. The moves and values are views of ``work``
+    (or, when the house rules list more moves than it holds, arrays of their own)."""
+    crossed = state.crossed[seat]
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    cell_column, cell_colour, cell_area = tables.cell_column, tables.cell_colour, \
+        tables.cell_area
+    cell_star, neighbours = tables.cell_star, tables.neighbours
+    points, scale, rate, piece_rate, hope = work.points, work.scale, work.rate, \
+        work.piece_rate, work.hope
+    missing, pieces, area_left, part_left = work.missing, work.pieces, work.area_left, \
+        work.part_left
+    shapes, near, stack = work.shapes, work.near, work.stack
+    frac, done_colours, future_total = prepare(
+        cell_column, cell_area, cell_star, neighbours, tables.area_colour, tables.column_size,
+        tables.colour_size, tables.column_first, tables.column_later, tables.colour_first,
+        tables.colour_later, crossed, state.column_count[seat], state.colour_count[seat], 0,
+        marks_left, taken_columns, taken_colours, weights, left, horizon, star_penalty,
+        compensated, points, scale, rate, piece_rate, missing, pieces, hope, area_left,
+        part_left, shapes, near, work.flags, stack, work.cell_bit, work.area_pattern,
+        work.pattern_shapes)
+    # The cells a move may start from (``kernels.anchor_of``, into the workspace).
+    anchor = work.anchor
+    size = crossed.shape[0]
+    for cell in range(size):
+        anchor[cell] = tables.cell_start[cell] or near[cell]
+    # Every legal move of the dice, in the order of ``Game.move_options``: per row its
+    # colour die, number die and group of the tables (-1 for a set of cells of the house
+    # rules, found by ``legal_sets``). Written out here: a call passing the tables costs
+    # more than listing the moves.
+    group_cells, group_offsets = tables.group_cells, tables.group_offsets
+    expansions = work.expansions
+    found = _expansions_into(expansions, work.face_pairs, tables.colours, roll_colours,
+                             roll_numbers, colour_dice, number_dice, marks_left, six)
+    rows, dice = work.rows, work.dice
+    used = 0
+    no_sets = work.no_sets
+    for e in range(found):
+        colour, n = expansions[e, 2], expansions[e, 3]
+        plain = not loose and n != JOKER_SIX
+        sets = no_sets
+        if plain:  # the groups of the tables, read in place
+            start = group_offsets[colour, n - 1]
+            total = group_offsets[colour, n] - start
+        else:
+            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+            start, total = 0, sets.shape[0]
+        for index in range(total):
+            free, touches = True, False
+            for k in range(n):
+                cell = group_cells[start + index, k] if plain else sets[index, k]
+                free = free and not crossed[cell]
+                touches = touches or anchor[cell]
+            if not (free and touches):
+                continue
+            if used == rows.shape[0]:  # only the house rules list this many
+                bigger = np.full((2 * used, MOVE_WIDTH), -1, dtype=np.int32)
+                bigger[:used] = rows[:used]
+                rows = bigger
+                more = np.empty((2 * used, 3), dtype=np.int64)
+                more[:used] = dice[:used]
+                dice = more
+            rows[used, M_COLOUR], rows[used, M_NUMBER] = colour, n
+            rows[used, M_COLOUR_JOKER] = expansions[e, 4]
+            rows[used, M_NUMBER_JOKER] = expansions[e, 5]
+            for k in range(MOVE_CELLS):  # (element by element: numba's slices cost more)
+                if k >= n:
+                    rows[used, M_CELLS + k] = -1
+                elif plain:
+                    rows[used, M_CELLS + k] = group_cells[start + index, k]
+                else:
+                    rows[used, M_CELLS + k] = sets[index, k]
+            dice[used, 0], dice[used, 1] = expansions[e, 0], expansions[e, 1]
+            dice[used, 2] = start + index if plain else -1
+            used += 1
+    moves = used
+    # Each set of cells once: the same group of the tables recurs with other dice.
+    room = moves <= work.values.shape[0]
+    row_of_group = work.row_of_group
+    row_of_group[:] = -1
+    valued_as = work.valued_as if room else np.empty(moves, dtype=np.int64)
+    firsts = work.firsts if room else np.empty(moves, dtype=np.int64)
+    distinct = 0
+    for m in range(moves):
+        group = dice[m, 2]
+        if group >= 0 and row_of_group[group] >= 0:
+            valued_as[m] = row_of_group[group]
+            continue
+        valued_as[m] = distinct
+        firsts[distinct] = m
+        if group >= 0:
+            row_of_group[group] = distinct
+        distinct += 1
+    sets = work.sets if room else np.empty((moves, MOVE_CELLS), dtype=np.int32)
+    counts = work.counts if room else np.empty(moves, dtype=np.int64)
+    for k in range(distinct):
+        for i in range(MOVE_CELLS):
+            sets[k, i] = rows[firsts[k], M_CELLS + i]
+        counts[k] = rows[firsts[k], M_NUMBER]
+    gained = work.gained if room else np.empty(moves, dtype=np.float64)
+    future = work.future if room else np.empty(moves, dtype=np.float64)
+    new_colours = work.new_colours if room else np.empty(moves, dtype=np.int64)
+    crossing_values(
+        cell_column, cell_colour, cell_area, cell_star, neighbours, tables.area_cells,
+        tables.area_size, crossed, near, sets[:distinct], counts, points, scale, rate,
+        piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
+        star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
+        work.terms, work.term_marks, work.marks, work.keys, work.area_of, work.move_areas,
+        work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes)
+    joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
+    values = work.values if room else np.empty(moves, dtype=np.float64)
+    scores_known = False
+    score_before = others_best = 0.0
+    best_value = -weights[W_PASS_COST] if left > 0 else 0.0
+    best = -1
+    for m in range(moves):
+        k = valued_as[m]
+        if new_colours[k] and done_colours + new_colours[k] >= COLOURS_TO_END:
+            # The game ends: what is left of the future is lost.
+            value = gained[k] - future_total
+            # With others, plus a share of the lead it locks in. (A game of one seat that
+            # is not solo has no others: the rules' bot fails there, max() of nothing.)
+            if not solo and state.crossed.shape[0] > 1:
+                if not scores_known:
+                    scores_known = True
+                    score_before = _seat_total(tables, state, seat, star_penalty,
+                                               pass_penalty)
+                    others_best = _others_best(tables, state, seat, star_penalty,
+                                               pass_penalty)
+                value += weights[W_LEAD] * (score_before + gained[k] - others_best)
+        else:
+            value = gained[k] + future[k]
+        jokers = rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
+        if jokers:
+            value -= jokers * joker_cost
+        values[m] = value
+        if value > best_value:
+            best_value, best = value, m
+    if best < 0:
+        return -1, -1, -1, rows[:moves], values[:moves]
+    return dice[best, 0], dice[best, 1], best, rows[:moves], values[:moves]
+
+
+# == whole games ===========================================================================
+@kernel
+def _apply(move, counters, crossed_at, game, roll, cell_column, cell_colour, cell_row,  # type: ignore[no-untyped-def]
+           column_size, colour_size, crossed, column_count, colour_count, row_count,
+           later_column, later_colour, taken_columns, taken_colours):
+    """Play a move row on one seat's sheet (its rows of the state), noting the roll its
+    cells were crossed in (in ``crossed_at[game]``, while ``game`` is in its range)."""
+    counters[C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+    if game < crossed_at.shape[0]:
+        for k in range(M_CELLS, MOVE_WIDTH):
+            if move[k] >= 0:
+                crossed_at[game, move[k]] = roll
+    _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
+           crossed, column_count, colour_count, row_count, later_column, later_colour,
+           taken_columns, taken_colours)
+
+
+@kernel
+def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
+                        max_rolls, roll_limit, loose, six, weights, star_penalty,
+                        pass_penalty, compensated, crossed_at, game, work):
+    """One classic game played by the strong bot in every seat, as ``play_game`` plays it
+    (the flow of ``kernels.play_classic``): roll ``r`` shows ``dice_colours[r]`` and
+    ``dice_numbers[r]``; ``roll_limit`` is the game's (:data:`NO_LIMIT` for none) as the
+    bot sees it, ``max_rolls`` where the loop stops. Notes in ``crossed_at[game]`` the
+    roll (from 1) each cell was crossed in, while ``game`` is in its range. Returns the
+    rolls played, or -1 when the dice ran out before the end."""
+    seats = state.crossed.shape[0]
+    all_colours = np.arange(dice_colours.shape[1])
+    all_numbers = np.arange(dice_numbers.shape[1])
+    no_columns = np.zeros(tables.width, dtype=np.bool_)
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
+    column_size, colour_size = tables.column_size, tables.colour_size
+    limit = SOLO_ROLLS if solo else max_rolls
+    horizon = horizon_of(weights, solo, roll_limit)
+    active = 0
+    rolls = 0
+    end_triggered = False
+    while True:
+        if rolls >= dice_colours.shape[0]:
+            return -1
+        roll_colours, roll_numbers = dice_colours[rolls], dice_numbers[rolls]
+        if solo:
+            taken_columns, taken_colours = no_columns, no_colours
+        else:
+            taken_columns = _taken_by_any(state.column_count, tables.column_size)
+            taken_colours = _taken_by_any(state.colour_count, tables.colour_size)
+        left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
+                          active)
+        colour_die, number_die, best, rows, _ = strong_choice(
+            tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers,
+            taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+            star_penalty, pass_penalty, compensated, work)
+        if colour_die >= 0:
+            _apply(rows[best], state.counters[active], crossed_at[:, active], game, rolls + 1,
+                   cell_column, cell_colour, cell_row, column_size, colour_size,
+                   state.crossed[active], state.column_count[active], state.colour_count[active],
+                   state.row_count[active], state.later_column[active], state.later_colour[active],
+                   taken_columns, taken_colours)
+        else:
+            state.counters[active, C_PASSES] += 1
+        if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
+            left_colours, left_numbers = all_colours, all_numbers
+        else:
+            left_colours = all_colours[all_colours != colour_die]
+            left_numbers = all_numbers[all_numbers != number_die]
+        for seat in range(seats):
+            if seat == active:
+                continue
+            die, _, best, rows, _ = strong_choice(
+                tables, state, seat, roll_colours, roll_numbers, left_colours, left_numbers,
+                taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+                star_penalty, pass_penalty, compensated, work)
+            if die >= 0:
+                _apply(rows[best], state.counters[seat], crossed_at[:, seat], game, rolls + 1,
+                       cell_column, cell_colour, cell_row, column_size, colour_size,
+                       state.crossed[seat], state.column_count[seat], state.colour_count[seat],
+                       state.row_count[seat], state.later_column[seat], state.later_colour[seat],
+                       taken_columns, taken_colours)
+        rolls += 1
+        if _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+            end_triggered = True
+        finished = end_triggered and (solo or end_roll or active == seats - 1)
+        if finished or (limit >= 0 and rolls >= limit):
+            return rolls
+        active = (active + 1) % seats
+
+
+@kernel
+def play_strong_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
+                      max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
+                      compensated, crossed_at, work):
+    """Many strong games one after the other on ``state`` (reset before each): game ``g``
+    throws ``dice_colours[g]`` and ``dice_numbers[g]``. Returns the rolls of each game (-1:
+    its dice ran out), each seat's score lines and marks used."""
+    games, seats = dice_colours.shape[0], state.crossed.shape[0]
+    rolls = np.empty(games, dtype=np.int64)
+    lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    marks_used = np.zeros((games, seats), dtype=np.int32)
+    for game in range(games):
+        reset(state, tables.boxes_at_start)
+        if game < crossed_at.shape[0]:
+            crossed_at[game] = 0
+        rolls[game] = play_strong_classic(
+            tables, state, dice_colours[game], dice_numbers[game], solo, open_rolls,
+            end_roll, max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
+            compensated, crossed_at, game, work)
+        for seat in range(seats):
+            lines[game, seat] = classic_score(tables, state, seat, star_penalty, pass_penalty)
+            marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
+    return rolls, lines, marks_used
