@@ -20,12 +20,11 @@ from kok_layouts.editions import Edition, edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.checks import refuse_unprintable
 from kok_layouts.model.grid import column_letter
-from kok_layouts.model.sheet import ClassicSheet, Sheet
+from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.board import board_for
 from kok_layouts.rules.bots import BOTS, make_bot, play_game
 from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.scoring import Score
 
 DEFAULT_BOT = "strong"
 """The bot of ``kok check``, ``kok simulate`` and the stored reference figures."""
@@ -115,69 +114,9 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
 def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
            ) -> list[GameResult]:
     sheet, players, bots, seed, start, stop, options = job
-    if in_engine(sheet, bots):
-        return _engine_chunk(job)
     # The i-th child of SeedSequence(seed), made directly.
     return [play_one(sheet, players, bots, np.random.SeedSequence(seed, spawn_key=(i,)), i,
                      options) for i in range(start, stop)]
-
-
-def in_engine(sheet: Sheet, bots: Sequence[str]) -> bool:
-    """Whether the games are played whole inside the compiled engine: every seat's bot is
-    the strong one, on a sheet of the classic game itself (the engine's strong bot plays
-    the classic rules; other editions and variants play through the rules, for now)."""
-    from kok_layouts.rules.kinds import game_type_of
-
-    return (all(bot == "strong" for bot in bots) and type(sheet) is ClassicSheet
-            and game_type_of(sheet) is Game)
-
-
-def _engine_chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
-                  ) -> list[GameResult]:
-    """The games of ``job`` played by the compiled strong bot: the games :func:`play_one`
-    plays, roll for roll (tests/test_engine_strong.py), many times faster."""
-    from kok_layouts.rules.engine.kernels import (
-        S_COLOURS,
-        S_COLUMNS,
-        S_JOKERS,
-        S_PASSES,
-        S_STARS,
-    )
-    from kok_layouts.rules.engine.strong import first_completions, play_strong
-    from kok_layouts.rules.game import COLOURS_TO_END, SOLO_ROLLS
-
-    sheet, players, _, seed, start, stop, options = job
-    assert isinstance(sheet, ClassicSheet)
-    solo = players == 1
-    rules = options or Options()
-    rules = replace(rules, max_rolls=rules.max_rolls or limits.GAME_ROLLS)
-    seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(start, stop)]
-    games = play_strong(sheet, players, seeds, rules, solo=solo, keep_crossed_at=True)
-    goals = goal_masks(sheet)
-    colour_cells = [list(sheet.cells_of_colour(colour.key)) for colour in sheet.colours]
-    results = []
-    for k, index in enumerate(range(start, stop)):
-        crossed_at = games.crossed_at[k]
-        scores = []
-        for seat in range(players):
-            lines = games.lines[k, seat]
-            scores.append(Score(
-                colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
-                jokers=int(lines[S_JOKERS]), stars=int(lines[S_STARS]),
-                passes=int(lines[S_PASSES]) if rules.pass_penalty else None))
-        ranked = [(score.total, sheet.exclamation_marks - int(games.marks_used[k, seat]))
-                  for seat, score in enumerate(scores)]
-        winners = tuple(seat for seat, key in enumerate(ranked) if key == max(ranked))
-        rolls = int(games.rolls[k])
-        colours_done = max(sum(1 for cells in colour_cells
-                               if cells and bool((crossed_at[seat, cells] > 0).all()))
-                           for seat in range(players))
-        ended = colours_done >= COLOURS_TO_END or (solo and rolls >= SOLO_ROLLS)
-        results.append(GameResult(
-            index, players, rolls, ended, winners, tuple(s.as_dict() for s in scores),
-            first_completions(crossed_at, goals),
-            tuple(tuple(row) for row in crossed_at.tolist())))
-    return results
 
 
 def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
