@@ -25,6 +25,23 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any worker starts: load the compiled rules engine once (compiling it into
+    numba's on-disk cache on a fresh checkout, a minute or two of one core), so that the
+    workers and the ``kok`` processes the tests start find it compiled, as a user's second
+    run does, and no test's time limit pays for the compiler."""
+    if hasattr(config, "workerinput"):   # an xdist worker: the controller did it
+        return
+    from kok_layouts.model.loader import load_layout
+    from kok_layouts.rules.engine import warm_up
+    from kok_layouts.rules.engine.strong import play_strong_batch
+
+    warm_up()
+    black = load_layout("black")
+    play_strong_batch(black, 1, 1, 0)
+    play_strong_batch(black, 1, 2, 0)
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker more than the cores this process may use. A part of the
     suite waits (signal and timeout tests, servers and browsers starting, child

@@ -165,7 +165,7 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
         numbers = np.empty((len(waiting), budget, dice), dtype=np.int32)
         for row, game in enumerate(waiting):
             rng = np.random.default_rng(seeds[game])
-            colours[row], numbers[row] = _dice(tables, rng, budget, dice, dice)
+            colours[row], numbers[row], _ = _dice(tables, rng, budget, dice, dice)
         kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
                         dtype=np.int32)
         played, scored, used = strong_kernels.play_strong_games(
