@@ -13,9 +13,11 @@ Times are CPU seconds of the whole process tree, user + system of every waited-f
 descendant (``--jobs`` workers included): wall time swings twofold on a shared machine, so
 the ratios are on CPU; wall seconds are shown beside them.
 
-1. strong-bot solo games on black, seed 11: 300 (``--quick`` 30), CPU of the games alone
-   (measured inside the process) and of the whole process; the least of ``--repeat`` runs
-   per version (default 3), the versions taking turns;
+1. strong-bot solo games on black, seed 11: 300 (``--quick`` 30; the current code plays
+   :data:`CURRENT_FACTOR` times as many), after one untimed game (loading a compiled
+   engine is start-up), CPU of the games alone (measured inside the process) and of the
+   whole process; the ratio is of games per CPU second; the least of ``--repeat`` runs per
+   version (default 3), the versions taking turns;
 2. strong-bot 2-player games on black, the same way: 150 (15);
 3. ``kok check black`` with its defaults, as a user types it (``--quick``: ``--games 100``);
 4. current code only: whether ``kok --version`` and ``kok render black`` import a compiler
@@ -58,6 +60,10 @@ HERE = Path(__file__).resolve().parent.parent
 WORKTREE_PREFIX = "kok-bench-baseline-"
 COMPILERS = ("numba", "llvmlite")
 COMPILING = "compiling the rules engine"
+CURRENT_FACTOR = 10
+"""Measurements 1 and 2: the current code plays this many times the baseline's games (a
+compiled engine's games take a few tenths of a second otherwise); their ratio is of games
+per CPU second."""
 SEED = 11
 
 
@@ -369,6 +375,8 @@ started = time.process_time()
 from kok_layouts import load_layout
 from kok_layouts.analysis.simulate import simulate
 sheet = load_layout("black")
+# One game first, untimed: a compiled engine loads its kernels then (start-up, not games).
+simulate(sheet, 1, players=int(sys.argv[2]), seed={SEED} + 1, bots=("strong",))
 ready, ready_wall = time.process_time(), time.perf_counter()
 results = simulate(sheet, int(sys.argv[1]), players=int(sys.argv[2]), seed={SEED},
                    bots=("strong",))
@@ -448,12 +456,14 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
 
         figures: dict[str, Any] = {}
         for key, games, players in (("solo", sizes.solo, 1), ("duo", sizes.duo, 2)):
-            say(f"{1 if players == 1 else 2}. {games} strong-bot games, {players} "
-                f"player(s), on black, {repeat} time(s) each")
+            say(f"{1 if players == 1 else 2}. {games} strong-bot games (current code: "
+                f"{games * CURRENT_FACTOR}), {players} player(s), on black, {repeat} time(s) "
+                "each")
             rounds: dict[str, list[dict[str, Any]]] = {label: [] for label in benches}
             for _ in range(repeat):  # the versions take turns, so a busy spell hits both
                 for label, bench in benches.items():
-                    rounds[label].append(bench.games(games, players))
+                    factor = CURRENT_FACTOR if label == "current" else 1
+                    rounds[label].append(bench.games(games * factor, players))
             pair = {}
             for label, runs in rounds.items():
                 best = min(runs, key=lambda run: float(run["games_cpu_s"]))
@@ -461,8 +471,8 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
                 pair[label] = {**best, "rounds_games_cpu_s": [r["games_cpu_s"] for r in runs],
                                "rounds_cpu_s": [r["cpu_s"] for r in runs]}
             figures[key] = {"games": games, "players": players, **pair,
-                            "ratio": ratio(pair["baseline"]["games_cpu_s"],
-                                           pair["current"]["games_cpu_s"]),
+                            "ratio": ratio(pair["current"]["games_per_cpu_s"],
+                                           pair["baseline"]["games_per_cpu_s"]),
                             "ratio_process": ratio(pair["baseline"]["cpu_s"],
                                                    pair["current"]["cpu_s"])}
         say("3. kok check black" + ("" if sizes.check is None else f" --games {sizes.check}"))
@@ -472,9 +482,11 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
             "ratio": ratio(checks["baseline"]["cpu_s"], checks["current"]["cpu_s"])}
 
     solo = figures["solo"]
+    common = len(solo["baseline"]["totals"])  # the baseline's games, the current's first
     same = {"baseline_mean": solo["baseline"]["mean_score"],
-            "current_mean": solo["current"]["mean_score"],
-            "identical": solo["baseline"]["totals"] == solo["current"]["totals"]}
+            "current_mean": statistics.fmean(solo["current"]["totals"][:common]),
+            "identical": solo["baseline"]["totals"]
+            == solo["current"]["totals"][:len(solo["baseline"]["totals"])]}
     for key in ("solo", "duo"):
         for label in ("baseline", "current"):
             del figures[key][label]["totals"]
@@ -512,7 +524,10 @@ def table(results: dict[str, Any]) -> str:
         + (" with changes not committed" if cur["uncommitted_changes"] else "")
         + f" ({cur['tree']})",
         "CPU seconds of the whole process tree; ratio = baseline / current CPU (above 1 the "
-        "current code is faster)",
+        "current code is faster); for the games of 1 and 2, of games per CPU second",
+        f"1 and 2: {figures['solo']['games']} solo and {figures['duo']['games']} 2-player "
+        f"games for the baseline, {CURRENT_FACTOR} times as many for the current code, after "
+        "one untimed game (start-up)",
         f"1 and 2: the run with the least CPU for the games, of {results['sizes']['repeat']} "
         f"per version taken in turns",
         "",
@@ -532,7 +547,7 @@ def table(results: dict[str, Any]) -> str:
     for key, number in (("solo", 1), ("duo", 2)):
         entry = figures[key]
         what = "solo" if entry["players"] == 1 else f"{entry['players']}-player"
-        row(f"{number}. {entry['games']} strong {what} games: games", entry, "games_cpu_s",
+        row(f"{number}. strong {what} games: games", entry, "games_cpu_s",
             "games_wall_s", "games_per_cpu_s", entry["ratio"])
         row("   whole process", entry, "cpu_s", "wall_s", None, entry["ratio_process"])
         row("   start-up (process - games)", entry, "startup_cpu_s", None, None,

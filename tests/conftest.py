@@ -32,14 +32,9 @@ def pytest_configure(config: pytest.Config) -> None:
     run does, and no test's time limit pays for the compiler."""
     if hasattr(config, "workerinput"):   # an xdist worker: the controller did it
         return
-    from kok_layouts.model.loader import load_layout
     from kok_layouts.rules.engine import warm_up
-    from kok_layouts.rules.engine.strong import play_strong_batch
 
     warm_up()
-    black = load_layout("black")
-    play_strong_batch(black, 1, 1, 0)
-    play_strong_batch(black, 1, 2, 0)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -222,14 +222,17 @@ def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
     measured = figures["measurements"]
     for key, games in (("solo", 3), ("duo", 2)):
         assert measured[key]["games"] == games
-        for label in ("baseline", "current"):
+        for label, played in (("baseline", games),
+                              ("current", games * bench_engine.CURRENT_FACTOR)):
             entry = measured[key][label]
             assert entry["cpu_s"] >= entry["games_cpu_s"] > 0
-            assert entry["games_per_cpu_s"] == pytest.approx(games / entry["games_cpu_s"])
+            assert entry["games_per_cpu_s"] == pytest.approx(played / entry["games_cpu_s"])
             assert len(entry["rounds_games_cpu_s"]) == len(entry["rounds_cpu_s"]) == 2
             assert entry["games_cpu_s"] == min(entry["rounds_games_cpu_s"])
+        # Games per CPU second, current over baseline (the current code plays more games).
         assert measured[key]["ratio"] == pytest.approx(
-            measured[key]["baseline"]["games_cpu_s"] / measured[key]["current"]["games_cpu_s"])
+            measured[key]["current"]["games_per_cpu_s"]
+            / measured[key]["baseline"]["games_per_cpu_s"])
     assert measured["check"]["arguments"] == ["check", "black", "--games", "10"]
     assert measured["check"]["baseline"]["games"] == measured["check"]["current"]["games"] == 10
     assert set(figures["compilers_imported"]) == {"kok --version", "kok render black"}
@@ -245,7 +248,8 @@ def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
         assert same["baseline_mean"] == same["current_mean"]
     table = done.stdout
     assert table.startswith("machine: sum(range(10**6)) in ")
-    for text in ("1. 3 strong solo games", "2. 2 strong 2-player games",
+    for text in ("1 and 2: 3 solo and 2 2-player games for the baseline, 10 times as many",
+                 "1. strong solo games", "2. strong 2-player games",
                  "3. kok check black --games 10", "4. kok --version imports a compiler: ",
                  "5. one solo game, empty compile cache", "solo mean score: baseline"):
         assert text in table

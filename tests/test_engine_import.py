@@ -15,8 +15,8 @@ from kok_layouts.rules.engine import cold_kernels, play_batch
 from .conftest import ROOT
 
 ENGINE = ROOT / "kok_layouts" / "rules" / "engine"
-ALLOWED = ("kok_layouts.errors", "kok_layouts.limits", "kok_layouts.model",
-           "kok_layouts.rules")
+ALLOWED = ("kok_layouts.errors", "kok_layouts.limits", "kok_layouts.stop_signals",
+           "kok_layouts.model", "kok_layouts.rules")
 
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess[str]:

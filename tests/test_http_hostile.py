@@ -845,7 +845,9 @@ def raw_requests(draw: st.DrawFn) -> bytes:
     body = draw(st.binary(max_size=64) | st.sampled_from([b"{}", b'{"doc": null}',
                                                           _nested(200)]))
     lines = [f"{method} {target} {version}".rstrip()] + [f"{n}: {v}" for n, v in headers]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
+    # Lone surrogates go on the wire as their raw bytes: no valid UTF-8, as a hostile
+    # client may send.
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8", "surrogatepass") + body
 
 
 @_FUZZ

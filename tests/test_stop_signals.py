@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 import weakref
 
@@ -57,3 +58,76 @@ def test_a_stop_the_command_caught_itself_is_not_sent_again() -> None:
         except KeyboardInterrupt:
             pass
     _wait(1.5)  # nothing is raised after the command is over
+
+
+class _StopError(Exception):
+    pass
+
+
+def _raise_stop(number: int, frame: object) -> None:
+    raise _StopError(number)
+
+
+def test_a_stop_during_compiled_code_waits_for_the_call_and_then_stops_the_run() -> None:
+    """The engine's kernels run inside ``held_signals``: a signal there is noted, not
+    handled (a handler raising while numba builds its results would break the call), and
+    raised as soon as the call is over, with the caller's own handler back in place."""
+    from kok_layouts.stop_signals import held_signals
+
+    before = signal.signal(signal.SIGTERM, _raise_stop)
+    try:
+        reached_the_end_of_the_block = False
+        with pytest.raises(_StopError), held_signals():
+            os.kill(os.getpid(), signal.SIGTERM)
+            _wait(0.3)  # Python would have run the handler here
+            assert signal.getsignal(signal.SIGTERM) is not _raise_stop
+            reached_the_end_of_the_block = True
+        assert reached_the_end_of_the_block
+        assert signal.getsignal(signal.SIGTERM) is _raise_stop
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def test_holding_signals_leaves_ignored_and_default_handlers_and_other_threads_alone() -> None:
+    from kok_layouts.stop_signals import held_signals
+
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with held_signals():
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+        seen: list[object] = []
+
+        def elsewhere() -> None:
+            with held_signals():
+                seen.append("ran")
+
+        thread = threading.Thread(target=elsewhere)
+        thread.start()
+        thread.join()
+        assert seen == ["ran"]
+    finally:
+        signal.signal(signal.SIGHUP, before)
+
+
+def test_engine_games_stopped_in_process_end_with_the_stop_not_a_broken_call() -> None:
+    """Games of the compiled strong bot, the command line's stop signal arriving at many
+    moments: the run always ends with the stop (a SystemError or a crash would be the
+    broken call)."""
+    from kok_layouts.model.loader import load_layout
+    from kok_layouts.rules.engine.strong import play_strong
+
+    black = load_layout("black")
+    play_strong(black, 2, [[5, 0]])  # the kernels loaded before the clock starts
+    for delay in (0.001, 0.005, 0.02, 0.05, 0.1):
+        with cli._stop_signals(restore=True):
+            timer = threading_timer(delay)
+            with pytest.raises(KeyboardInterrupt):
+                for _ in range(400):
+                    play_strong(black, 2, [[5, game] for game in range(20)])
+            timer.join()
+
+
+def threading_timer(delay: float) -> threading.Timer:
+    timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGTERM))
+    timer.start()
+    return timer

@@ -25,10 +25,18 @@ from kok_layouts.rules.board import board_for
 from kok_layouts.rules.bots import BOTS, make_bot, play_game
 from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
+from kok_layouts.rules.scoring import Score
 
 DEFAULT_BOT = "strong"
 """The bot of ``kok check``, ``kok simulate`` and the stored reference figures."""
 CHUNK = 50
+"""Games a job plays through the rules (a worker's share of the run, handed out in turn)."""
+ENGINE_CHUNK = 250
+"""Games a job plays inside the compiled engine (it plays them many times faster)."""
+ENGINE_ALONE = 8_000
+"""Games times seats that a run of the compiled engine plays in its own process even when
+given workers or a cluster: about three seconds of one core, less than starting workers
+(each loads Python, the package and the compiled engine) would cost."""
 
 
 @dataclass(frozen=True)
@@ -114,9 +122,63 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
 def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
            ) -> list[GameResult]:
     sheet, players, bots, seed, start, stop, options = job
+    if in_engine(sheet, bots):
+        return _engine_chunk(job)
     # The i-th child of SeedSequence(seed), made directly.
     return [play_one(sheet, players, bots, np.random.SeedSequence(seed, spawn_key=(i,)), i,
                      options) for i in range(start, stop)]
+
+
+def in_engine(sheet: Sheet, bots: Sequence[str]) -> bool:
+    """Whether the games are played whole inside the compiled engine: every seat's bot is
+    the strong one, on a sheet of the classic game itself (the engine's strong bot plays
+    the classic rules; other editions and variants play through the rules, for now)."""
+    from kok_layouts.rules.kinds import game_type_of
+
+    return all(bot == "strong" for bot in bots) and game_type_of(sheet) is Game
+
+
+def _engine_chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
+                  ) -> list[GameResult]:
+    """The games of ``job`` played by the compiled strong bot: the games :func:`play_one`
+    plays, roll for roll (tests/test_engine_strong.py), many times faster."""
+    from kok_layouts.rules.engine.kernels import (
+        S_COLOURS,
+        S_COLUMNS,
+        S_JOKERS,
+        S_PASSES,
+        S_STARS,
+    )
+    from kok_layouts.rules.engine.strong import first_completions_of_games, play_strong
+    from kok_layouts.rules.game import COLOURS_TO_END, SOLO_ROLLS
+
+    sheet, players, _, seed, start, stop, options = job
+    solo = players == 1
+    rules = options or Options()
+    rules = replace(rules, max_rolls=rules.max_rolls or limits.GAME_ROLLS)
+    seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(start, stop)]
+    games = play_strong(sheet, players, seeds, rules, solo=solo, keep_crossed_at=True)
+    firsts = first_completions_of_games(games.crossed_at, goal_masks(sheet))
+    crossed = games.crossed_at > 0
+    colours_done = sum((crossed[:, :, cells].all(axis=2) for colour in sheet.colours
+                        if (cells := list(sheet.cells_of_colour(colour.key)))),
+                       np.zeros(crossed.shape[:2], dtype=np.int64)).max(axis=1).tolist()
+    lines, marks = games.lines.tolist(), games.marks_used.tolist()
+    results = []
+    for k, (index, rolls) in enumerate(zip(range(start, stop), games.rolls.tolist(),
+                                           strict=True)):
+        scores = [Score(colours=seat[S_COLOURS], columns=seat[S_COLUMNS],
+                        jokers=seat[S_JOKERS], stars=seat[S_STARS],
+                        passes=seat[S_PASSES] if rules.pass_penalty else None)
+                  for seat in lines[k]]
+        ranked = [(score.total, sheet.exclamation_marks - used)
+                  for score, used in zip(scores, marks[k], strict=True)]
+        winners = tuple(seat for seat, key in enumerate(ranked) if key == max(ranked))
+        ended = colours_done[k] >= COLOURS_TO_END or (solo and rolls >= SOLO_ROLLS)
+        results.append(GameResult(
+            index, players, rolls, ended, winners, tuple(s.as_dict() for s in scores),
+            firsts[k], tuple(map(tuple, games.crossed_at[k].tolist()))))
+    return results
 
 
 def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
@@ -135,6 +197,11 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     given. The results are the same either way. ``progress(done, total)`` is called as
     games finish.
 
+    Strong-bot games of the classic game are played whole inside the compiled engine
+    (:func:`in_engine`), in batches of :data:`ENGINE_CHUNK`; a run of at most
+    :data:`ENGINE_ALONE` games times seats is played in this process whatever ``jobs`` or
+    ``executor`` say, since starting workers would cost more than the games.
+
     Every argument is checked before a game starts (:func:`check_run`).
     """
     check_run(sheet, games, players, seed, bots, options, jobs)
@@ -144,10 +211,13 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
         raise KokTypeError(f"progress is a function of (done, total), not "
                            f"{type(progress).__name__}")
     end = first + games
-    jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + CHUNK), options)
-                 for start in range(first, end, CHUNK)]
+    engine = in_engine(sheet, bots)
+    size = ENGINE_CHUNK if engine else CHUNK
+    jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + size), options)
+                 for start in range(first, end, size)]
     results: list[GameResult] = []
-    if executor is None and (jobs <= 1 or len(jobs_list) == 1):
+    alone = engine and games * players <= ENGINE_ALONE
+    if alone or (executor is None and (jobs <= 1 or len(jobs_list) == 1)):
         for job in jobs_list:
             results.extend(_chunk(job))
             if progress:

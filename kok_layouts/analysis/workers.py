@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from kok_layouts import limits
 from kok_layouts.errors import ClusterError, KokTypeError, shown
@@ -70,6 +70,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         # for that writer without a limit when the program ends. So: shut down, wait (a
         # moment) until that thread has seen it, kill, and wait for that thread too.
         processes = _processes_of(pool)
+        results = getattr(pool, "_result_queue", None)  # the shutdown forgets it
         manager = getattr(pool, "_executor_manager_thread", None)
         if not isinstance(manager, threading.Thread):
             manager = None
@@ -85,10 +86,27 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
             process.kill()
         for process in processes:
             process.join(max(0.0, deadline - time.monotonic()))
-        if manager is not None:
-            manager.join(max(0.0, deadline - time.monotonic()))
+        if manager is not None and manager.is_alive():
+            # A worker killed halfway through sending a result leaves part of a message
+            # in the result pipe, and the executor's thread waits for the rest for ever
+            # (and the interpreter for that thread when the program ends). Every worker
+            # is gone, so closing this process's own end of that pipe's writing side
+            # ends the wait: the thread reads the end of the pipe, finds the pool broken
+            # and ends.
+            _close_writer(results)
+            manager.join(max(0.1, deadline - time.monotonic()))
     finally:
         restore_signals(previous)
+
+
+def _close_writer(results: object) -> None:
+    """Close the writing end of an executor's result queue (a private attribute), if it
+    has one."""
+    writer = getattr(results, "_writer", None)
+    close = getattr(writer, "close", None)
+    if callable(close):
+        with suppress(OSError):
+            close()
 
 
 def _processes_of(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -22,5 +22,8 @@ class Score:
         return self.colours + self.columns + self.jokers + self.stars + (self.passes or 0)
 
     def as_dict(self) -> dict[str, int]:
-        lines = {key: value for key, value in asdict(self).items() if value is not None}
+        lines = {"colours": self.colours, "columns": self.columns, "jokers": self.jokers,
+                 "stars": self.stars}
+        if self.passes is not None:
+            lines["passes"] = self.passes
         return {**lines, "total": self.total}

@@ -43,6 +43,7 @@ from kok_layouts.rules.engine.kernels import SCORE_LINES, Int64s, State
 from kok_layouts.rules.engine.tables import KOK2, Int32s, Tables, tables_for
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
+from kok_layouts.stop_signals import held_signals
 
 BOTS = ("greedy",)
 """The bots :func:`play_batch` plays."""
@@ -129,17 +130,18 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
         arrays, open_rolls = tables.arrays, options.first_three_rolls_open
         end_roll, loose = options.end == "roll", options.connect_through_crossed
         six, passes = options.number_joker_six, options.pass_penalty
-        if kids:
-            played, scored = kids_kernels.play_kids_games(arrays, state, colours, solo, max_rolls,
-                                                     weights)
-        elif tables.edition == KOK2:
-            played, scored = kok2_kernels.play_kok2_games(
-                arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
-                max_rolls, loose, six, weights, stars, passes)
-        else:
-            played, scored = greedy.play_classic_games(
-                arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
-                loose, six, weights, stars, passes)
+        with held_signals():  # a stop signal waits for the compiled call (stop_signals)
+            if kids:
+                played, scored = kids_kernels.play_kids_games(arrays, state, colours, solo,
+                                                              max_rolls, weights)
+            elif tables.edition == KOK2:
+                played, scored = kok2_kernels.play_kok2_games(
+                    arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
+                    max_rolls, loose, six, weights, stars, passes)
+            else:
+                played, scored = greedy.play_classic_games(
+                    arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
+                    loose, six, weights, stars, passes)
         rolls[waiting], lines[waiting] = played, scored
         waiting = [game for game in waiting if rolls[game] < 0]
         budget *= 2

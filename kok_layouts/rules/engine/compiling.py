@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10}
+COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
@@ -34,7 +34,7 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
-    from kok_layouts.rules.engine import greedy, kernels
+    from kok_layouts.rules.engine import greedy, kernels, strong_kernels
     from kok_layouts.rules.engine import kids as kids_kernels
     from kok_layouts.rules.engine import kok2 as kok2_kernels
 
@@ -42,7 +42,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             kernels.completed_columns, kernels.completed_colours, kernels.game_ends,
             greedy.play_classic_games, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
             kids_kernels.kids_score, kids_kernels.play_kids_games, kok2_kernels.kok2_specials,
-            kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games)
+            kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games,
+            strong_kernels.play_strong_games, strong_kernels.strong_choice)
 
 
 def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
@@ -76,6 +77,7 @@ def warm_up() -> float:
     from kok_layouts.model.loader import load_layout
     from kok_layouts.rules.engine.batch import play_batch
     from kok_layouts.rules.engine.position import Position
+    from kok_layouts.rules.engine.strong import play_strong_batch
 
     announce()
     start = time.perf_counter()
@@ -101,4 +103,6 @@ def warm_up() -> float:
         second.push(0, action)
     second.score(0)
     play_batch(kok2, 1, 2, 0)
+    play_strong_batch(classic, 1, 1, 0)
+    play_strong_batch(classic, 1, 2, 0)
     return time.perf_counter() - start

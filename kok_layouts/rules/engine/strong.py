@@ -31,9 +31,9 @@ from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.dice import JOKER_COLOUR
-from kok_layouts.rules.engine import kernels, strong_kernels
+from kok_layouts.rules.engine import compiling, kernels, strong_kernels
 from kok_layouts.rules.engine.batch import _dice
-from kok_layouts.rules.engine.compiling import cache_index
+from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
 from kok_layouts.rules.engine.kernels import SCORE_LINES, State
 from kok_layouts.rules.engine.strong_kernels import NO_LIMIT, WEIGHT_NAMES
 from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
@@ -43,6 +43,7 @@ from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
 from kok_layouts.rules.strong import StrongWeights
 from kok_layouts.rules.weighing import WeighingBot
+from kok_layouts.stop_signals import held_signals
 
 Floats = npt.NDArray[np.float64]
 Int64s = npt.NDArray[np.int64]
@@ -52,23 +53,14 @@ COMPENSATED_SUM = sys.version_info >= (3, 12)
 strong bot's future total is one such sum, and the kernels add it as Python does."""
 
 
-_announced = False
 
 
 def announce() -> None:
-    """Say once per process, before the first strong kernel runs, that they are being
-    compiled, when numba's cache does not hold them (as ``compiling.announce`` does for
-    the engine's other kernels; measured: 62 s wall with an empty ``NUMBA_CACHE_DIR``,
-    the engine kernels they call included)."""
-    global _announced
-    if _announced:
-        return
-    _announced = True
-    entries = (strong_kernels.play_strong_games, strong_kernels.strong_choice)
-    if any((index := cache_index(entry)) is not None and not index.exists()
-           for entry in entries):
-        print("kok: compiling the strong bot's kernels, once (about a minute)", file=sys.stderr,
-              flush=True)
+    """Say once per process, before the first strong kernel runs, that the engine is being
+    compiled, when numba's cache does not hold the strong bot's kernels
+    (:func:`~kok_layouts.rules.engine.compiling.announce`)."""
+    compiling.announce(strong_kernels.play_strong_games, strong_kernels.strong_choice,
+                       seconds=COMPILE_SECONDS["strong"])
 
 
 def weight_array(weights: StrongWeights | None = None) -> Floats:
@@ -168,11 +160,12 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
             colours[row], numbers[row], _ = _dice(tables, rng, budget, dice, dice)
         kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
                         dtype=np.int32)
-        played, scored, used = strong_kernels.play_strong_games(
-            tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
-            options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
-            options.number_joker_six, table, stars, options.pass_penalty, COMPENSATED_SUM,
-            kept, work)
+        with held_signals():  # a stop signal waits for the compiled call (stop_signals)
+            played, scored, used = strong_kernels.play_strong_games(
+                tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
+                options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
+                options.number_joker_six, table, stars, options.pass_penalty,
+                COMPENSATED_SUM, kept, work)
         rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
         if keep_crossed_at:
             crossed_at[waiting] = kept
@@ -200,18 +193,29 @@ def first_completions(crossed_at: Int32s, goals: Mapping[str, int],
     """For each goal (name: cell mask, as ``analysis.simulate.goal_masks`` gives them) that
     some seat completed, the roll it was first completed in and the seats that completed it
     in that roll, from one game's ``crossed_at`` (seats x cells, :class:`StrongGames`): what
-    ``kok simulate``'s ``GameResult.first`` holds."""
-    first: dict[str, tuple[int, tuple[int, ...]]] = {}
-    for name, mask in goals.items():
+    ``kok simulate``'s ``GameResult.first`` holds, in its order (by roll, then goal)."""
+    return first_completions_of_games(crossed_at[np.newaxis], goals)[0]
+
+
+def first_completions_of_games(crossed_at: Int32s, goals: Mapping[str, int],
+                               ) -> list[dict[str, tuple[int, tuple[int, ...]]]]:
+    """:func:`first_completions` of every game of ``crossed_at`` (games x seats x cells)
+    at once."""
+    found: list[list[tuple[int, int, str, tuple[int, ...]]]] = [[] for _ in crossed_at]
+    for order, (name, mask) in enumerate(goals.items()):
         cells = list(cells_of(mask))
         if not cells:
             continue
-        rolls = crossed_at[:, cells]
-        done = np.where((rolls > 0).all(axis=1), rolls.max(axis=1), 0)
-        if done.any():
-            roll = int(done[done > 0].min())
-            first[name] = (roll, tuple(int(seat) for seat in np.flatnonzero(done == roll)))
-    return first
+        rolls = crossed_at[:, :, cells]
+        # The roll each seat completed the goal in (0: never).
+        done = np.where((rolls > 0).all(axis=2), rolls.max(axis=2), 0)
+        first = np.where(done > 0, done, np.iinfo(np.int32).max).min(axis=1)
+        for game in np.flatnonzero(done.any(axis=1)).tolist():
+            roll = int(first[game])
+            seats = tuple(np.flatnonzero(done[game] == roll).tolist())
+            found[game].append((roll, order, name, seats))
+    return [{name: (roll, seats) for roll, _, name, seats in sorted(listed)}
+            for listed in found]
 
 
 # -- one decision of a rules' game -----------------------------------------------------------
