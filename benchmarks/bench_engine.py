@@ -565,7 +565,8 @@ def table(results: dict[str, Any]) -> str:
         entry = first[state]
         said = "printed" if entry["compiling_message"] else "not printed"
         lines.append(f"5. one solo game, {words}: {entry['cpu_s']:.2f} CPU s, "
-                     f"{entry['wall_s']:.2f} wall s (the game {entry['games_cpu_s']:.2f} CPU s)")
+                     f"{entry['wall_s']:.2f} wall s (the process; the compiling, if any, is "
+                     "in its untimed first game)")
         lines.append(f"   \"{COMPILING}\" {said}; {entry['cache_files']} file(s) in the "
                      f"cache after it")
     if not first["cold"]["compiling_message"] and not first["cold"]["cache_files"]:

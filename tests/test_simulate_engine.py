@@ -5,6 +5,8 @@ one by one (``analysis.simulate.play_one``), so every stored figure stays as it 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -52,3 +54,45 @@ def test_other_bots_editions_and_variants_play_through_the_rules() -> None:
     assert simulate(black, 3, 2, 9, ("greedy",)) == [
         play_one(black, 2, ["greedy"], np.random.SeedSequence(9, spawn_key=(i,)), i)
         for i in range(3)]
+
+
+def test_workers_and_clusters_get_the_engine_games_in_batches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run too big for one process hands out batches of ENGINE_CHUNK games to the
+    executor (a process pool for ``--jobs``, a Dask client's for ``--scheduler``): the same
+    games as played in one process, in game order."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import kok_layouts.analysis.simulate as simulate_module
+
+    sheet = load_layout("black")
+    alone = simulate(sheet, 7, 2, 4)
+    monkeypatch.setattr(simulate_module, "ENGINE_ALONE", 0)
+    monkeypatch.setattr(simulate_module, "ENGINE_CHUNK", 3)
+    handed_out: list[tuple[int, int]] = []
+    real_chunk = simulate_module._chunk
+
+    def counted(job: Any) -> Any:
+        handed_out.append((job[4], job[5]))
+        return real_chunk(job)
+
+    monkeypatch.setattr(simulate_module, "_chunk", counted)
+    with ThreadPoolExecutor(2) as pool:
+        assert simulate(sheet, 7, 2, 4, executor=pool) == alone
+    assert sorted(handed_out) == [(0, 3), (3, 6), (6, 7)]
+
+
+def test_a_small_engine_run_stays_in_its_own_process() -> None:
+    """Starting workers would cost more than the games: a run of at most ENGINE_ALONE
+    games times seats never reaches the executor."""
+    from concurrent.futures import Executor
+
+    class Refusing(Executor):
+        def submit(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
+            raise AssertionError("the games were handed out")
+
+        def map(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
+            raise AssertionError("the games were handed out")
+
+    sheet = load_layout("black")
+    assert simulate(sheet, 5, 2, 4, executor=Refusing()) == simulate(sheet, 5, 2, 4)
