@@ -55,6 +55,8 @@ class _StopState:
     number: int | None = None
     caught = False
     lost = False
+    resend: threading.Timer | None = None
+    """The timer that sends a dropped stop again (cancelled when the command ends)."""
 
 
 def _begin_stop(number: int) -> None:
@@ -75,6 +77,7 @@ def _dropped(unraisable: Any) -> None:
         # inside this hook and dropped again.
         timer = threading.Timer(RESEND_SECONDS, os.kill, (os.getpid(), _StopState.number))
         timer.daemon = True
+        _StopState.resend = timer
         timer.start()
         return
     sys.__unraisablehook__(unraisable)
@@ -133,6 +136,11 @@ def _stop_signals(restore: bool) -> Iterator[None]:
         yield
     finally:
         _StopState.caught = True  # the command is over: nothing is sent again
+        if _StopState.resend is not None:
+            # A stop sent again after the handlers are put back would reach the caller's
+            # own handler (or end a process whose SIGTERM is the default).
+            _StopState.resend.cancel()
+            _StopState.resend = None
         sys.unraisablehook = hook
         for number, handler in previous.items():
             # (_again stays in the process's own command: it ignores what follows)

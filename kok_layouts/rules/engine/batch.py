@@ -64,8 +64,8 @@ class GameResult:
     totals: Int32s
 
 
-def _dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int,
-          number_dice: int) -> tuple[Int32s, Int32s, Int32s]:
+def throw_dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice: int,
+               number_dice: int) -> tuple[Int32s, Int32s, Int32s]:
     """``rolls`` rolls drawn from ``rng`` as the rules' games draw them
     (``rules.dice.throw_faces``, then in Keer op Keer 2 the special die): colour faces by
     index (the colours, then the joker or purple), number faces coded 1..5 and 0 for the
@@ -125,7 +125,7 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
         special = np.empty((len(waiting), budget), dtype=np.int32)
         for row, game in enumerate(waiting):
             rng = np.random.default_rng(seeds[game])
-            colours[row], numbers[row], special[row] = _dice(tables, rng, budget, colour_dice,
+            colours[row], numbers[row], special[row] = throw_dice(tables, rng, budget, colour_dice,
                                                              number_dice)
         arrays, open_rolls = tables.arrays, options.first_three_rolls_open
         end_roll, loose = options.end == "roll", options.connect_through_crossed

@@ -24,14 +24,14 @@ from kok_layouts.rules.engine.kernels import (
     OPEN_ROLLS,
     SCORE_LINES,
     SOLO_ROLLS,
-    _cross,
-    _most_completed,
-    _taken_by_any,
     anchor_of,
     classic_score,
+    cross_on_arrays,
     kernel,
     legal_sets,
+    most_completed,
     reset,
+    taken_by_any,
 )
 from kok_layouts.rules.engine.tables import MOVE_CELLS
 
@@ -291,14 +291,14 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
         if solo:
             taken_columns, taken_colours = no_columns, no_colours
         else:
-            taken_columns = _taken_by_any(column_count, column_size)
-            taken_colours = _taken_by_any(colour_count, colour_size)
+            taken_columns = taken_by_any(column_count, column_size)
+            taken_colours = taken_by_any(colour_count, colour_size)
         colour_die, number_die, move = greedy_choice(
             tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers, rolls,
             taken_columns, taken_colours, loose, six, weights)
         if colour_die >= 0:
             state.counters[active, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
-            _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
+            cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
                    colour_size, crossed[active], column_count[active], colour_count[active],
                    row_count[active], later_column[active], later_colour[active],
                    taken_columns, taken_colours)
@@ -317,12 +317,12 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
                 taken_columns, taken_colours, loose, six, weights)
             if die >= 0:
                 state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
-                _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
+                cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
                        colour_size, crossed[seat], column_count[seat], colour_count[seat],
                        row_count[seat], later_column[seat], later_colour[seat],
                        taken_columns, taken_colours)
         rolls += 1
-        if _most_completed(colour_count, colour_size) >= COLOURS_TO_END:
+        if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):

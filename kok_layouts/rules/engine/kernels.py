@@ -360,7 +360,7 @@ def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # ty
     """Cross ``cells`` (-1 padded) on ``seat``'s sheet; what they complete that another seat
     completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
     and colours they completed (boolean arrays)."""
-    return _cross(cells, tables.cell_column, tables.cell_colour, tables.cell_row,
+    return cross_on_arrays(cells, tables.cell_column, tables.cell_colour, tables.cell_row,
                   tables.column_size, tables.colour_size, state.crossed[seat],
                   state.column_count[seat], state.colour_count[seat], state.row_count[seat],
                   state.later_column[seat], state.later_colour[seat], taken_columns,
@@ -368,9 +368,9 @@ def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # ty
 
 
 @kernel
-def _cross(cells, cell_column, cell_colour, cell_row, column_size, colour_size, crossed,  # type: ignore[no-untyped-def]
-           column_count, colour_count, row_count, later_column, later_colour, taken_columns,
-           taken_colours):
+def cross_on_arrays(cells, cell_column, cell_colour, cell_row, column_size, colour_size,  # type: ignore[no-untyped-def]
+                    crossed, column_count, colour_count, row_count, later_column,
+                    later_colour, taken_columns, taken_colours):
     """:func:`cross_cells` on one seat's rows. (Kernels called in the game loops take
     arrays, not the tables or the state: numba counts the references of every array of a
     struct passed to a call, which costs more than the work of a small kernel.)"""
@@ -399,7 +399,7 @@ def _cross(cells, cell_column, cell_colour, cell_row, column_size, colour_size, 
 
 
 @kernel
-def _taken_by_any(count, size):  # type: ignore[no-untyped-def]
+def taken_by_any(count, size):  # type: ignore[no-untyped-def]
     """The groups (columns or colours) some seat has completed: ``count`` crossed cells
     per seat and group, ``size`` board cells per group."""
     taken = np.zeros(size.shape[0], dtype=np.bool_)
@@ -411,7 +411,7 @@ def _taken_by_any(count, size):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _most_completed(count, size):  # type: ignore[no-untyped-def]
+def most_completed(count, size):  # type: ignore[no-untyped-def]
     """The most groups (colours) any one seat has completed."""
     most = 0
     for seat in range(count.shape[0]):

@@ -13,13 +13,13 @@ from kok_layouts.rules.engine.kernels import (
     S_COLUMNS,
     SCORE_LINES,
     SOLO_ROLLS,
-    _most_completed,
-    _taken_by_any,
     colours_done,
     completed_columns,
     cross_cells,
     kernel,
+    most_completed,
     reset,
+    taken_by_any,
 )
 
 
@@ -234,10 +234,8 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
         if rolls >= dice.shape[0]:
             return -1
         roll = dice[rolls]
-        if solo:
-            taken_columns = no_columns
-        else:
-            taken_columns = _taken_by_any(state.column_count, tables.column_size)
+        taken_columns = (no_columns if solo
+                         else taken_by_any(state.column_count, tables.column_size))
         die, move = kids_greedy_choice(tables, state, active, roll, all_dice, taken_columns,
                                        weights)
         if die >= 0:
@@ -253,7 +251,7 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
             if other >= 0:
                 kids_play(tables, state, seat, move, taken_columns)
         rolls += 1
-        ends = _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
+        ends = most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
         if ends or (limit >= 0 and rolls >= limit):
             return rolls
         active = (active + 1) % seats

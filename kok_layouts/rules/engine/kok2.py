@@ -22,14 +22,14 @@ from kok_layouts.rules.engine.kernels import (
     SCORE_LINES,
     SOLO_ROLLS,
     State,
-    _most_completed,
-    _taken_by_any,
     anchor_of,
     classic_score,
     cross_cells,
     kernel,
     legal_sets,
+    most_completed,
     reset,
+    taken_by_any,
 )
 from kok_layouts.rules.engine.tables import ITEM_BOMB, ITEM_BOX, ITEM_HEART, NO_ITEM
 
@@ -597,9 +597,9 @@ def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, ope
         if solo:
             taken_columns, taken_colours, taken_rows = no_columns, no_colours, no_rows
         else:
-            taken_columns = _taken_by_any(state.column_count, tables.column_size)
-            taken_colours = _taken_by_any(state.colour_count, tables.colour_size)
-            taken_rows = _taken_by_any(state.row_count, tables.row_size)
+            taken_columns = taken_by_any(state.column_count, tables.column_size)
+            taken_colours = taken_by_any(state.colour_count, tables.colour_size)
+            taken_rows = taken_by_any(state.row_count, tables.row_size)
         open_roll = open_rolls and rolls < OPEN_ROLLS
         choice = kok2_greedy_choice(
             tables, state, active, roll_colours, roll_numbers, roll_special, all_colours,
@@ -629,7 +629,7 @@ def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, ope
                 kok2_play(tables, state, seat, other[3], other[7], other[0] == 2,
                           roll_special, other[4], taken_columns, taken_colours, taken_rows)
         rolls += 1
-        if _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):

@@ -11,7 +11,7 @@ it in every seat, as ``play_game`` plays them. The typed door is
 The weights come as one float array in the order of :data:`WEIGHT_NAMES` (the fields of
 ``StrongWeights``, looked up by name). The kernels of :mod:`~kok_layouts.rules.engine.kernels`
 list the moves (``_expansions``, the group tables, ``legal_sets``), find the cells next to
-crosses (``anchor_of``, ``_touching``), cross cells (``_cross``) and count scores
+crosses (``anchor_of``, ``_touching``), cross cells (``cross_on_arrays``) and count scores
 (``classic_score``); this module adds only the evaluation and its game loop.
 """
 
@@ -40,13 +40,13 @@ from kok_layouts.rules.engine.kernels import (
     Floats,
     Int32s,
     Int64s,
-    _cross,
-    _most_completed,
-    _taken_by_any,
     classic_score,
+    cross_on_arrays,
     kernel,
     legal_sets,
+    most_completed,
     reset,
+    taken_by_any,
 )
 from kok_layouts.rules.engine.tables import MOVE_CELLS, Tables
 
@@ -787,7 +787,7 @@ def _apply(move, counters, crossed_at, game, roll, cell_column, cell_colour, cel
         for k in range(M_CELLS, MOVE_WIDTH):
             if move[k] >= 0:
                 crossed_at[game, move[k]] = roll
-    _cross(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
+    cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
            crossed, column_count, colour_count, row_count, later_column, later_colour,
            taken_columns, taken_colours)
 
@@ -821,8 +821,8 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
         if solo:
             taken_columns, taken_colours = no_columns, no_colours
         else:
-            taken_columns = _taken_by_any(state.column_count, tables.column_size)
-            taken_colours = _taken_by_any(state.colour_count, tables.colour_size)
+            taken_columns = taken_by_any(state.column_count, tables.column_size)
+            taken_colours = taken_by_any(state.colour_count, tables.colour_size)
         left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
                           active)
         colour_die, number_die, best, rows, _ = strong_choice(
@@ -856,7 +856,7 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
                        state.row_count[seat], state.later_column[seat], state.later_colour[seat],
                        taken_columns, taken_colours)
         rolls += 1
-        if _most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):
