@@ -81,8 +81,11 @@ def _interruptible(run: Callable[[argparse.Namespace], int],
     """Once Ctrl-C has stopped the workers, a second Ctrl-C must not break the goodbye."""
 
     def guarded(args: argparse.Namespace) -> int:
+        from kok_layouts.cli.main import fewer_collections
+
         try:
-            return run(args)
+            with fewer_collections():
+                return run(args)
         except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (see kok_layouts.cli.main)
             ignore_stop_signals()
             raise
