@@ -126,7 +126,7 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
         for row, game in enumerate(waiting):
             rng = np.random.default_rng(seeds[game])
             colours[row], numbers[row], special[row] = throw_dice(tables, rng, budget, colour_dice,
-                                                             number_dice)
+                                                                  number_dice)
         arrays, open_rolls = tables.arrays, options.first_three_rolls_open
         end_roll, loose = options.end == "roll", options.connect_through_crossed
         six, passes = options.number_joker_six, options.pass_penalty

@@ -299,9 +299,9 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
         if colour_die >= 0:
             state.counters[active, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
             cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
-                   colour_size, crossed[active], column_count[active], colour_count[active],
-                   row_count[active], later_column[active], later_colour[active],
-                   taken_columns, taken_colours)
+                            colour_size, crossed[active], column_count[active],
+                            colour_count[active], row_count[active], later_column[active],
+                            later_colour[active], taken_columns, taken_colours)
         else:
             state.counters[active, C_PASSES] += 1
         if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
@@ -318,9 +318,9 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
             if die >= 0:
                 state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
                 cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size,
-                       colour_size, crossed[seat], column_count[seat], colour_count[seat],
-                       row_count[seat], later_column[seat], later_colour[seat],
-                       taken_columns, taken_colours)
+                                colour_size, crossed[seat], column_count[seat], colour_count[seat],
+                                row_count[seat], later_column[seat], later_colour[seat],
+                                taken_columns, taken_colours)
         rolls += 1
         if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True

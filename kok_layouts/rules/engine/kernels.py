@@ -361,10 +361,10 @@ def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # ty
     completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
     and colours they completed (boolean arrays)."""
     return cross_on_arrays(cells, tables.cell_column, tables.cell_colour, tables.cell_row,
-                  tables.column_size, tables.colour_size, state.crossed[seat],
-                  state.column_count[seat], state.colour_count[seat], state.row_count[seat],
-                  state.later_column[seat], state.later_colour[seat], taken_columns,
-                  taken_colours)
+                           tables.column_size, tables.colour_size, state.crossed[seat],
+                           state.column_count[seat], state.colour_count[seat],
+                           state.row_count[seat], state.later_column[seat],
+                           state.later_colour[seat], taken_columns, taken_colours)
 
 
 @kernel

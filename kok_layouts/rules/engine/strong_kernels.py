@@ -788,8 +788,8 @@ def _apply(move, counters, crossed_at, game, roll, cell_column, cell_colour, cel
             if move[k] >= 0:
                 crossed_at[game, move[k]] = roll
     cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
-           crossed, column_count, colour_count, row_count, later_column, later_colour,
-           taken_columns, taken_colours)
+                    crossed, column_count, colour_count, row_count, later_column, later_colour,
+                    taken_columns, taken_colours)
 
 
 @kernel
