@@ -90,23 +90,23 @@ def _group_worth(column_first, column_later, colour_first, colour_later, hearts,
 
 
 @kernel
-def _expansions(colours, roll_colours, roll_numbers, colour_dice, number_dice, marks_left,  # type: ignore[no-untyped-def]
-                six):
+def expansions_into(out, seen, colours, roll_colours, roll_numbers, colour_dice,  # type: ignore[no-untyped-def]
+                    number_dice, marks_left, six):
     """What the dice a seat may take can stand for, in the order of ``Game.move_options``:
     rows (colour die, number die, colour, number, colour joker, number joker), each pair
-    of faces once, those whose jokers cost more marks than are left left out."""
-    found = np.empty((colour_dice.shape[0] * number_dice.shape[0] * colours * 6, 6),
-                     dtype=np.int64)
+    of faces once, those whose jokers cost more marks than are left left out. Written into
+    ``out`` (``seen``: scratch of (colours + 1) * 6 flags), so that the strong bot's
+    decisions allocate nothing; returns how many rows."""
     count = 0
-    seen = np.zeros((colours + 1, 6), dtype=np.bool_)
+    seen[:] = False
     for ci in colour_dice:
         colour_face = roll_colours[ci]
         colour_joker = colour_face == colours
         for ni in number_dice:
             number_face = roll_numbers[ni]
-            if seen[colour_face, number_face]:
+            if seen[colour_face * 6 + number_face]:
                 continue
-            seen[colour_face, number_face] = True
+            seen[colour_face * 6 + number_face] = True
             number_joker = number_face == 0
             if int(colour_joker) + int(number_joker) > marks_left:
                 continue
@@ -119,14 +119,26 @@ def _expansions(colours, roll_colours, roll_numbers, colour_dice, number_dice, m
                     break
                 for colour in range(first_colour, last_colour):
                     for n in range(first_number, last_number + 1):
-                        found[count, 0], found[count, 1] = ci, ni
-                        found[count, 2] = colour
-                        found[count, 3] = JOKER_SIX if sixes else n
-                        found[count, 4] = colour_joker
-                        found[count, 5] = number_joker
+                        out[count, 0], out[count, 1] = ci, ni
+                        out[count, 2] = colour
+                        out[count, 3] = JOKER_SIX if sixes else n
+                        out[count, 4] = colour_joker
+                        out[count, 5] = number_joker
                         count += 1
                         if sixes:
                             break
+    return count
+
+
+@kernel
+def _expansions(colours, roll_colours, roll_numbers, colour_dice, number_dice, marks_left,  # type: ignore[no-untyped-def]
+                six):
+    """:func:`expansions_into` in arrays of its own: the rows it found."""
+    found = np.empty((colour_dice.shape[0] * number_dice.shape[0] * colours * 6, 6),
+                     dtype=np.int64)
+    seen = np.zeros((colours + 1) * 6, dtype=np.bool_)
+    count = expansions_into(found, seen, colours, roll_colours, roll_numbers, colour_dice,
+                            number_dice, marks_left, six)
     return found[:count]
 
 

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from kok_layouts.rules.engine.greedy import expansions_into
 from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
     C_PASSES,
@@ -583,47 +584,6 @@ def new_workspace(tables: Tables) -> Workspace:
 
 
 @kernel
-def _expansions_into(out, seen, colours, roll_colours, roll_numbers, colour_dice,  # type: ignore[no-untyped-def]
-                     number_dice, marks_left, six):
-    """``kernels._expansions`` written into ``out`` (``seen``: scratch of (colours + 1) * 6
-    flags), so that a decision allocates nothing; returns how many rows. What the dice a
-    seat may take can stand for, in the order of ``Game.move_options``: rows (colour die,
-    number die, colour, number, colour joker, number joker), each pair of faces once, those
-    whose jokers cost more marks than are left left out."""
-    count = 0
-    seen[:] = False
-    for ci in colour_dice:
-        colour_face = roll_colours[ci]
-        colour_joker = colour_face == colours
-        for ni in number_dice:
-            number_face = roll_numbers[ni]
-            if seen[colour_face * 6 + number_face]:
-                continue
-            seen[colour_face * 6 + number_face] = True
-            number_joker = number_face == 0
-            if int(colour_joker) + int(number_joker) > marks_left:
-                continue
-            first_colour = 0 if colour_joker else colour_face
-            last_colour = colours if colour_joker else colour_face + 1
-            first_number = 1 if number_joker else number_face
-            last_number = 5 if number_joker else number_face
-            for sixes in range(2):
-                if sixes and not (number_joker and six):
-                    break
-                for colour in range(first_colour, last_colour):
-                    for n in range(first_number, last_number + 1):
-                        out[count, 0], out[count, 1] = ci, ni
-                        out[count, 2] = colour
-                        out[count, 3] = JOKER_SIX if sixes else n
-                        out[count, 4] = colour_joker
-                        out[count, 5] = number_joker
-                        count += 1
-                        if sixes:
-                            break
-    return count
-
-
-@kernel
 def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
                   taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
                   star_penalty, pass_penalty, compensated, work):
@@ -664,7 +624,7 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
     # more than listing the moves.
     group_cells, group_offsets = tables.group_cells, tables.group_offsets
     expansions = work.expansions
-    found = _expansions_into(expansions, work.face_pairs, tables.colours, roll_colours,
+    found = expansions_into(expansions, work.face_pairs, tables.colours, roll_colours,
                              roll_numbers, colour_dice, number_dice, marks_left, six)
     rows, dice = work.rows, work.dice
     used = 0
