@@ -150,7 +150,7 @@ def _engine_chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options
         S_STARS,
     )
     from kok_layouts.rules.engine.strong import first_completions_of_games, play_strong
-    from kok_layouts.rules.game import COLOURS_TO_END, SOLO_ROLLS
+    from kok_layouts.rules.game import COLOURS_TO_END, SOLO_ROLLS, winning_seats
 
     sheet, players, _, seed, start, stop, options = job
     solo = players == 1
@@ -171,9 +171,8 @@ def _engine_chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options
                         jokers=seat[S_JOKERS], stars=seat[S_STARS],
                         passes=seat[S_PASSES] if rules.pass_penalty else None)
                   for seat in lines[k]]
-        ranked = [(score.total, sheet.exclamation_marks - used)
-                  for score, used in zip(scores, marks[k], strict=True)]
-        winners = tuple(seat for seat, key in enumerate(ranked) if key == max(ranked))
+        winners = tuple(winning_seats([score.total for score in scores],
+                                      [sheet.exclamation_marks - used for used in marks[k]]))
         ended = colours_done[k] >= COLOURS_TO_END or (solo and rolls >= SOLO_ROLLS)
         results.append(GameResult(
             index, players, rolls, ended, winners, tuple(s.as_dict() for s in scores),

@@ -748,14 +748,20 @@ class Game:
 
     def winner_seats(self) -> list[int]:
         """The winning seats: highest total, then most marks left; still tied, all share."""
-        ranked = [(score.total, sheet.marks_left) for score, sheet
-                  in zip(self.scores(), self.sheets, strict=True)]
-        best = max(ranked)
-        return [seat for seat, key in enumerate(ranked) if key == best]
+        return winning_seats([score.total for score in self.scores()],
+                             [sheet.marks_left for sheet in self.sheets])
 
     def winners(self) -> list[str]:
         """The winners' names, in seat order (:meth:`winner_seats` gives their seats)."""
         return [self.players[seat] for seat in self.winner_seats()]
+
+
+def winning_seats(totals: Sequence[int], marks_left: Sequence[int]) -> list[int]:
+    """The winners of the classic game by seat: the highest total, then the most marks
+    left; still tied, all share (docs/rules.md)."""
+    ranked = list(zip(totals, marks_left, strict=True))
+    best = max(ranked)
+    return [seat for seat, key in enumerate(ranked) if key == best]
 
 
 def new_game(sheet: Sheet, players: Sequence[str] | int, options: Options | None = None, *,
