@@ -26,7 +26,9 @@ tests/test_engine_games.py holds whole seeded games of the two equal, every edit
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -94,6 +96,19 @@ def throw_dice(tables: Tables, rng: np.random.Generator, rolls: int, colour_dice
             np.ascontiguousarray(NUMBER_CODES[numbers], dtype=np.int32), special)
 
 
+def throw_games(tables: Tables, seeds: Sequence[Any], rolls: int, colour_dice: int,
+                number_dice: int) -> tuple[Int32s, Int32s, Int32s]:
+    """:func:`throw_dice` for one game per seed, each from ``default_rng(seed)``: colour
+    faces, number faces and special die, each with a first axis of the games."""
+    colours = np.empty((len(seeds), rolls, colour_dice), dtype=np.int32)
+    numbers = np.empty((len(seeds), rolls, number_dice), dtype=np.int32)
+    special = np.empty((len(seeds), rolls), dtype=np.int32)
+    for row, seed in enumerate(seeds):
+        colours[row], numbers[row], special[row] = throw_dice(
+            tables, np.random.default_rng(seed), rolls, colour_dice, number_dice)
+    return colours, numbers, special
+
+
 def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, solo: bool,
           weights: Greedy) -> tuple[Int64s, Int32s, State]:
     """Games on ``sheet`` for ``players`` greedy seats, game ``g`` throwing its dice from
@@ -120,13 +135,8 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
     while waiting:
         # Every game still waiting throws ``budget`` rolls; one that needs more throws
         # again from the start of its stream with twice as many.
-        colours = np.empty((len(waiting), budget, colour_dice), dtype=np.int32)
-        numbers = np.empty((len(waiting), budget, number_dice), dtype=np.int32)
-        special = np.empty((len(waiting), budget), dtype=np.int32)
-        for row, game in enumerate(waiting):
-            rng = np.random.default_rng(seeds[game])
-            colours[row], numbers[row], special[row] = throw_dice(tables, rng, budget, colour_dice,
-                                                                  number_dice)
+        colours, numbers, special = throw_games(tables, [seeds[g] for g in waiting], budget,
+                                                colour_dice, number_dice)
         arrays, open_rolls = tables.arrays, options.first_three_rolls_open
         end_roll, loose = options.end == "roll", options.connect_through_crossed
         six, passes = options.number_joker_six, options.pass_penalty

@@ -32,7 +32,7 @@ from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.dice import JOKER_COLOUR
 from kok_layouts.rules.engine import compiling, kernels, strong_kernels
-from kok_layouts.rules.engine.batch import throw_dice
+from kok_layouts.rules.engine.batch import throw_games
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
 from kok_layouts.rules.engine.kernels import SCORE_LINES, State
 from kok_layouts.rules.engine.strong_kernels import NO_LIMIT, WEIGHT_NAMES
@@ -153,11 +153,8 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
     while waiting:
         # Every game still waiting throws ``budget`` rolls; one that needs more throws
         # again from the start of its stream with twice as many.
-        colours = np.empty((len(waiting), budget, dice), dtype=np.int32)
-        numbers = np.empty((len(waiting), budget, dice), dtype=np.int32)
-        for row, game in enumerate(waiting):
-            rng = np.random.default_rng(seeds[game])
-            colours[row], numbers[row], _ = throw_dice(tables, rng, budget, dice, dice)
+        colours, numbers, _ = throw_games(tables, [seeds[g] for g in waiting], budget, dice,
+                                          dice)
         kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
                         dtype=np.int32)
         with held_signals():  # a stop signal waits for the compiled call (stop_signals)
