@@ -144,6 +144,21 @@ def test_the_options_are_valued_alike(options: Options) -> None:
     assert_same_values(checked_games(sheet, 1, [[47, 1]], options))
 
 
+@pytest.mark.parametrize("options", [LIMIT, Options(connect_through_crossed=True, max_rolls=200),
+                                     Options(number_joker_six=True, max_rolls=200)],
+                         ids=["plain", "loose", "six"])
+def test_a_workspace_too_small_for_the_moves_makes_room_and_values_them_alike(
+        options: Options, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The house rules may list more moves than a workspace holds: the decision then lists
+    them in arrays of their own, with the same values as in a workspace with room."""
+    from kok_layouts.rules.engine import strong_kernels
+
+    full = strong_kernels.new_workspace
+    monkeypatch.setattr(strong_kernels, "new_workspace",
+                        lambda tables: full(tables)._replace(moves=strong_kernels.new_moves(1)))
+    assert_same_values(checked_games(load_layout("black"), 2, [[67, 0]], options))
+
+
 def test_other_weights_are_valued_alike() -> None:
     weights = replace(TUNED["classic"], paired=0.7, triple=0.0, cell=0.0, lead=1.5,
                       horizon=12.0, second_colour=1.0)

@@ -65,6 +65,17 @@ def inline_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
     return compiled
 
 
+def plain_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """:func:`kernel` without numba's reference counts, for a kernel called in the hot
+    loops that allocates nothing and returns no array: numba counts a reference to every
+    array argument (every array of a struct too) as a call starts and ends, two atomic
+    operations each, which costs more than the work of a kernel passed the sheet's tables
+    and a workspace. A plain kernel may call other kernels that allocate nothing."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False}  # (a private numba option)
+    compiled: Callable[..., Any] = njit(**options)(function)
+    return compiled
+
+
 KEY_BITS = 10
 KEY_BASE = 1 << KEY_BITS
 """A cell index fits in 10 bits (a sheet has at most 26 x 20 = 520 cells)."""
@@ -470,14 +481,22 @@ def classic_score(tables, state, seat, star_penalty, pass_penalty):  # type: ign
     and colour its first or later value, +mark points per unused mark, -``star_penalty``
     per uncrossed star, -``pass_penalty`` per passed roll."""
     lines = np.zeros(SCORE_LINES, dtype=np.int32)
-    columns = completed_columns(tables, state, seat)
+    classic_score_into(lines, tables, state, seat, star_penalty, pass_penalty)
+    return lines
+
+
+@plain_kernel
+def classic_score_into(lines, tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """:func:`classic_score` written into ``lines`` (for a kernel that allocates nothing)."""
+    lines[:] = 0
     for column in range(tables.width):
-        if columns[column]:
+        if tables.column_size[column] > 0 \
+                and state.column_count[seat, column] == tables.column_size[column]:
             lines[S_COLUMNS] += (tables.column_later[column] if state.later_column[seat, column]
                                  else tables.column_first[column])
-    colours = completed_colours(tables, state, seat)
     for colour in range(tables.colours):
-        if colours[colour]:
+        if tables.colour_size[colour] > 0 \
+                and state.colour_count[seat, colour] == tables.colour_size[colour]:
             lines[S_COLOURS] += (tables.colour_later[colour] if state.later_colour[seat, colour]
                                  else tables.colour_first[colour])
     marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
@@ -488,7 +507,6 @@ def classic_score(tables, state, seat, star_penalty, pass_penalty):  # type: ign
             stars_left += 1
     lines[S_STARS] = -stars_left * star_penalty
     lines[S_PASSES] = -state.counters[seat, C_PASSES] * pass_penalty
-    return lines
 
 
 @kernel

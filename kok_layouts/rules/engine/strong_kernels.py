@@ -41,11 +41,14 @@ from kok_layouts.rules.engine.kernels import (
     Floats,
     Int32s,
     Int64s,
+    anchor_of,
     classic_score,
+    classic_score_into,
     cross_on_arrays,
     kernel,
     legal_sets,
     most_completed,
+    plain_kernel,
     reset,
     taken_by_any,
 )
@@ -96,7 +99,7 @@ def horizon_of(weights, solo, roll_limit):  # type: ignore[no-untyped-def]
 
 
 # == the position before the move ==========================================================
-@kernel
+@plain_kernel
 def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_size,  # type: ignore[no-untyped-def]
             colour_size, column_first, column_later, colour_first, colour_later, crossed,
             column_count, colour_count, hearts, marks_left, taken_columns, taken_colours,
@@ -232,7 +235,7 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
 
 
 # == the value of crossing cells ===========================================================
-@kernel
+@plain_kernel
 def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, area_cells,  # type: ignore[no-untyped-def]
                     area_size, crossed, near, sets, counts, points, scale, rate, piece_rate,
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
@@ -420,19 +423,58 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
 
 
 # == a decision ============================================================================
-@kernel
-def _seat_total(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
-    return float(np.sum(classic_score(tables, state, seat, star_penalty, pass_penalty)))
+@plain_kernel
+def _seat_total(tables, state, seat, star_penalty, pass_penalty, lines):  # type: ignore[no-untyped-def]
+    classic_score_into(lines, tables, state, seat, star_penalty, pass_penalty)
+    return float(np.sum(lines))
 
 
-@kernel
-def _others_best(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+@plain_kernel
+def _others_best(tables, state, seat, star_penalty, pass_penalty, lines):  # type: ignore[no-untyped-def]
     """The best score of the seats other than ``seat``."""
     best = -np.inf
     for other in range(state.crossed.shape[0]):
         if other != seat:
-            best = max(best, _seat_total(tables, state, other, star_penalty, pass_penalty))
+            best = max(best, _seat_total(tables, state, other, star_penalty, pass_penalty,
+                                         lines))
     return best
+
+
+class Moves(NamedTuple):
+    """The moves of one decision and what they are worth (per move, or per distinct set
+    of cells), in arrays made before the decision (:func:`new_moves`)."""
+
+    rows: Int32s
+    """Per move its row (``kernels.MOVE_WIDTH``: colour, number, jokers, cells)."""
+    dice: Int64s
+    """Per move its colour die, number die and group of the tables (-1: a set of the
+    house rules)."""
+    valued_as: Int64s
+    """Per move the distinct set of cells it crosses."""
+    firsts: Int64s
+    """Per distinct set the first move that crosses it."""
+    sets: Int32s
+    counts: Int64s
+    gained: Floats
+    future: Floats
+    new_colours: Int64s
+    values: Floats
+    """Per move its value."""
+
+
+def new_moves(count: int) -> Moves:
+    """Room for ``count`` moves."""
+    moves: Moves = _new_moves(count)
+    return moves
+
+
+@kernel
+def _new_moves(count):  # type: ignore[no-untyped-def]
+    return Moves(np.full((count, MOVE_WIDTH), -1, dtype=np.int32),
+                 np.zeros((count, 3), dtype=np.int64), np.zeros(count, dtype=np.int64),
+                 np.zeros(count, dtype=np.int64), np.zeros((count, MOVE_CELLS), dtype=np.int32),
+                 np.zeros(count, dtype=np.int64), np.zeros(count), np.zeros(count),
+                 np.zeros(count, dtype=np.int64), np.zeros(count))
 
 
 class Workspace(NamedTuple):
@@ -465,7 +507,9 @@ class Workspace(NamedTuple):
     area_of: Int64s
     move_areas: Int64s
     inside: Int64s
-    no_sets: Int32s
+    no_cells: Int32s
+    """No sets of cells of the house rules (:func:`choose` under the plain rules)."""
+    no_sets: Int64s
     cell_bit: Int64s
     """Per cell: its place in its area's cells (``area_cells``), a bit of a pattern."""
     area_pattern: Int64s
@@ -475,18 +519,20 @@ class Workspace(NamedTuple):
     threes (``_Groups.shape``); empty (width 0) on a sheet with an area of more than
     :data:`PATTERN_CELLS` cells, whose cut-off cells are found by search."""
     expansions: Int64s
-    rows: Int32s
-    dice: Int64s
     row_of_group: Int64s
-    valued_as: Int64s
-    firsts: Int64s
-    sets: Int32s
-    counts: Int64s
-    gained: Floats
-    future: Floats
-    new_colours: Int64s
-    values: Floats
     fresh: Int64s
+    lines: Int32s
+    """A seat's score lines (the lead a move that ends the game locks in)."""
+    moves: Moves
+    """Room for every move the plain rules may list (:data:`DICE_PAIRS` times the tables'
+    groups and some)."""
+    group_bits: Int64s
+    """Per group of the tables: its cells as bits of :data:`WORD_BITS`-cell words (cell
+    ``c`` is bit ``c % 64`` of word ``c // 64``)."""
+    crossed_bits: Int64s
+    """The seat's crossed cells as such words."""
+    anchor_bits: Int64s
+    """The uncrossed cells a move may start from as such words."""
 
 
 PATTERN_CELLS = 12
@@ -542,6 +588,7 @@ def new_workspace(tables: Tables) -> Workspace:
     groups = width + colours
     areas = len(tables.area_size)
     moves = DICE_PAIRS * (len(tables.group_size) + 8)
+    words = (size + WORD_BITS - 1) // WORD_BITS
     cell_bit = np.zeros(size, dtype=np.int64)
     for area, count in enumerate(tables.area_size):
         cell_bit[tables.area_cells[area, :count]] = np.arange(count)
@@ -568,33 +615,55 @@ def new_workspace(tables: Tables) -> Workspace:
         area_of=np.zeros(MOVE_CELLS, dtype=np.int64),
         move_areas=np.zeros(MOVE_CELLS, dtype=np.int64),
         inside=np.zeros(MOVE_CELLS, dtype=np.int64),
-        no_sets=np.zeros((0, MOVE_CELLS), dtype=np.int32),
+        no_cells=np.zeros((0, MOVE_CELLS), dtype=np.int32),
+        no_sets=np.zeros((0, JOKER_SIX + 1, 2), dtype=np.int64),
         cell_bit=cell_bit, area_pattern=np.zeros(areas, dtype=np.int64),
         pattern_shapes=shapes_by_pattern,
         expansions=np.zeros((DICE_PAIRS * colours * (MOVE_CELLS + 1), 6), dtype=np.int64),
-        rows=np.zeros((moves, MOVE_WIDTH), dtype=np.int32),
-        dice=np.zeros((moves, 3), dtype=np.int64),
         row_of_group=np.zeros(len(tables.group_size), dtype=np.int64),
-        valued_as=np.zeros(moves, dtype=np.int64), firsts=np.zeros(moves, dtype=np.int64),
-        sets=np.zeros((moves, MOVE_CELLS), dtype=np.int32),
-        counts=np.zeros(moves, dtype=np.int64), gained=np.zeros(moves),
-        future=np.zeros(moves), new_colours=np.zeros(moves, dtype=np.int64),
-        values=np.zeros(moves), fresh=np.zeros(MOVE_CELLS, dtype=np.int64),
+        fresh=np.zeros(MOVE_CELLS, dtype=np.int64),
+        lines=np.zeros(SCORE_LINES, dtype=np.int32), moves=new_moves(moves),
+        group_bits=group_bits(tables.group_cells, size),
+        crossed_bits=np.zeros(words, dtype=np.int64),
+        anchor_bits=np.zeros(words, dtype=np.int64),
     )
 
 
-@kernel
-def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
-                  taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
-                  star_penalty, pass_penalty, compensated, work):
+WORD_BITS = 64
+"""Cells per word of a set of cells as bits."""
+
+
+def group_bits(group_cells: Int32s, size: int) -> Int64s:
+    """Every group's cells (a row of cell indices, -1 padded) as bits of words."""
+    words = (size + WORD_BITS - 1) // WORD_BITS
+    bits = np.zeros((len(group_cells), words), dtype=np.uint64)
+    for k in range(group_cells.shape[1]):
+        cells = group_cells[:, k].astype(np.int64)
+        rows = np.flatnonzero(cells >= 0)
+        np.bitwise_or.at(bits, (rows, cells[rows] // WORD_BITS),
+                         np.left_shift(np.uint64(1), (cells[rows] % WORD_BITS).astype(np.uint64)))
+    result: Int64s = bits.view(np.int64)
+    return result
+
+
+@plain_kernel
+def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+           taken_columns, taken_colours, loose, six, house_cells, house_sets, weights, left,
+           horizon, solo, star_penalty, pass_penalty, compensated, work, moves):
     """StrongBot's choice for ``seat`` among the dice it may take (``colour_dice``,
     ``number_dice``: indices into the roll): every legal move in the order of
     ``Game.move_options``, valued as ``StrongBot.choose_by_dice`` values it (``left``:
     the rolls left, :func:`rolls_left`; ``horizon``: :func:`horizon_of`); the first of the
-    highest value above passing. ``work``: a :class:`Workspace` of the sheet. Returns
-    (colour die, number die, the index of its move in the moves, every move's row and
-    value); die -1 (and index -1) for a pass. The moves and values are views of ``work``
-    (or, when the house rules list more moves than it holds, arrays of their own)."""
+    highest value above passing. ``work``: a :class:`Workspace` of the sheet; ``moves``:
+    :class:`Moves` to list them in. The sets of cells of the house rules (a move through
+    crossed cells, the ? as six) come listed by :func:`house_sets_of`: per colour and
+    number, rows ``house_sets[colour, n, 0]`` to ``house_sets[colour, n, 1]`` of
+    ``house_cells``. Returns (colour die, number die, the index of its move, the number
+    of moves), die -1 (and index -1) for a pass; the moves and their values are the first
+    rows of ``moves``. The number of moves is -1 when ``moves`` has no room for them all.
+
+    A plain kernel (:func:`kernels.plain_kernel`): the game loop passes it the tables and
+    the workspace without numba counting references to their arrays at every decision."""
     crossed = state.crossed[seat]
     marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
     cell_column, cell_colour, cell_area = tables.cell_column, tables.cell_colour, \
@@ -613,47 +682,59 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         compensated, points, scale, rate, piece_rate, missing, pieces, hope, area_left,
         part_left, shapes, near, work.flags, stack, work.cell_bit, work.area_pattern,
         work.pattern_shapes)
-    # The cells a move may start from (``kernels.anchor_of``, into the workspace).
+    # The cells a move may start from (``kernels.anchor_of``), as flags and as bits.
     anchor = work.anchor
     size = crossed.shape[0]
+    crossed_bits, anchor_bits, masks = work.crossed_bits, work.anchor_bits, work.group_bits
+    crossed_bits[:] = 0
+    anchor_bits[:] = 0
     for cell in range(size):
-        anchor[cell] = tables.cell_start[cell] or near[cell]
+        starts = tables.cell_start[cell] or near[cell]
+        anchor[cell] = starts
+        bit = np.int64(1) << (cell & 63)
+        if crossed[cell]:
+            crossed_bits[cell >> 6] |= bit
+        elif starts:
+            anchor_bits[cell >> 6] |= bit
+    words = crossed_bits.shape[0]
     # Every legal move of the dice, in the order of ``Game.move_options``: per row its
     # colour die, number die and group of the tables (-1 for a set of cells of the house
-    # rules, found by ``legal_sets``). Written out here: a call passing the tables costs
-    # more than listing the moves.
+    # rules). Written out here: a call passing the tables costs more than listing them.
     group_cells, group_offsets = tables.group_cells, tables.group_offsets
     expansions = work.expansions
     found = expansions_into(expansions, work.face_pairs, tables.colours, roll_colours,
                              roll_numbers, colour_dice, number_dice, marks_left, six)
-    rows, dice = work.rows, work.dice
+    rows, dice = moves.rows, moves.dice
     used = 0
-    no_sets = work.no_sets
     for e in range(found):
         colour, n = expansions[e, 2], expansions[e, 3]
         plain = not loose and n != JOKER_SIX
-        sets = no_sets
         if plain:  # the groups of the tables, read in place
             start = group_offsets[colour, n - 1]
             total = group_offsets[colour, n] - start
         else:
-            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
-            start, total = 0, sets.shape[0]
+            start = house_sets[colour, n, 0]
+            total = house_sets[colour, n, 1] - start
         for index in range(total):
-            free, touches = True, False
-            for k in range(n):
-                cell = group_cells[start + index, k] if plain else sets[index, k]
-                free = free and not crossed[cell]
-                touches = touches or anchor[cell]
+            if plain:  # the group's cells as bits: none crossed, one a start
+                free, touches = True, False
+                for w in range(words):
+                    bits = masks[start + index, w]
+                    if bits & crossed_bits[w]:
+                        free = False
+                        break
+                    if bits & anchor_bits[w]:
+                        touches = True
+            else:
+                free, touches = True, False
+                for k in range(n):
+                    cell = house_cells[start + index, k]
+                    free = free and not crossed[cell]
+                    touches = touches or anchor[cell]
             if not (free and touches):
                 continue
             if used == rows.shape[0]:  # only the house rules list this many
-                bigger = np.full((2 * used, MOVE_WIDTH), -1, dtype=np.int32)
-                bigger[:used] = rows[:used]
-                rows = bigger
-                more = np.empty((2 * used, 3), dtype=np.int64)
-                more[:used] = dice[:used]
-                dice = more
+                return -1, -1, -1, -1
             rows[used, M_COLOUR], rows[used, M_NUMBER] = colour, n
             rows[used, M_COLOUR_JOKER] = expansions[e, 4]
             rows[used, M_NUMBER_JOKER] = expansions[e, 5]
@@ -663,19 +744,17 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
                 elif plain:
                     rows[used, M_CELLS + k] = group_cells[start + index, k]
                 else:
-                    rows[used, M_CELLS + k] = sets[index, k]
+                    rows[used, M_CELLS + k] = house_cells[start + index, k]
             dice[used, 0], dice[used, 1] = expansions[e, 0], expansions[e, 1]
             dice[used, 2] = start + index if plain else -1
             used += 1
-    moves = used
+    count = used
     # Each set of cells once: the same group of the tables recurs with other dice.
-    room = moves <= work.values.shape[0]
     row_of_group = work.row_of_group
     row_of_group[:] = -1
-    valued_as = work.valued_as if room else np.empty(moves, dtype=np.int64)
-    firsts = work.firsts if room else np.empty(moves, dtype=np.int64)
+    valued_as, firsts = moves.valued_as, moves.firsts
     distinct = 0
-    for m in range(moves):
+    for m in range(count):
         group = dice[m, 2]
         if group >= 0 and row_of_group[group] >= 0:
             valued_as[m] = row_of_group[group]
@@ -685,15 +764,12 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         if group >= 0:
             row_of_group[group] = distinct
         distinct += 1
-    sets = work.sets if room else np.empty((moves, MOVE_CELLS), dtype=np.int32)
-    counts = work.counts if room else np.empty(moves, dtype=np.int64)
+    sets, counts = moves.sets, moves.counts
     for k in range(distinct):
         for i in range(MOVE_CELLS):
             sets[k, i] = rows[firsts[k], M_CELLS + i]
         counts[k] = rows[firsts[k], M_NUMBER]
-    gained = work.gained if room else np.empty(moves, dtype=np.float64)
-    future = work.future if room else np.empty(moves, dtype=np.float64)
-    new_colours = work.new_colours if room else np.empty(moves, dtype=np.int64)
+    gained, future, new_colours = moves.gained, moves.future, moves.new_colours
     crossing_values(
         cell_column, cell_colour, cell_area, cell_star, neighbours, tables.area_cells,
         tables.area_size, crossed, near, sets[:distinct], counts, points, scale, rate,
@@ -702,12 +778,12 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         work.terms, work.term_marks, work.marks, work.keys, work.area_of, work.move_areas,
         work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
-    values = work.values if room else np.empty(moves, dtype=np.float64)
+    values = moves.values
     scores_known = False
     score_before = others_best = 0.0
     best_value = -weights[W_PASS_COST] if left > 0 else 0.0
     best = -1
-    for m in range(moves):
+    for m in range(count):
         k = valued_as[m]
         if new_colours[k] and done_colours + new_colours[k] >= COLOURS_TO_END:
             # The game ends: what is left of the future is lost.
@@ -718,9 +794,9 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
                 if not scores_known:
                     scores_known = True
                     score_before = _seat_total(tables, state, seat, star_penalty,
-                                               pass_penalty)
+                                               pass_penalty, work.lines)
                     others_best = _others_best(tables, state, seat, star_penalty,
-                                               pass_penalty)
+                                               pass_penalty, work.lines)
                 value += weights[W_LEAD] * (score_before + gained[k] - others_best)
         else:
             value = gained[k] + future[k]
@@ -731,8 +807,63 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
         if value > best_value:
             best_value, best = value, m
     if best < 0:
-        return -1, -1, -1, rows[:moves], values[:moves]
-    return dice[best, 0], dice[best, 1], best, rows[:moves], values[:moves]
+        return -1, -1, -1, count
+    return dice[best, 0], dice[best, 1], best, count
+
+
+@kernel
+def house_sets_of(tables, crossed, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  marks_left, loose, six, work):
+    """The sets of cells the house rules let the dice cross (``kernels.legal_sets``), for
+    :func:`choose`: every set as a row of cells, and per colour and number the first row
+    and the row after its last. (``choose`` lists the plain rules' moves from the tables'
+    groups; a move through crossed cells or a ? as six needs sets of its own.)"""
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    found = expansions_into(work.expansions, work.face_pairs, tables.colours, roll_colours,
+                            roll_numbers, colour_dice, number_dice, marks_left, six)
+    where = np.zeros((tables.colours, JOKER_SIX + 1, 2), dtype=np.int64)
+    listed = np.zeros((tables.colours, JOKER_SIX + 1), dtype=np.bool_)
+    parts = []
+    rows = 0
+    for e in range(found):
+        colour, n = work.expansions[e, 2], work.expansions[e, 3]
+        if (not loose and n != JOKER_SIX) or listed[colour, n]:
+            continue
+        listed[colour, n] = True
+        sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+        where[colour, n, 0], where[colour, n, 1] = rows, rows + sets.shape[0]
+        rows += sets.shape[0]
+        parts.append(sets)
+    cells = np.full((rows, MOVE_CELLS), -1, dtype=np.int32)
+    row = 0
+    for sets in parts:
+        cells[row:row + sets.shape[0]] = sets
+        row += sets.shape[0]
+    return cells, where
+
+
+@kernel
+def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,  # type: ignore[no-untyped-def]
+                  taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
+                  star_penalty, pass_penalty, compensated, work):
+    """:func:`choose` for any house rules, with room for every move: returns (colour die,
+    number die, the index of its move in the moves, every move's row and value); die -1
+    (and index -1) for a pass. The moves and values are views of ``work`` (or, when the
+    house rules list more moves than it holds, arrays of their own)."""
+    cells, where = work.no_cells, work.no_sets
+    if loose or six:
+        marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+        cells, where = house_sets_of(tables, state.crossed[seat], roll_colours, roll_numbers,
+                                     colour_dice, number_dice, marks_left, loose, six, work)
+    moves = work.moves
+    while True:
+        colour_die, number_die, best, count = choose(
+            tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,
+            taken_columns, taken_colours, loose, six, cells, where, weights, left, horizon,
+            solo, star_penalty, pass_penalty, compensated, work, moves)
+        if count >= 0:
+            return colour_die, number_die, best, moves.rows[:count], moves.values[:count]
+        moves = _new_moves(2 * moves.rows.shape[0])
 
 
 # == whole games ===========================================================================
@@ -771,6 +902,7 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
     column_size, colour_size = tables.column_size, tables.colour_size
     limit = SOLO_ROLLS if solo else max_rolls
     horizon = horizon_of(weights, solo, roll_limit)
+    house = loose or six
     active = 0
     rolls = 0
     end_triggered = False
@@ -785,36 +917,35 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
             taken_colours = taken_by_any(state.colour_count, tables.colour_size)
         left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
                           active)
-        colour_die, number_die, best, rows, _ = strong_choice(
-            tables, state, active, roll_colours, roll_numbers, all_colours, all_numbers,
-            taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
-            star_penalty, pass_penalty, compensated, work)
-        if colour_die >= 0:
-            _apply(rows[best], state.counters[active], crossed_at[:, active], game, rolls + 1,
-                   cell_column, cell_colour, cell_row, column_size, colour_size,
-                   state.crossed[active], state.column_count[active], state.colour_count[active],
-                   state.row_count[active], state.later_column[active], state.later_colour[active],
-                   taken_columns, taken_colours)
-        else:
-            state.counters[active, C_PASSES] += 1
-        if colour_die < 0 or (open_rolls and rolls < OPEN_ROLLS):
-            left_colours, left_numbers = all_colours, all_numbers
-        else:
-            left_colours = all_colours[all_colours != colour_die]
-            left_numbers = all_numbers[all_numbers != number_die]
-        for seat in range(seats):
-            if seat == active:
-                continue
-            die, _, best, rows, _ = strong_choice(
-                tables, state, seat, roll_colours, roll_numbers, left_colours, left_numbers,
-                taken_columns, taken_colours, loose, six, weights, left, horizon, solo,
-                star_penalty, pass_penalty, compensated, work)
-            if die >= 0:
+        left_colours, left_numbers = all_colours, all_numbers
+        for turn in range(seats):  # the active seat, then the others in order
+            seat = active if turn == 0 else turn - 1 if turn - 1 < active else turn
+            colour_dice = all_colours if turn == 0 else left_colours
+            number_dice = all_numbers if turn == 0 else left_numbers
+            colour_die, number_die, best, count = -1, -1, -1, -1
+            if not house:  # (the plain rules' moves always fit the workspace)
+                colour_die, number_die, best, count = choose(
+                    tables, state, seat, roll_colours, roll_numbers, colour_dice,
+                    number_dice, taken_columns, taken_colours, loose, six, work.no_cells,
+                    work.no_sets, weights, left, horizon, solo, star_penalty, pass_penalty,
+                    compensated, work, work.moves)
+                rows = work.moves.rows[:max(count, 0)]
+            if count < 0:
+                colour_die, number_die, best, rows, _ = strong_choice(
+                    tables, state, seat, roll_colours, roll_numbers, colour_dice,
+                    number_dice, taken_columns, taken_colours, loose, six, weights, left,
+                    horizon, solo, star_penalty, pass_penalty, compensated, work)
+            if colour_die >= 0:
                 _apply(rows[best], state.counters[seat], crossed_at[:, seat], game, rolls + 1,
                        cell_column, cell_colour, cell_row, column_size, colour_size,
                        state.crossed[seat], state.column_count[seat], state.colour_count[seat],
                        state.row_count[seat], state.later_column[seat], state.later_colour[seat],
                        taken_columns, taken_colours)
+            elif turn == 0:
+                state.counters[seat, C_PASSES] += 1
+            if turn == 0 and colour_die >= 0 and not (open_rolls and rolls < OPEN_ROLLS):
+                left_colours = all_colours[all_colours != colour_die]
+                left_numbers = all_numbers[all_numbers != number_die]
         rolls += 1
         if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
             end_triggered = True
