@@ -36,8 +36,10 @@ ENGINE_CHUNK = 250
 """Games a job plays inside the compiled engine (it plays them many times faster)."""
 ENGINE_ALONE = 8_000
 """Games times seats that a run of the compiled engine plays in its own process even when
-given workers or a cluster: about three seconds of one core, less than starting workers
-(each loads Python, the package and the compiled engine) would cost."""
+given workers or a cluster: about three seconds of one core (strong or greedy classic
+games, greedy Kids games; greedy Keer op Keer 2 games several times as long), less
+than starting workers (each loads Python, the package and the compiled engine) would
+cost."""
 
 
 @dataclass(frozen=True)
