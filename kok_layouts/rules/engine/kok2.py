@@ -40,13 +40,6 @@ ROW_AT_MOST = 3
 SQUARE = 4
 
 
-FACE_HEART, FACE_BOMB, FACE_STARS, FACE_ROW, FACE_BLOCK = 0, 1, 2, 3, 4
-"""The special die's faces (:data:`~kok_layouts.rules.engine.tables.SPECIAL_FACE_CODES`)."""
-STARS_AT_MOST = 2
-ROW_AT_MOST = 3
-SQUARE = 4
-
-
 @kernel
 def _any_size_key(cells):  # type: ignore[no-untyped-def]
     """A key of up to 4 distinct cells (-1 padded) in the order of the rules' bitmasks of
