@@ -8,6 +8,7 @@ the same generator must end after the same roll with the same sheets and scores.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from kok_layouts import ClassicSheet, load_layout
@@ -15,6 +16,8 @@ from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import GreedyBot, play_game
 from kok_layouts.rules.engine import GameResult, play_batch, play_one
+from kok_layouts.rules.engine.batch import play_greedy
+from kok_layouts.rules.engine.kids import S_BUCKETS, S_FOOD, S_VISITORS
 from kok_layouts.rules.game import Game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.kok2 import Kok2Game
@@ -154,3 +157,76 @@ def test_play_batch_refuses_what_it_cannot_play() -> None:
         play_batch("black", 2, 2, 0)  # type: ignore[arg-type]
     with pytest.raises(BadArgumentError, match="Kids"):
         play_batch(load_layout("kids"), 2, 6, 0)
+
+
+def rules_game_noted(sheet: Sheet, players: int, seed: list[int], solo: bool,
+                     ) -> tuple[Game, npt.NDArray[np.int32]]:
+    """:func:`rules_game`, and per seat the roll (from 1) each cell was crossed in, noted
+    after every roll as ``kok simulate`` notes it."""
+    kinds: dict[str, type[Game]] = {"kids": KidsGame, "kok2": Kok2Game}
+    game = kinds.get(sheet.edition, Game)(sheet, players, LIMIT, solo=solo)
+    noted = np.zeros((players, sheet.width * sheet.height), dtype=np.int32)
+
+    def note(game: Game) -> None:
+        for seat, player in enumerate(game.sheets):
+            for cell in range(noted.shape[1]):
+                if player.crossed >> cell & 1 and not noted[seat, cell]:
+                    noted[seat, cell] = game.rolls_done
+
+    play_game(game, [GreedyBot() for _ in range(players)], np.random.default_rng(seed), note)
+    return game, noted
+
+
+@pytest.mark.parametrize(("layout", "players"), [
+    ("black", 1), ("black", 3), ("grey", 1), ("grey", 2), ("kids", 1), ("kids", 4)])
+def test_play_greedy_keeps_the_roll_each_cell_was_crossed_in_and_the_marks_used(
+        layout: str, players: int) -> None:
+    """What ``kok simulate`` builds its results from: per seat the roll (from 1) each cell
+    was crossed in (a Keer op Keer 2 bomb's square in the roll of the move that earned
+    it), 0 if never, and the marks used (the classic tie-break)."""
+    sheet = load_layout(layout)
+    solo = players == 1
+    seeds = [[31, game] for game in range(3)]
+    games = play_greedy(sheet, players, seeds, LIMIT, keep_crossed_at=True)
+    assert games.crossed_at.shape == (3, players, sheet.width * sheet.height)
+    for g, seed in enumerate(seeds):
+        game, noted = rules_game_noted(sheet, players, seed, solo)
+        assert games.rolls[g] == game.rolls_done
+        assert (games.crossed_at[g] == noted).all()
+        assert list(games.marks_used[g]) == [player.marks_used for player in game.sheets]
+        assert list(games.totals[g]) == [score.total for score in game.scores()]
+    # Without asking, nothing is kept, and the games are the same.
+    plain = play_greedy(sheet, players, seeds, LIMIT)
+    assert plain.crossed_at.shape == (0, players, sheet.width * sheet.height)
+    assert (plain.lines == games.lines).all() and (plain.rolls == games.rolls).all()
+    assert (plain.marks_used == games.marks_used).all()
+
+
+def test_kids_lines_hold_buckets_visitors_and_food_apart() -> None:
+    sheet = load_layout("kids")
+    games = play_greedy(sheet, 3, [[8, game] for game in range(4)], LIMIT)
+    for g in range(4):
+        game = rules_game(sheet, 3, [8, g])
+        for seat, player in enumerate(game.sheets):
+            score = player.score()
+            lines = games.lines[g, seat]
+            assert (lines[S_BUCKETS], lines[S_VISITORS], lines[S_FOOD]) == (
+                score.buckets, score.visitors, score.food)
+
+
+def test_play_greedy_refuses_what_it_cannot_play() -> None:
+    sheet = load_layout("black")
+    with pytest.raises(KokTypeError):
+        play_greedy("black", 2, [[0, 0]])  # type: ignore[arg-type]
+    with pytest.raises(KokTypeError, match="seeds"):
+        play_greedy(sheet, 2, 5)  # type: ignore[arg-type]
+    with pytest.raises(BadArgumentError):
+        play_greedy(sheet, 7, [[0, 0]])
+    with pytest.raises(BadArgumentError, match="solo"):
+        play_greedy(sheet, 2, [[0, 0]], solo=True)
+    with pytest.raises(KokTypeError, match="keep_crossed_at"):
+        play_greedy(sheet, 2, [[0, 0]], keep_crossed_at=1)  # type: ignore[arg-type]
+    with pytest.raises(KokTypeError, match="Greedy"):
+        play_greedy(sheet, 2, [[0, 0]], weights=(1.0,))  # type: ignore[arg-type]
+    with pytest.raises(BadArgumentError, match="Kids"):
+        play_greedy(load_layout("kids"), 5, [[0, 0]])

@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from kok_layouts import limits
 from kok_layouts.analysis.workers import check_executor, worker_pool
 from kok_layouts.editions import Edition, edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.checks import refuse_unprintable
-from kok_layouts.model.grid import column_letter
+from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.board import board_for
 from kok_layouts.rules.bots import BOTS, make_bot, play_game
@@ -35,8 +36,10 @@ ENGINE_CHUNK = 250
 """Games a job plays inside the compiled engine (it plays them many times faster)."""
 ENGINE_ALONE = 8_000
 """Games times seats that a run of the compiled engine plays in its own process even when
-given workers or a cluster: about three seconds of one core, less than starting workers
-(each loads Python, the package and the compiled engine) would cost."""
+given workers or a cluster: about three seconds of one core (strong or greedy classic
+games, greedy Kids games; greedy Keer op Keer 2 games several times as long), less
+than starting workers (each loads Python, the package and the compiled engine) would
+cost."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +122,12 @@ def play_one(sheet: Sheet, players: int, bots: Sequence[str], seed: np.random.Se
                       tuple(tuple(seat) for seat in crossed_at))
 
 
-def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
-           ) -> list[GameResult]:
+Job = tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None]
+"""A share of a run: sheet, players, bots, seed, first and last game (not included),
+options."""
+
+
+def _chunk(job: Job) -> list[GameResult]:
     sheet, players, bots, seed, start, stop, options = job
     if in_engine(sheet, bots):
         return _engine_chunk(job)
@@ -129,53 +136,124 @@ def _chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None
                      options) for i in range(start, stop)]
 
 
-def in_engine(sheet: Sheet, bots: Sequence[str]) -> bool:
-    """Whether the games are played whole inside the compiled engine: every seat's bot is
-    the strong one, on a sheet of the classic game itself (the engine's strong bot plays
-    the classic rules; other editions and variants play through the rules, for now)."""
+def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
+    """The bot that plays the games whole inside the compiled engine, or ``None`` when
+    they play through the rules: ``"strong"`` when every seat's bot is the strong one on
+    a sheet of the classic game itself (the engine's strong bot plays the classic rules),
+    ``"greedy"`` when every seat's is the greedy one on a sheet of the classic game, Keer
+    op Keer 2 or Kids (the editions the engine's greedy games play). Mixed bots, other
+    bots and other editions (registered ones, variants) play through the rules."""
+    from kok_layouts.rules.kids import KidsGame
     from kok_layouts.rules.kinds import game_type_of
+    from kok_layouts.rules.kok2 import Kok2Game
 
-    return all(bot == "strong" for bot in bots) and game_type_of(sheet) is Game
+    game_type = game_type_of(sheet)
+    if all(bot == "strong" for bot in bots) and game_type is Game:
+        return "strong"
+    if all(bot == "greedy" for bot in bots) and game_type in (Game, Kok2Game, KidsGame):
+        return "greedy"
+    return None
 
 
-def _engine_chunk(job: tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None],
-                  ) -> list[GameResult]:
-    """The games of ``job`` played by the compiled strong bot: the games :func:`play_one`
-    plays, roll for roll (tests/test_engine_strong.py), many times faster."""
-    from kok_layouts.rules.engine.kernels import (
-        S_COLOURS,
-        S_COLUMNS,
-        S_JOKERS,
-        S_PASSES,
-        S_STARS,
-    )
-    from kok_layouts.rules.engine.strong import first_completions_of_games, play_strong
-    from kok_layouts.rules.game import COLOURS_TO_END, SOLO_ROLLS, winning_seats
-
-    sheet, players, _, seed, start, stop, options = job
-    solo = players == 1
+def _engine_chunk(job: Job) -> list[GameResult]:
+    """The games of ``job`` played by the compiled bot :func:`in_engine` names: the games
+    :func:`play_one` plays, roll for roll (tests/test_engine_strong.py,
+    tests/test_engine_games.py), many times faster."""
+    sheet, players, bots, seed, start, stop, options = job
     rules = options or Options()
     rules = replace(rules, max_rolls=rules.max_rolls or limits.GAME_ROLLS)
     seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(start, stop)]
-    games = play_strong(sheet, players, seeds, rules, solo=solo, keep_crossed_at=True)
+    if in_engine(sheet, bots) == "strong":
+        from kok_layouts.rules.engine.strong import play_strong
+
+        games: EngineGames = play_strong(sheet, players, seeds, rules, solo=players == 1,
+                                         keep_crossed_at=True)
+    else:
+        from kok_layouts.rules.engine.batch import play_greedy
+
+        games = play_greedy(sheet, players, seeds, rules, solo=players == 1,
+                            keep_crossed_at=True)
+    return engine_results(sheet, players, start, rules, games)
+
+
+class EngineGames(Protocol):
+    """What the engine keeps of a batch of games (``StrongGames``, ``GreedyGames``)."""
+
+    @property
+    def rolls(self) -> npt.NDArray[np.int64]:
+        """(games,): the rolls each game lasted."""
+
+    @property
+    def lines(self) -> npt.NDArray[np.int32]:
+        """(games, seats, score lines)."""
+
+    @property
+    def marks_used(self) -> npt.NDArray[np.int32]:
+        """(games, seats): exclamation marks used."""
+
+    @property
+    def crossed_at(self) -> npt.NDArray[np.int32]:
+        """(games, seats, cells): the roll each cell was crossed in, 0 if never."""
+
+
+def engine_results(sheet: Sheet, players: int, first: int, rules: Options,
+                   games: EngineGames) -> list[GameResult]:
+    """The :class:`GameResult` of each game the engine played (games ``first`` on, with
+    the roll each cell was crossed in kept), field by field what :func:`play_one` gives:
+    the scores as the edition's score class (``Score``, ``Kok2Score``, ``KidsScore``)
+    gives them, the winners by the edition's tie-break, the ``first`` completions."""
+    from kok_layouts.rules.engine.kernels import (
+        S_BOXES,
+        S_COLOURS,
+        S_COLUMNS,
+        S_HEARTS,
+        S_JOKERS,
+        S_PASSES,
+        S_ROWS,
+        S_STARS,
+    )
+    from kok_layouts.rules.engine.kids import S_BUCKETS, S_FOOD, S_VISITORS
+    from kok_layouts.rules.engine.strong import first_completions_of_games
+    from kok_layouts.rules.game import SOLO_ROLLS, winning_seats
+    from kok_layouts.rules.kids import KidsGame, KidsScore
+    from kok_layouts.rules.kinds import game_type_of
+    from kok_layouts.rules.kok2 import Kok2Game, Kok2Score
+
+    game_type = game_type_of(sheet)
+    solo = players == 1
+    passes = bool(rules.pass_penalty)
+
+    def score(lines: list[int]) -> Score | KidsScore:
+        if game_type is KidsGame:
+            return KidsScore(buckets=lines[S_BUCKETS], visitors=lines[S_VISITORS],
+                             food=lines[S_FOOD])
+        if game_type is Kok2Game:
+            return Kok2Score(colours=lines[S_COLOURS], columns=lines[S_COLUMNS],
+                             jokers=lines[S_JOKERS], stars=lines[S_STARS], rows=lines[S_ROWS],
+                             hearts=lines[S_HEARTS], boxes=lines[S_BOXES],
+                             passes=lines[S_PASSES] if passes else None)
+        return Score(colours=lines[S_COLOURS], columns=lines[S_COLUMNS],
+                     jokers=lines[S_JOKERS], stars=lines[S_STARS],
+                     passes=lines[S_PASSES] if passes else None)
+
     firsts = first_completions_of_games(games.crossed_at, goal_masks(sheet))
     crossed = games.crossed_at > 0
-    colours_done = sum((crossed[:, :, cells].all(axis=2) for colour in sheet.colours
-                        if (cells := list(sheet.cells_of_colour(colour.key)))),
+    colours_done = sum((crossed[:, :, cells].all(axis=2)
+                        for mask in board_for(sheet).colour_masks.values()
+                        if (cells := list(cells_of(mask)))),
                        np.zeros(crossed.shape[:2], dtype=np.int64)).max(axis=1).tolist()
     lines, marks = games.lines.tolist(), games.marks_used.tolist()
     results = []
-    for k, (index, rolls) in enumerate(zip(range(start, stop), games.rolls.tolist(),
-                                           strict=True)):
-        scores = [Score(colours=seat[S_COLOURS], columns=seat[S_COLUMNS],
-                        jokers=seat[S_JOKERS], stars=seat[S_STARS],
-                        passes=seat[S_PASSES] if rules.pass_penalty else None)
-                  for seat in lines[k]]
-        winners = tuple(winning_seats([score.total for score in scores],
-                                      [sheet.exclamation_marks - used for used in marks[k]]))
-        ended = colours_done[k] >= COLOURS_TO_END or (solo and rolls >= SOLO_ROLLS)
+    for k, rolls in enumerate(games.rolls.tolist()):
+        scores = [score(seat) for seat in lines[k]]
+        # Classic and Keer op Keer 2: the highest total, then the most marks left; Kids:
+        # the most circles, a tie shared (no tie-break).
+        marks_left = ([0] * players if game_type is KidsGame
+                      else [sheet.exclamation_marks - used for used in marks[k]])
+        winners = tuple(winning_seats([s.total for s in scores], marks_left))
+        ended = colours_done[k] >= game_type.colours_to_end or (solo and rolls >= SOLO_ROLLS)
         results.append(GameResult(
-            index, players, rolls, ended, winners, tuple(s.as_dict() for s in scores),
+            first + k, players, rolls, ended, winners, tuple(s.as_dict() for s in scores),
             firsts[k], tuple(map(tuple, games.crossed_at[k].tolist()))))
     return results
 
@@ -196,7 +274,8 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     given. The results are the same either way. ``progress(done, total)`` is called as
     games finish.
 
-    Strong-bot games of the classic game are played whole inside the compiled engine
+    Games whose every seat is the strong bot on a classic sheet, or the greedy bot on a
+    sheet of any built-in edition, are played whole inside the compiled engine
     (:func:`in_engine`), in batches of :data:`ENGINE_CHUNK`; a run of at most
     :data:`ENGINE_ALONE` games times seats is played in this process whatever ``jobs`` or
     ``executor`` say, since starting workers would cost more than the games.
@@ -210,7 +289,7 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
         raise KokTypeError(f"progress is a function of (done, total), not "
                            f"{type(progress).__name__}")
     end = first + games
-    engine = in_engine(sheet, bots)
+    engine = in_engine(sheet, bots) is not None
     size = ENGINE_CHUNK if engine else CHUNK
     jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + size), options)
                  for start in range(first, end, size)]
@@ -262,9 +341,8 @@ def check_run(sheet: Sheet, games: int, players: int, seed: int,
     return edition
 
 
-def _collect(executor: Executor,
-             jobs_list: list[tuple[Sheet, int, tuple[str, ...], int, int, int, Options | None]],
-             games: int, progress: Callable[[int, int], None] | None) -> list[GameResult]:
+def _collect(executor: Executor, jobs_list: list[Job], games: int,
+             progress: Callable[[int, int], None] | None) -> list[GameResult]:
     results: list[GameResult] = []
     for chunk in executor.map(_chunk, jobs_list):
         results.extend(chunk)

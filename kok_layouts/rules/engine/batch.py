@@ -1,4 +1,6 @@
-"""Whole games played inside the compiled engine by greedy bots: :func:`play_batch`.
+"""Whole games played inside the compiled engine by greedy bots: :func:`play_batch` (their
+totals) and :func:`play_greedy` (their score lines, marks used and, when asked, the roll
+each cell was crossed in: what ``kok simulate`` keeps of a game).
 
 Game ``i`` of a batch with seed ``s`` throws its dice from
 ``numpy.random.default_rng([s, i])`` (the convention of
@@ -109,12 +111,37 @@ def throw_games(tables: Tables, seeds: Sequence[Any], rolls: int, colour_dice: i
     return colours, numbers, special
 
 
-def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, solo: bool,
-          weights: Greedy) -> tuple[Int64s, Int32s, State]:
+@dataclass(frozen=True)
+class GreedyGames:
+    """Games played by greedy bots in the engine: per game its rolls, and per game and
+    seat its score lines, marks used and (when kept) the roll each cell was crossed in
+    (the arrays :class:`~kok_layouts.rules.engine.strong.StrongGames` holds)."""
+
+    rolls: Int64s
+    """(games,): the rolls each game lasted."""
+    lines: Int32s
+    """(games, seats, :data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`); Kids' circles
+    as :data:`~kok_layouts.rules.engine.kids.S_FOOD` and its neighbours say."""
+    marks_used: Int32s
+    """(games, seats): exclamation marks used (Kids: purple crosses)."""
+    crossed_at: Int32s
+    """(games, seats, cells): the roll (from 1) each cell was crossed in, 0 if never;
+    empty (0, seats, cells) unless asked for."""
+
+    @property
+    def totals(self) -> Int32s:
+        """(games, seats): every seat's final score."""
+        totals: Int32s = self.lines.sum(axis=2).astype(np.int32)
+        return totals
+
+
+def _play(sheet: Sheet, players: int, seeds: Sequence[Any], options: Options, solo: bool,
+          weights: Greedy, keep_crossed_at: bool = False) -> tuple[GreedyGames, State]:
     """Games on ``sheet`` for ``players`` greedy seats, game ``g`` throwing its dice from
-    ``default_rng(seeds[g])``: their rolls, score lines (games x seats x lines) and the
-    final state of the last one. A game that has not ended after ``options.max_rolls``
-    (default :data:`kok_layouts.limits.GAME_ROLLS`) rolls stops there."""
+    ``default_rng(seeds[g])``: the games (the roll each cell was crossed in only with
+    ``keep_crossed_at``) and the final state of the last one played. A game that has not
+    ended after ``options.max_rolls`` (default :data:`kok_layouts.limits.GAME_ROLLS`)
+    rolls stops there."""
     tables = tables_for(sheet)
     max_rolls = options.max_rolls if options.max_rolls is not None else limits.GAME_ROLLS
     kids = isinstance(sheet, KidsSheet)
@@ -125,63 +152,56 @@ def _play(sheet: Sheet, players: int, seeds: list[list[int]], options: Options, 
         stars = options.star_penalty
     state = kernels.new_state(players, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
-    rolls = np.full(len(seeds), -1, dtype=np.int64)
-    lines = np.zeros((len(seeds), players, SCORE_LINES), dtype=np.int32)
+    games = len(seeds)
+    rolls = np.full(games, -1, dtype=np.int64)
+    lines = np.zeros((games, players, SCORE_LINES), dtype=np.int32)
+    marks = np.zeros((games, players), dtype=np.int32)
+    crossed_at = np.zeros((games if keep_crossed_at else 0, players, tables.size),
+                          dtype=np.int32)
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
     announce(kids_kernels.play_kids_games if kids else kok2_kernels.play_kok2_games
              if tables.edition == KOK2 else greedy.play_classic_games,
              seconds=COMPILE_SECONDS[sheet.edition])
-    waiting = list(range(len(seeds)))
+    arrays, open_rolls = tables.arrays, options.first_three_rolls_open
+    end_roll, loose = options.end == "roll", options.connect_through_crossed
+    six, passes = options.number_joker_six, options.pass_penalty
+    waiting = list(range(games))
     while waiting:
         # Every game still waiting throws ``budget`` rolls; one that needs more throws
         # again from the start of its stream with twice as many.
         colours, numbers, special = throw_games(tables, [seeds[g] for g in waiting], budget,
                                                 colour_dice, number_dice)
-        arrays, open_rolls = tables.arrays, options.first_three_rolls_open
-        end_roll, loose = options.end == "roll", options.connect_through_crossed
-        six, passes = options.number_joker_six, options.pass_penalty
+        kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
+                        dtype=np.int32)
         with held_signals():  # a stop signal waits for the compiled call (stop_signals)
             if kids:
-                played, scored = kids_kernels.play_kids_games(arrays, state, colours, solo,
-                                                              max_rolls, weights)
+                played, scored, used = kids_kernels.play_kids_games(
+                    arrays, state, colours, solo, max_rolls, weights, kept)
             elif tables.edition == KOK2:
-                played, scored = kok2_kernels.play_kok2_games(
+                played, scored, used = kok2_kernels.play_kok2_games(
                     arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
-                    max_rolls, loose, six, weights, stars, passes)
+                    max_rolls, loose, six, weights, stars, passes, kept)
             else:
-                played, scored = greedy.play_classic_games(
+                played, scored, used = greedy.play_classic_games(
                     arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
-                    loose, six, weights, stars, passes)
-        rolls[waiting], lines[waiting] = played, scored
+                    loose, six, weights, stars, passes, kept)
+        rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
+        if keep_crossed_at:
+            crossed_at[waiting] = kept
         waiting = [game for game in waiting if rolls[game] < 0]
         budget *= 2
-    return rolls, lines, state
+    return GreedyGames(rolls, lines, marks, crossed_at), state
 
 
-def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options | None = None,
-             *, solo: bool = False, weights: Greedy | None = None) -> GameResult:
-    """One game on ``sheet`` for ``players`` greedy seats, the dice from
-    ``default_rng(rng_seed)``, with its final sheets."""
-    rolls, lines, state = _play(sheet, players, [rng_seed], checked_options(options), solo,
-                                weights or Greedy())
-    return GameResult(int(rolls[0]), state, lines[0], lines[0].sum(axis=1).astype(np.int32))
-
-
-def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "greedy", *,
-               options: Options | None = None, solo: bool | None = None) -> Int32s:
-    """The final totals of ``n_games`` games on ``sheet`` (any edition) for ``players``
-    seats played by ``bot``, as an ``(n_games, players)`` array: game ``i`` throws its dice
-    from ``numpy.random.default_rng([seed, i])`` and is the game the rules' ``play_game``
-    plays with the same generator (see the module's docstring). ``solo`` (default: one
-    player) plays the solo rules."""
+def _checked_sheet(sheet: object, what: str) -> Sheet:
     if not isinstance(sheet, Sheet):
-        raise KokTypeError(f"play_batch plays on a sheet (load_layout(...)), not "
+        raise KokTypeError(f"{what} plays on a sheet (load_layout(...)), not "
                            f"{type(sheet).__name__}")
-    limits.GAMES.check(n_games, "n_games")
-    limits.PLAYERS.check(players, "players")
-    limits.SEED.check(seed, "seed")
-    if bot not in BOTS:
-        raise BadArgumentError(f"the engine plays the bots {', '.join(BOTS)}, not {bot!r}")
+    return sheet
+
+
+def _checked_solo(sheet: Sheet, players: int, solo: bool | None) -> bool:
+    """``solo`` (default: one player) if ``players`` seats may play so on ``sheet``."""
     if solo is None:
         solo = players == 1
     if type(solo) is not bool:
@@ -191,8 +211,58 @@ def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "
     if isinstance(sheet, KidsSheet) and not solo and players not in limits.KIDS_PLAYERS:
         raise BadArgumentError(f"a Kids game has {limits.KIDS_PLAYERS} players or is solo, "
                                f"not {players}")
-    options = checked_options(options)
-    _, lines, _ = _play(sheet, players, [[seed, game] for game in range(n_games)], options,
-                        solo, Greedy())
-    totals: Int32s = lines.sum(axis=2).astype(np.int32)
-    return totals
+    return solo
+
+
+def play_one(sheet: Sheet, players: int, rng_seed: list[int], options: Options | None = None,
+             *, solo: bool = False, weights: Greedy | None = None) -> GameResult:
+    """One game on ``sheet`` for ``players`` greedy seats, the dice from
+    ``default_rng(rng_seed)``, with its final sheets."""
+    games, state = _play(sheet, players, [rng_seed], checked_options(options), solo,
+                         weights or Greedy())
+    lines = games.lines[0]
+    return GameResult(int(games.rolls[0]), state, lines, lines.sum(axis=1).astype(np.int32))
+
+
+def play_greedy(sheet: Sheet, players: int, seeds: Sequence[Any],
+                options: Options | None = None, *, solo: bool | None = None,
+                weights: Greedy | None = None, keep_crossed_at: bool = False) -> GreedyGames:
+    """Games on ``sheet`` (any edition the engine plays) for ``players`` greedy seats,
+    game ``g`` throwing its dice from ``numpy.random.default_rng(seeds[g])`` as the rules'
+    ``play_game`` would (``solo``, default one player: the solo rules): the games
+    ``play_game`` plays with ``GreedyBot`` in every seat and the same generator (see the
+    module's docstring). ``keep_crossed_at`` keeps the roll each cell was crossed in
+    (``kok simulate``'s seeds and its ``GameResult.crossed_at``)."""
+    sheet = _checked_sheet(sheet, "play_greedy")
+    limits.PLAYERS.check(players, "players")
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence):
+        raise KokTypeError(f"seeds are a list of seeds for default_rng, not "
+                           f"{type(seeds).__name__}")
+    solo = _checked_solo(sheet, players, solo)
+    if weights is not None and not isinstance(weights, Greedy):
+        raise KokTypeError(f"the greedy bot's weights are a Greedy, not "
+                           f"{type(weights).__name__}")
+    if type(keep_crossed_at) is not bool:
+        raise KokTypeError(f"keep_crossed_at is True or False, not {keep_crossed_at!r}")
+    games, _ = _play(sheet, players, seeds, checked_options(options), solo,
+                     weights or Greedy(), keep_crossed_at)
+    return games
+
+
+def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "greedy", *,
+               options: Options | None = None, solo: bool | None = None) -> Int32s:
+    """The final totals of ``n_games`` games on ``sheet`` (any edition) for ``players``
+    seats played by ``bot``, as an ``(n_games, players)`` array: game ``i`` throws its dice
+    from ``numpy.random.default_rng([seed, i])`` and is the game the rules' ``play_game``
+    plays with the same generator (see the module's docstring). ``solo`` (default: one
+    player) plays the solo rules."""
+    sheet = _checked_sheet(sheet, "play_batch")
+    limits.GAMES.check(n_games, "n_games")
+    limits.PLAYERS.check(players, "players")
+    limits.SEED.check(seed, "seed")
+    if bot not in BOTS:
+        raise BadArgumentError(f"the engine plays the bots {', '.join(BOTS)}, not {bot!r}")
+    solo = _checked_solo(sheet, players, solo)
+    games, _ = _play(sheet, players, [[seed, game] for game in range(n_games)],
+                     checked_options(options), solo, Greedy())
+    return games.totals

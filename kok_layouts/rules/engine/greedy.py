@@ -53,6 +53,17 @@ class Greedy(NamedTuple):
 
 
 @kernel
+def note_crossed(crossed, crossed_at, roll):  # type: ignore[no-untyped-def]
+    """Note ``roll`` (from 1) in ``crossed_at`` (seats x cells) for every cell crossed
+    (``crossed``, seats x cells) since the last note: the roll each cell was crossed in,
+    0 if never, as ``kok simulate`` keeps it."""
+    for seat in range(crossed.shape[0]):
+        for cell in range(crossed.shape[1]):
+            if crossed[seat, cell] and crossed_at[seat, cell] == 0:
+                crossed_at[seat, cell] = roll
+
+
+@kernel
 def _touching(neighbours, crossed):  # type: ignore[no-untyped-def]
     """Per cell: whether it is uncrossed and next to a cross (the cells a player can reach
     next)."""
@@ -274,13 +285,15 @@ def greedy_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
 
 @kernel
 def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll, max_rolls,  # type: ignore[no-untyped-def]
-                 loose, six, weights):
+                 loose, six, weights, crossed_at, game):
     """One classic game played by greedy bots in every seat, as ``play_game`` plays it:
     roll ``r`` shows ``dice_colours[r]`` and ``dice_numbers[r]``; the active player
     chooses, then every other seat in seat order from the dice left (all of them in the
     first three rolls with ``open_rolls``, or when the active player passed); the game
-    ends as ``Game.finish_roll`` decides. Returns the rolls played, or -1 when the dice
-    ran out before the end (the caller throws more)."""
+    ends as ``Game.finish_roll`` decides. Notes in ``crossed_at[game]`` the roll each
+    cell was crossed in, while ``game`` is in its range (:func:`note_crossed`). Returns
+    the rolls played, or -1 when the dice ran out before the end (the caller throws
+    more)."""
     seats = state.crossed.shape[0]
     all_colours = np.arange(dice_colours.shape[1])
     all_numbers = np.arange(dice_numbers.shape[1])
@@ -334,6 +347,8 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
                                 row_count[seat], later_column[seat], later_colour[seat],
                                 taken_columns, taken_colours)
         rolls += 1
+        if game < crossed_at.shape[0]:
+            note_crossed(crossed, crossed_at[game], rolls)
         if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
@@ -344,18 +359,24 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
 
 @kernel
 def play_classic_games(tables, state, dice_colours, dice_numbers, solo, open_rolls,  # type: ignore[no-untyped-def]
-                       end_roll, max_rolls, loose, six, weights, star_penalty, pass_penalty):
+                       end_roll, max_rolls, loose, six, weights, star_penalty, pass_penalty,
+                       crossed_at):
     """Many classic games one after the other on ``state`` (reset before each): game
     ``g`` throws ``dice_colours[g]`` and ``dice_numbers[g]``. Returns the rolls of each
-    game (-1: its dice ran out) and each seat's score lines. (One entry kernel per
-    edition: a process compiles only the editions it plays.)"""
+    game (-1: its dice ran out), each seat's score lines and marks used; notes the roll
+    each cell was crossed in in ``crossed_at`` (games x seats x cells, zeros) when it has
+    a row per game (none: nothing noted, the fast path). (One entry kernel per edition: a
+    process compiles only the editions it plays.)"""
     games, seats = dice_colours.shape[0], state.crossed.shape[0]
     rolls = np.empty(games, dtype=np.int64)
     lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    marks_used = np.zeros((games, seats), dtype=np.int32)
     for game in range(games):
         reset(state, tables.boxes_at_start)
         rolls[game] = play_classic(tables, state, dice_colours[game], dice_numbers[game],
-                                   solo, open_rolls, end_roll, max_rolls, loose, six, weights)
+                                   solo, open_rolls, end_roll, max_rolls, loose, six, weights,
+                                   crossed_at, game)
         for seat in range(seats):
             lines[game, seat] = classic_score(tables, state, seat, star_penalty, pass_penalty)
-    return rolls, lines
+            marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
+    return rolls, lines, marks_used

@@ -45,8 +45,8 @@ COUNTERS = 5
 S_COLOURS, S_COLUMNS, S_JOKERS, S_STARS, S_PASSES, S_ROWS, S_HEARTS, S_BOXES = range(8)
 SCORE_LINES = 8
 """Classic: colours, columns, jokers (marks), stars, passes; Keer op Keer 2 adds rows,
-hearts and boxes. Kids: colours = food, columns = buckets + visitors (see
-:func:`kids_score`)."""
+hearts and boxes. Kids: colours = food, columns = buckets, jokers = visitors (see
+``kids.S_FOOD``)."""
 
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from kok_layouts.rules.engine.greedy import _touching
+from kok_layouts.rules.engine.greedy import _touching, note_crossed
 from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
     COLOURS_TO_END,
     S_COLOURS,
     S_COLUMNS,
+    S_JOKERS,
     SCORE_LINES,
     SOLO_ROLLS,
     colours_done,
@@ -21,6 +22,12 @@ from kok_layouts.rules.engine.kernels import (
     reset,
     taken_by_any,
 )
+
+S_FOOD, S_BUCKETS, S_VISITORS = S_COLOURS, S_COLUMNS, S_JOKERS
+"""Where a Kids sheet's circles are in the score lines
+(:data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`): food in the colours' line,
+buckets in the columns', visitors in the line a classic sheet gives its marks (Kids' marks
+score nothing)."""
 
 
 @kernel
@@ -219,11 +226,13 @@ def kids_greedy_choice(tables, state, seat, roll, dice, taken_columns, weights):
 
 
 @kernel
-def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
+def play_kids(tables, state, dice, solo, max_rolls, weights, crossed_at, game):  # type: ignore[no-untyped-def]
     """One Kids game played by greedy bots in every seat, as ``play_game`` plays a
     ``KidsGame``: the active player keeps a die, the others choose from the two left (all
     three if the active player crossed nothing); the game stops after the roll in which
-    a seat completes two animals. Returns the rolls played, -1 when the dice ran out."""
+    a seat completes two animals. Notes in ``crossed_at[game]`` the roll each cell was
+    crossed in, while ``game`` is in its range. Returns the rolls played, -1 when the
+    dice ran out."""
     seats = state.crossed.shape[0]
     all_dice = np.arange(dice.shape[1])
     no_columns = np.zeros(tables.width, dtype=np.bool_)
@@ -251,6 +260,8 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
             if other >= 0:
                 kids_play(tables, state, seat, move, taken_columns)
         rolls += 1
+        if game < crossed_at.shape[0]:
+            note_crossed(state.crossed, crossed_at[game], rolls)
         ends = most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
         if ends or (limit >= 0 and rolls >= limit):
             return rolls
@@ -258,17 +269,21 @@ def play_kids(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no
 
 
 @kernel
-def play_kids_games(tables, state, dice, solo, max_rolls, weights):  # type: ignore[no-untyped-def]
-    """:func:`play_classic_games` for Kids: the lines hold buckets and visitors as
-    columns, food as colours."""
+def play_kids_games(tables, state, dice, solo, max_rolls, weights, crossed_at):  # type: ignore[no-untyped-def]
+    """:func:`~kok_layouts.rules.engine.greedy.play_classic_games` for Kids: the lines hold
+    food, buckets and visitors (:data:`S_FOOD`, :data:`S_BUCKETS`, :data:`S_VISITORS`)."""
     games, seats = dice.shape[0], state.crossed.shape[0]
     rolls = np.empty(games, dtype=np.int64)
     lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    marks_used = np.zeros((games, seats), dtype=np.int32)
     for game in range(games):
         reset(state, tables.boxes_at_start)
-        rolls[game] = play_kids(tables, state, dice[game], solo, max_rolls, weights)
+        rolls[game] = play_kids(tables, state, dice[game], solo, max_rolls, weights,
+                                crossed_at, game)
         for seat in range(seats):
             buckets, visitors, food = kids_score(tables, state, seat)
-            lines[game, seat, S_COLUMNS] = buckets + visitors
-            lines[game, seat, S_COLOURS] = food
-    return rolls, lines
+            lines[game, seat, S_BUCKETS] = buckets
+            lines[game, seat, S_VISITORS] = visitors
+            lines[game, seat, S_FOOD] = food
+            marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
+    return rolls, lines, marks_used

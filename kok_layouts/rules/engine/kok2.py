@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kok_layouts.rules.engine.greedy import _expansions, _touching
+from kok_layouts.rules.engine.greedy import _expansions, _touching, note_crossed
 from kok_layouts.rules.engine.kernels import (
     C_BOXES_GAINED,
     C_BOXES_USED,
@@ -32,13 +32,6 @@ from kok_layouts.rules.engine.kernels import (
     taken_by_any,
 )
 from kok_layouts.rules.engine.tables import ITEM_BOMB, ITEM_BOX, ITEM_HEART, NO_ITEM
-
-FACE_HEART, FACE_BOMB, FACE_STARS, FACE_ROW, FACE_BLOCK = 0, 1, 2, 3, 4
-"""The special die's faces (:data:`~kok_layouts.rules.engine.tables.SPECIAL_FACE_CODES`)."""
-STARS_AT_MOST = 2
-ROW_AT_MOST = 3
-SQUARE = 4
-
 
 FACE_HEART, FACE_BOMB, FACE_STARS, FACE_ROW, FACE_BLOCK = 0, 1, 2, 3, 4
 """The special die's faces (:data:`~kok_layouts.rules.engine.tables.SPECIAL_FACE_CODES`)."""
@@ -573,12 +566,13 @@ def _with_bombs(tables, crossed, column_count, colour_count, row_count, cells, b
 
 @kernel
 def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, open_rolls,  # type: ignore[no-untyped-def]
-              end_roll, max_rolls, loose, six, weights):
+              end_roll, max_rolls, loose, six, weights, crossed_at, game):
     """One Keer op Keer 2 game played by greedy bots in every seat, as ``play_game``
     plays a ``Kok2Game``: roll ``r`` also shows the special die's face
     ``dice_special[r]``; a passive seat may take the special die unless the active player
-    took it (from the fourth roll, with ``open_rolls``). Returns the rolls played, -1
-    when the dice ran out."""
+    took it (from the fourth roll, with ``open_rolls``). Notes in ``crossed_at[game]``
+    the roll each cell was crossed in (bombs' squares too), while ``game`` is in its
+    range. Returns the rolls played, -1 when the dice ran out."""
     seats = state.crossed.shape[0]
     all_colours = np.arange(dice_colours.shape[1])
     all_numbers = np.arange(dice_numbers.shape[1])
@@ -629,6 +623,8 @@ def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, ope
                 kok2_play(tables, state, seat, other[3], other[7], other[0] == 2,
                           roll_special, other[4], taken_columns, taken_colours, taken_rows)
         rolls += 1
+        if game < crossed_at.shape[0]:
+            note_crossed(state.crossed, crossed_at[game], rolls)
         if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
@@ -640,17 +636,19 @@ def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, ope
 @kernel
 def play_kok2_games(tables, state, dice_colours, dice_numbers, dice_special, solo,  # type: ignore[no-untyped-def]
                     open_rolls, end_roll, max_rolls, loose, six, weights, star_penalty,
-                    pass_penalty):
-    """:func:`play_classic_games` for Keer op Keer 2, the special die's faces in
-    ``dice_special``."""
+                    pass_penalty, crossed_at):
+    """:func:`~kok_layouts.rules.engine.greedy.play_classic_games` for Keer op Keer 2, the
+    special die's faces in ``dice_special``."""
     games, seats = dice_colours.shape[0], state.crossed.shape[0]
     rolls = np.empty(games, dtype=np.int64)
     lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
+    marks_used = np.zeros((games, seats), dtype=np.int32)
     for game in range(games):
         reset(state, tables.boxes_at_start)
         rolls[game] = play_kok2(tables, state, dice_colours[game], dice_numbers[game],
                                 dice_special[game], solo, open_rolls, end_roll, max_rolls,
-                                loose, six, weights)
+                                loose, six, weights, crossed_at, game)
         for seat in range(seats):
             lines[game, seat] = kok2_score(tables, state, seat, star_penalty, pass_penalty)
-    return rolls, lines
+            marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
+    return rolls, lines, marks_used
