@@ -120,8 +120,8 @@ play_strong(black, 2, [[5, 0]])  # the kernels loaded before the clock starts
 for delay in (0.001, 0.005, 0.02, 0.05, 0.1):
     with cli._stop_signals(restore=True):
         timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGTERM))
-        timer.start()
-        try:
+        try:  # (the timer starts inside: on a busy machine it may fire as it starts)
+            timer.start()
             for _ in range(400):
                 play_strong(black, 2, [[5, game] for game in range(20)])
         except KeyboardInterrupt as stop:

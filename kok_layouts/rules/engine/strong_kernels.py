@@ -169,16 +169,17 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
             hope[g] = scale[g] * math.exp(-rate[g] * missing[g] - piece_rate[g] * pieces[g])
     # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3
     # (looked up by the pattern of its uncrossed cells where the sheet's areas are small).
-    shapes[:] = 0
-    seen[:] = False
     patterns = pattern_shapes.shape[1] > 0
     if patterns:
         for area in range(area_colour.shape[0]):
             for k in range(3):
                 shapes[area, k] = pattern_shapes[area, area_pattern[area], k]
-    for cell in range(size):
+    else:
+        shapes[:] = 0
+        seen[:] = False
+    for cell in range(size if not patterns else 0):
         area = cell_area[cell]
-        if patterns or area < 0 or crossed[cell] or seen[cell]:
+        if area < 0 or crossed[cell] or seen[cell]:
             continue
         seen[cell] = True
         stack[0] = cell
@@ -240,8 +241,8 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     area_size, crossed, near, sets, counts, points, scale, rate, piece_rate,
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
                     star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
-                    terms, term_marks, marks, keys, area_of, move_areas, inside, cell_bit,
-                    area_pattern, pattern_shapes):
+                    terms, term_marks, marks, keys, order, area_of, move_areas, inside,
+                    cell_bit, area_pattern, pattern_shapes):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
@@ -297,24 +298,24 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
         future = 0.0
         new_colours = 0
         for kind in range(2):  # the columns from the left, then the colours
-            key = -1
-            limit = width if kind == 0 else points.shape[0] - width
-            while True:
-                following = limit
-                for i in range(n):
-                    here = keys[kind, i]
-                    if key < here < following:
-                        following = here
-                if following == limit:
-                    break
-                key = following
+            # The move's cells in the order of their column (colour): an insertion sort.
+            for i in range(n):
+                j = i
+                while j > 0 and keys[kind, order[j - 1]] > keys[kind, i]:
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = i
+            r = 0
+            while r < n:
+                key = keys[kind, order[r]]
                 g = key if kind == 0 else width + key
+                for j in range(areas_here):
+                    inside[j] = 0
                 here_count = 0
-                inside[:areas_here] = 0
-                for i in range(n):
-                    if keys[kind, i] == key:
-                        here_count += 1
-                        inside[area_of[i]] += 1
+                while r < n and keys[kind, order[r]] == key:
+                    inside[area_of[order[r]]] += 1
+                    here_count += 1
+                    r += 1
                 now = missing[g] - here_count
                 if now == 0:
                     gained += points[g]
@@ -504,6 +505,7 @@ class Workspace(NamedTuple):
     terms: Floats
     term_marks: Int64s
     keys: Int64s
+    order: Int64s
     area_of: Int64s
     move_areas: Int64s
     inside: Int64s
@@ -520,6 +522,8 @@ class Workspace(NamedTuple):
     :data:`PATTERN_CELLS` cells, whose cut-off cells are found by search."""
     expansions: Int64s
     row_of_group: Int64s
+    """Per group of the tables the distinct set it was valued as in this decision, -1
+    between decisions (a decision puts back the ones it set)."""
     fresh: Int64s
     lines: Int32s
     """A seat's score lines (the lead a move that ends the game locks in)."""
@@ -612,6 +616,7 @@ def new_workspace(tables: Tables) -> Workspace:
         terms=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1)),
         term_marks=np.zeros((groups, MOVE_CELLS + 1, MOVE_CELLS + 1), dtype=np.int64),
         keys=np.zeros((2, MOVE_CELLS), dtype=np.int64),
+        order=np.zeros(MOVE_CELLS, dtype=np.int64),
         area_of=np.zeros(MOVE_CELLS, dtype=np.int64),
         move_areas=np.zeros(MOVE_CELLS, dtype=np.int64),
         inside=np.zeros(MOVE_CELLS, dtype=np.int64),
@@ -620,7 +625,7 @@ def new_workspace(tables: Tables) -> Workspace:
         cell_bit=cell_bit, area_pattern=np.zeros(areas, dtype=np.int64),
         pattern_shapes=shapes_by_pattern,
         expansions=np.zeros((DICE_PAIRS * colours * (MOVE_CELLS + 1), 6), dtype=np.int64),
-        row_of_group=np.zeros(len(tables.group_size), dtype=np.int64),
+        row_of_group=np.full(len(tables.group_size), -1, dtype=np.int64),
         fresh=np.zeros(MOVE_CELLS, dtype=np.int64),
         lines=np.zeros(SCORE_LINES, dtype=np.int32), moves=new_moves(moves),
         group_bits=group_bits(tables.group_cells, size),
@@ -751,7 +756,6 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
     count = used
     # Each set of cells once: the same group of the tables recurs with other dice.
     row_of_group = work.row_of_group
-    row_of_group[:] = -1
     valued_as, firsts = moves.valued_as, moves.firsts
     distinct = 0
     for m in range(count):
@@ -764,6 +768,10 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         if group >= 0:
             row_of_group[group] = distinct
         distinct += 1
+    for k in range(distinct):  # (-1 again for the next decision)
+        group = dice[firsts[k], 2]
+        if group >= 0:
+            row_of_group[group] = -1
     sets, counts = moves.sets, moves.counts
     for k in range(distinct):
         for i in range(MOVE_CELLS):
@@ -775,7 +783,8 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         tables.area_size, crossed, near, sets[:distinct], counts, points, scale, rate,
         piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
         star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
-        work.terms, work.term_marks, work.marks, work.keys, work.area_of, work.move_areas,
+        work.terms, work.term_marks, work.marks, work.keys, work.order, work.area_of,
+        work.move_areas,
         work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
     values = moves.values
