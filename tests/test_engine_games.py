@@ -19,7 +19,7 @@ from kok_layouts.rules.engine import GameResult, play_batch, play_one
 from kok_layouts.rules.engine.batch import play_greedy
 from kok_layouts.rules.engine.kids import S_BUCKETS, S_FOOD, S_VISITORS
 from kok_layouts.rules.game import Game
-from kok_layouts.rules.kids import KidsGame
+from kok_layouts.rules.kids import KidsGame, KidsScore
 from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.options import Options
 
@@ -209,6 +209,7 @@ def test_kids_lines_hold_buckets_visitors_and_food_apart() -> None:
         game = rules_game(sheet, 3, [8, g])
         for seat, player in enumerate(game.sheets):
             score = player.score()
+            assert isinstance(score, KidsScore)
             lines = games.lines[g, seat]
             assert (lines[S_BUCKETS], lines[S_VISITORS], lines[S_FOOD]) == (
                 score.buckets, score.visitors, score.food)
