@@ -28,7 +28,7 @@ tests/test_engine_games.py holds whole seeded games of the two equal, every edit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,10 +112,10 @@ def throw_games(tables: Tables, seeds: Sequence[Any], rolls: int, colour_dice: i
 
 
 @dataclass(frozen=True)
-class GreedyGames:
-    """Games played by greedy bots in the engine: per game its rolls, and per game and
-    seat its score lines, marks used and (when kept) the roll each cell was crossed in
-    (the arrays :class:`~kok_layouts.rules.engine.strong.StrongGames` holds)."""
+class EngineGames:
+    """Games played whole in the engine (greedy or strong bots): per game its rolls, and
+    per game and seat its score lines, marks used and (when kept) the roll each cell was
+    crossed in."""
 
     rolls: Int64s
     """(games,): the rolls each game lasted."""
@@ -123,7 +123,8 @@ class GreedyGames:
     """(games, seats, :data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`); Kids' circles
     as :data:`~kok_layouts.rules.engine.kids.S_FOOD` and its neighbours say."""
     marks_used: Int32s
-    """(games, seats): exclamation marks used (Kids: purple crosses)."""
+    """(games, seats): exclamation marks used (the tie-break: fewer used wins; Kids:
+    purple crosses)."""
     crossed_at: Int32s
     """(games, seats, cells): the roll (from 1) each cell was crossed in, 0 if never;
     empty (0, seats, cells) unless asked for."""
@@ -133,6 +134,43 @@ class GreedyGames:
         """(games, seats): every seat's final score."""
         totals: Int32s = self.lines.sum(axis=2).astype(np.int32)
         return totals
+
+
+GreedyGames = EngineGames
+"""The games of :func:`play_greedy`."""
+
+PlayGames = Callable[[Int32s, Int32s, Int32s, Int32s], tuple[Int64s, Int32s, Int32s]]
+"""A compiled batch of games: (colour faces, number faces, special die, the roll each
+cell was crossed in, to fill) -> (rolls, score lines, marks used)."""
+
+
+def play_in_rounds(tables: Tables, seeds: Sequence[Any], players: int, budget: int,
+                   colour_dice: int, number_dice: int, keep_crossed_at: bool,
+                   play: PlayGames) -> EngineGames:
+    """Games ``play`` plays, game ``g`` throwing its dice from ``default_rng(seeds[g])``:
+    every game still waiting throws ``budget`` rolls (:func:`throw_games`); one whose dice
+    ran out (rolls -1) throws again from the start of its stream with twice as many. Each
+    compiled call holds the stop signals until it returns (stop_signals)."""
+    games = len(seeds)
+    rolls = np.full(games, -1, dtype=np.int64)
+    lines = np.zeros((games, players, SCORE_LINES), dtype=np.int32)
+    marks = np.zeros((games, players), dtype=np.int32)
+    crossed_at = np.zeros((games if keep_crossed_at else 0, players, tables.size),
+                          dtype=np.int32)
+    waiting = list(range(games))
+    while waiting:
+        colours, numbers, special = throw_games(tables, [seeds[g] for g in waiting], budget,
+                                                colour_dice, number_dice)
+        kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
+                        dtype=np.int32)
+        with held_signals():
+            played, scored, used = play(colours, numbers, special, kept)
+        rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
+        if keep_crossed_at:
+            crossed_at[waiting] = kept
+        waiting = [game for game in waiting if rolls[game] < 0]
+        budget *= 2
+    return EngineGames(rolls, lines, marks, crossed_at)
 
 
 def _play(sheet: Sheet, players: int, seeds: Sequence[Any], options: Options, solo: bool,
@@ -152,45 +190,32 @@ def _play(sheet: Sheet, players: int, seeds: Sequence[Any], options: Options, so
         stars = options.star_penalty
     state = kernels.new_state(players, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
-    games = len(seeds)
-    rolls = np.full(games, -1, dtype=np.int64)
-    lines = np.zeros((games, players, SCORE_LINES), dtype=np.int32)
-    marks = np.zeros((games, players), dtype=np.int32)
-    crossed_at = np.zeros((games if keep_crossed_at else 0, players, tables.size),
-                          dtype=np.int32)
-    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
     announce(kids_kernels.play_kids_games if kids else kok2_kernels.play_kok2_games
              if tables.edition == KOK2 else greedy.play_classic_games,
              seconds=COMPILE_SECONDS[sheet.edition])
     arrays, open_rolls = tables.arrays, options.first_three_rolls_open
     end_roll, loose = options.end == "roll", options.connect_through_crossed
     six, passes = options.number_joker_six, options.pass_penalty
-    waiting = list(range(games))
-    while waiting:
-        # Every game still waiting throws ``budget`` rolls; one that needs more throws
-        # again from the start of its stream with twice as many.
-        colours, numbers, special = throw_games(tables, [seeds[g] for g in waiting], budget,
-                                                colour_dice, number_dice)
-        kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
-                        dtype=np.int32)
-        with held_signals():  # a stop signal waits for the compiled call (stop_signals)
-            if kids:
-                played, scored, used = kids_kernels.play_kids_games(
-                    arrays, state, colours, solo, max_rolls, weights, kept)
-            elif tables.edition == KOK2:
-                played, scored, used = kok2_kernels.play_kok2_games(
-                    arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
-                    max_rolls, loose, six, weights, stars, passes, kept)
-            else:
-                played, scored, used = greedy.play_classic_games(
-                    arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
-                    loose, six, weights, stars, passes, kept)
-        rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
-        if keep_crossed_at:
-            crossed_at[waiting] = kept
-        waiting = [game for game in waiting if rolls[game] < 0]
-        budget *= 2
-    return GreedyGames(rolls, lines, marks, crossed_at), state
+
+    def play(colours: Int32s, numbers: Int32s, special: Int32s,
+             kept: Int32s) -> tuple[Int64s, Int32s, Int32s]:
+        played: tuple[Int64s, Int32s, Int32s]
+        if kids:
+            played = kids_kernels.play_kids_games(arrays, state, colours, solo, max_rolls,
+                                                  weights, kept)
+        elif tables.edition == KOK2:
+            played = kok2_kernels.play_kok2_games(
+                arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
+                max_rolls, loose, six, weights, stars, passes, kept)
+        else:
+            played = greedy.play_classic_games(
+                arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
+                loose, six, weights, stars, passes, kept)
+        return played
+
+    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    return play_in_rounds(tables, seeds, players, budget, colour_dice, number_dice,
+                          keep_crossed_at, play), state
 
 
 def _checked_sheet(sheet: object, what: str) -> Sheet:
@@ -200,7 +225,7 @@ def _checked_sheet(sheet: object, what: str) -> Sheet:
     return sheet
 
 
-def _checked_solo(sheet: Sheet, players: int, solo: bool | None) -> bool:
+def checked_solo(sheet: Sheet, players: int, solo: bool | None) -> bool:
     """``solo`` (default: one player) if ``players`` seats may play so on ``sheet``."""
     if solo is None:
         solo = players == 1
@@ -238,7 +263,7 @@ def play_greedy(sheet: Sheet, players: int, seeds: Sequence[Any],
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence):
         raise KokTypeError(f"seeds are a list of seeds for default_rng, not "
                            f"{type(seeds).__name__}")
-    solo = _checked_solo(sheet, players, solo)
+    solo = checked_solo(sheet, players, solo)
     if weights is not None and not isinstance(weights, Greedy):
         raise KokTypeError(f"the greedy bot's weights are a Greedy, not "
                            f"{type(weights).__name__}")
@@ -262,7 +287,7 @@ def play_batch(sheet: Sheet, n_games: int, players: int, seed: int, bot: str = "
     limits.SEED.check(seed, "seed")
     if bot not in BOTS:
         raise BadArgumentError(f"the engine plays the bots {', '.join(BOTS)}, not {bot!r}")
-    solo = _checked_solo(sheet, players, solo)
+    solo = checked_solo(sheet, players, solo)
     games, _ = _play(sheet, players, [[seed, game] for game in range(n_games)],
                      checked_options(options), solo, Greedy())
     return games.totals

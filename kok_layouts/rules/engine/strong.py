@@ -27,14 +27,14 @@ import numpy as np
 import numpy.typing as npt
 
 from kok_layouts import limits
-from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
+from kok_layouts.errors import KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
 from kok_layouts.rules.dice import JOKER_COLOUR
 from kok_layouts.rules.engine import compiling, kernels, strong_kernels
-from kok_layouts.rules.engine.batch import throw_games
+from kok_layouts.rules.engine.batch import EngineGames, checked_solo, play_in_rounds
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
-from kok_layouts.rules.engine.kernels import SCORE_LINES, State
+from kok_layouts.rules.engine.kernels import State
 from kok_layouts.rules.engine.strong_kernels import NO_LIMIT, WEIGHT_NAMES
 from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
 from kok_layouts.rules.game import Choice, Game
@@ -43,7 +43,6 @@ from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
 from kok_layouts.rules.strong import StrongWeights
 from kok_layouts.rules.weighing import WeighingBot
-from kok_layouts.stop_signals import held_signals
 
 Floats = npt.NDArray[np.float64]
 Int64s = npt.NDArray[np.int64]
@@ -88,26 +87,8 @@ def _classic_sheet(sheet: object, what: str) -> ClassicSheet:
 
 
 # -- whole games ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class StrongGames:
-    """Games played by the compiled strong bot: per game its rolls, and per game and seat
-    its score lines, marks used and (when kept) the roll each cell was crossed in."""
-
-    rolls: Int64s
-    """(games,): the rolls each game lasted."""
-    lines: Int32s
-    """(games, seats, :data:`~kok_layouts.rules.engine.kernels.SCORE_LINES`)."""
-    marks_used: Int32s
-    """(games, seats): exclamation marks used (the tie-break: fewer used wins)."""
-    crossed_at: Int32s
-    """(games, seats, cells): the roll (from 1) each cell was crossed in, 0 if never;
-    empty (0, seats, cells) unless asked for."""
-
-    @property
-    def totals(self) -> Int32s:
-        """(games, seats): every seat's final score."""
-        totals: Int32s = self.lines.sum(axis=2).astype(np.int32)
-        return totals
+StrongGames = EngineGames
+"""The games of :func:`play_strong`."""
 
 
 def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Options | None = None,
@@ -123,12 +104,7 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence):
         raise KokTypeError(f"seeds are a list of seeds for default_rng, not "
                            f"{type(seeds).__name__}")
-    if solo is None:
-        solo = players == 1
-    if type(solo) is not bool:
-        raise KokTypeError(f"solo is True or False, not {solo!r}")
-    if solo and players != 1:
-        raise BadArgumentError("a solo game has exactly one player")
+    solo = checked_solo(sheet, players, solo)
     if type(keep_crossed_at) is not bool:
         raise KokTypeError(f"keep_crossed_at is True or False, not {keep_crossed_at!r}")
     options = checked_options(options)
@@ -141,34 +117,19 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
     stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
     state = kernels.new_state(players, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
-    games = len(seeds)
-    rolls = np.full(games, -1, dtype=np.int64)
-    lines = np.zeros((games, players, SCORE_LINES), dtype=np.int32)
-    marks = np.zeros((games, players), dtype=np.int32)
-    crossed_at = np.zeros((games if keep_crossed_at else 0, players, tables.size),
-                          dtype=np.int32)
-    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
     work = strong_kernels.new_workspace(tables)
-    waiting = list(range(games))
-    while waiting:
-        # Every game still waiting throws ``budget`` rolls; one that needs more throws
-        # again from the start of its stream with twice as many.
-        colours, numbers, _ = throw_games(tables, [seeds[g] for g in waiting], budget, dice,
-                                          dice)
-        kept = np.zeros((len(waiting) if keep_crossed_at else 0, players, tables.size),
-                        dtype=np.int32)
-        with held_signals():  # a stop signal waits for the compiled call (stop_signals)
-            played, scored, used = strong_kernels.play_strong_games(
-                tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
-                options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
-                options.number_joker_six, table, stars, options.pass_penalty,
-                COMPENSATED_SUM, kept, work)
-        rolls[waiting], lines[waiting], marks[waiting] = played, scored, used
-        if keep_crossed_at:
-            crossed_at[waiting] = kept
-        waiting = [game for game in waiting if rolls[game] < 0]
-        budget *= 2
-    return StrongGames(rolls, lines, marks, crossed_at)
+
+    def play(colours: Int32s, numbers: Int32s, special: Int32s,
+             kept: Int32s) -> tuple[Int64s, Int32s, Int32s]:
+        played: tuple[Int64s, Int32s, Int32s] = strong_kernels.play_strong_games(
+            tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
+            options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
+            options.number_joker_six, table, stars, options.pass_penalty, COMPENSATED_SUM,
+            kept, work)
+        return played
+
+    budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    return play_in_rounds(tables, seeds, players, budget, dice, dice, keep_crossed_at, play)
 
 
 def play_strong_batch(sheet: Sheet, n_games: int, players: int, seed: int, *,
