@@ -1,18 +1,21 @@
 """One player's sheet in a classic game: crossed cells, marks, claims; legal moves; score.
 
 The readable API (:meth:`PlayerSheet.legal_moves`, :meth:`push`, :meth:`pop`,
-:meth:`score`) sits on bitmask work done with the sheet's compiled :class:`Board`.
+:meth:`score`) is a view over the rules engine (:mod:`kok_layouts.rules.engine`): a
+position of one seat holds the sheet and its kernels answer every rule; cells come and go
+as the rules' bitmasks over the sheet's compiled :class:`Board`.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of, column_letter
 from kok_layouts.model.sheet import ClassicSheet, RowRule, Sheet
-from kok_layouts.rules.board import MAX_MOVE, Board, board_for, newly_complete
+from kok_layouts.rules.board import MAX_MOVE, Board, board_for
 from kok_layouts.rules.dice import (
     JOKER_COLOUR,
     JOKER_NUMBER,
@@ -25,6 +28,9 @@ from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.scoring import Score
+
+if TYPE_CHECKING:
+    from kok_layouts.rules.engine.position import Position, Snapshot
 
 StateKey = tuple[int, int, frozenset[int], frozenset[str]]
 S = TypeVar("S", bound=Sheet)
@@ -144,6 +150,12 @@ class LegalCheck:
 class PlayerSheet(SheetExtras, LegalCheck):
     """A player's marks on a classic sheet.
 
+    A view over the rules engine: the sheet is a position of one seat
+    (:class:`~kok_layouts.rules.engine.position.Position`), which answers every rule
+    (legal moves, crossing, completions, the score); this class keeps the readable API,
+    the history and the messages. Its crosses, marks and later completions may be set
+    directly (``player.crossed = ...``), as a position read from paper.
+
     ``later_columns`` / ``later_colours`` hold what this player completed after another
     player had completed it in an earlier roll: those score the lower value. The game sets
     them through :meth:`push`; a lone sheet may set them directly.
@@ -156,16 +168,24 @@ class PlayerSheet(SheetExtras, LegalCheck):
                                    "a PlayerSheet needs a classic or Keer op Keer 2 sheet")
         self.board: Board = board_for(self.sheet)
         self.options = checked_options(options)
+        self._position = engine_position(self.sheet, self.options)
+        self._masks = self._position.group_masks()
         self.crossed = 0
+        """The crossed cells (a mask)."""
         self.marks_used = 0
-        self.later_columns: frozenset[int] = frozenset()
-        self.later_colours: frozenset[str] = frozenset()
-        self.passes = 0
-        self._history: list[tuple[Move, frozenset[int], frozenset[str]]] = []
-        self._legal_for = -1
+        """Exclamation marks spent on jokers."""
+        self._engine_crossed = self._engine_marks = 0
+        """The crosses and marks the position holds (see :meth:`_engine`)."""
+        self._history: list[tuple[Move, Snapshot, int, int]] = []
+        self._legal_crossed = -1
+        self._legal_options = self.options
         self._legal: dict[tuple[str, int], list[int]] = {}
-        """The legal masks by colour and number, for the crosses ``_legal_for``."""
-        self._legal_anchor = 0
+        """The legal masks by colour and number, for the crosses ``_legal_crossed`` and the
+        options ``_legal_options``."""
+        self._groups: list[int] = []
+        """The open groups of cells for those crosses."""
+        self._done_for = -1
+        self._done: tuple[list[int], list[str], list[int]] = ([], [], [])
         self._score_for: tuple[object, ...] = ()
         self._score: Score | None = None
         self._plain_keys: frozenset[str] | None = None
@@ -189,16 +209,55 @@ class PlayerSheet(SheetExtras, LegalCheck):
         return []
 
     # -- state -------------------------------------------------------------------------
+    def _engine(self) -> Position:
+        """The position this sheet is a view over, brought up to :attr:`crossed` and
+        :attr:`marks_used`. Those two are plain attributes (the bots read them at every
+        step, and a search crosses cells by hand and puts them back); the position takes
+        them over when it is next asked a rule."""
+        position = self._position
+        if self.crossed != self._engine_crossed:
+            position.recross(0, self.crossed)
+            self._engine_crossed = self.crossed
+        if self.marks_used != self._engine_marks:
+            position.set_marks_used(0, self.marks_used)
+            self._engine_marks = self.marks_used
+        return position
+
+    @property
+    def later_columns(self) -> frozenset[int]:
+        return self._position.later(0)[0]
+
+    @later_columns.setter
+    def later_columns(self, columns: Iterable[int]) -> None:
+        self._position.set_later(0, columns, self.later_colours)
+
+    @property
+    def later_colours(self) -> frozenset[str]:
+        return self._position.later(0)[1]
+
+    @later_colours.setter
+    def later_colours(self, colours: Iterable[str]) -> None:
+        self._position.set_later(0, self.later_columns, colours)
+
+    @property
+    def passes(self) -> int:
+        return self._position.passes(0)
+
+    @passes.setter
+    def passes(self, passes: int) -> None:
+        self._position.set_passes(0, passes)
+
     def copy(self) -> Self:
         """An independent copy, history included (for search)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)
+        other._position = self._position.copy()
         return other
 
     def state_key(self) -> StateKey:
         """Everything that makes up the position, for comparing states."""
-        return (self.crossed, self.marks_used, self.later_columns, self.later_colours)
+        return (self.crossed, self.marks_used, *self._position.later(0))
 
     @property
     def marks_left(self) -> int:
@@ -231,7 +290,7 @@ class PlayerSheet(SheetExtras, LegalCheck):
 
     @property
     def history(self) -> tuple[Move, ...]:
-        return tuple(move for move, _, _ in self._history)
+        return tuple(move for move, *_ in self._history)
 
     def is_crossed(self, name: str) -> bool:
         return bool(self.crossed >> self.board.parse_cells([name]).bit_length() - 1 & 1)
@@ -254,63 +313,60 @@ class PlayerSheet(SheetExtras, LegalCheck):
 
     def anchor(self) -> int:
         """Cells a move may start from: the start column(s) and every neighbour of a cross."""
-        return self.board.start_mask | self.board.dilate(self.crossed)
+        return self._engine().anchor(0)
 
     # -- completion --------------------------------------------------------------------
+    def _completed(self) -> tuple[list[int], list[str], list[int]]:
+        """The completed columns, colours and rows, remembered for the crosses they are
+        of."""
+        if self._done_for != self.crossed:
+            self._done = self._engine().completed(0)
+            self._done_for = self.crossed
+        return self._done
+
     def completed_columns(self) -> list[int]:
-        crossed = self.crossed
-        return [i for i, mask in enumerate(self.board.column_masks)
-                if mask and mask & crossed == mask]
+        return self._completed()[0][:]
 
     def completed_colours(self) -> list[str]:
-        crossed = self.crossed
-        return [key for key, mask in self.board.colour_masks.items()
-                if mask and mask & crossed == mask]
+        return self._completed()[1][:]
 
     # -- moves -------------------------------------------------------------------------
     def legal_masks(self, colour: str, number: int) -> list[int]:
         """Every set of cells a move of ``number`` cells of colour ``colour`` may cross
-        (``colour`` a key, ``number`` 1..5: the hot path takes no names or jokers)."""
-        if number == JOKER_SIX and self.options.number_joker_six \
-                and colour in self.board.colour_masks:
-            return self._six_masks(colour)
-        if colour not in self.board.colour_masks or type(number) is not int \
-                or not 1 <= number <= MAX_MOVE:
+        (``colour`` a key, ``number`` 1..5: the hot path takes no names or jokers; 6 with
+        the house rule ``number_joker_six``)."""
+        if self._legal_crossed == self.crossed and self._legal_options is self.options:
+            known = self._legal.get((colour, number))
+            if known is not None:  # (asked and found before, so checked before)
+                return known[:]
+        six = (number == JOKER_SIX and self.options.number_joker_six
+               and colour in self.board.colour_masks)
+        if not six and (colour not in self.board.colour_masks or type(number) is not int
+                        or not 1 <= number <= MAX_MOVE):
             raise BadArgumentError(f"legal_masks takes a colour key of {self.sheet.name} "
                                    f"({', '.join(self.board.colour_keys)}) and 1..{MAX_MOVE}, "
                                    f"not {colour!r} and {number!r}")
-        crossed = self.crossed
-        if self.options.connect_through_crossed:
-            return self._loose_masks(colour, number, self.anchor())
         # Remembered for the crosses they were found for: a roll asks for the same colour
         # and number several times (a die and a joker standing for it), and every seat's
         # choice is checked against them again. A new position starts a new table (never
         # cleared in place: a copy of this sheet may share the old one).
-        if self._legal_for != crossed:
-            self._legal_for, self._legal = crossed, {}
-            self._legal_anchor = self.anchor()
+        crossed, options = self.crossed, self.options
+        if self._legal_crossed != crossed or self._legal_options is not options:
+            self._legal_crossed, self._legal_options, self._legal = crossed, options, {}
+            self._groups = self._engine().open_groups(0)
         found = self._legal.get((colour, number))
         if found is None:
-            anchor = self._legal_anchor
-            found = self._legal[(colour, number)] = [
-                s for s in self.board.shapes.get((colour, number), ())
-                if not s & crossed and s & anchor]
+            if six or options.connect_through_crossed:
+                found = self._engine().cell_sets(0, colour, number,
+                                                 options.connect_through_crossed)
+            else:
+                masks, groups = self._masks, self._groups
+                offsets = masks.offsets[masks.colour_index[colour]]
+                low = bisect_left(groups, offsets[number - 1])
+                high = bisect_left(groups, offsets[number], low)
+                found = [masks.groups[g] for g in groups[low:high]]
+            self._legal[(colour, number)] = found
         return found[:]
-
-    def _six_masks(self, colour: str) -> list[int]:
-        """House rule ``number_joker_six``: the groups of six cells a move may cross (every
-        such group holds a group of five, so each is a five grown by a neighbour)."""
-        board, crossed, anchor = self.board, self.crossed, self.anchor()
-        if self.options.connect_through_crossed:
-            return self._loose_masks(colour, JOKER_SIX, anchor)
-        found: set[int] = set()
-        for five in board.shapes.get((colour, MAX_MOVE), ()):
-            if five & crossed:
-                continue
-            area = board.area_masks[board.area_of[next(cells_of(five))] or 0]
-            for cell in cells_of(board.dilate(five) & area & ~crossed & ~five):
-                found.add(five | (1 << cell))
-        return sorted(s for s in found if s & anchor)
 
     def house_faces(self, colour_face: str, number_face: int) -> list[tuple[str, int, int]]:
         """What the house rules add to a pair of faces: the ? as 6 (``number_joker_six``),
@@ -320,30 +376,6 @@ class PlayerSheet(SheetExtras, LegalCheck):
             return []
         keys = self.board.colour_keys if colour_face == JOKER_COLOUR else [colour_face]
         return [(key, JOKER_SIX, 1 + (colour_face == JOKER_COLOUR)) for key in keys]
-
-    def _loose_masks(self, colour: str, number: int, anchor: int) -> list[int]:
-        """Option ``connect_through_crossed``: the cells may link through crossed cells."""
-        board, crossed = self.board, self.crossed
-        found: set[int] = set()
-        for area in board.area_masks:
-            if not area & board.colour_masks.get(colour, 0):
-                continue
-            free, linked = area & ~crossed, area & crossed
-            layer = {1 << c for c in cells_of(free)}
-            for _ in range(number - 1):
-                grown: set[int] = set()
-                for subset in layer:
-                    closure = subset
-                    while True:
-                        more = board.dilate(closure) & linked
-                        if not more:
-                            break
-                        closure |= more
-                    for cell in cells_of(board.dilate(closure) & free & ~subset):
-                        grown.add(subset | (1 << cell))
-                layer = grown
-            found.update(s for s in layer if s & anchor)
-        return sorted(found)
 
     def legal_moves(self, colour: str = JOKER_COLOUR, number: int | str = JOKER_NUMBER,
                     *, marks_left: int | None = None) -> list[Move]:
@@ -417,40 +449,35 @@ class PlayerSheet(SheetExtras, LegalCheck):
             first = next(cells_of(other))
             actual = sheet.colour_by_key[sheet.cell_colours[first] or ""].name
             return f"{sheet.cell_name(first)} is {actual}, not {colour_name}"
-        if (not self.options.connect_through_crossed and move.cells & self.anchor()
-                and move.cells in board.shape_sets.get((move.colour, move.number), ())):
+        if move.cells in self.legal_masks(move.colour, move.number):
             return None
+        # Illegal by the engine's rules: say which rule, for the readers.
         areas = {board.area_of[c] for c in cells_of(move.cells)}
         if len(areas) > 1:
             return f"the cells lie in {len(areas)} {colour_name} areas; a move stays in one area"
-        if move.cells not in self.legal_masks(move.colour, move.number):
-            if not move.cells & self.anchor():
-                starts = "/".join(column_letter(c) for c in sheet.start_columns)
-                return (f"no cell is in the start column {starts} or next to a crossed cell")
-            if self.options.connect_through_crossed:
-                return "the cells do not link up, even through crossed cells of their area"
-            return ("the cells are not one orthogonally connected group "
-                    "(diagonal contact does not count)")
-        return None
+        if not move.cells & self.anchor():
+            starts = "/".join(column_letter(c) for c in sheet.start_columns)
+            return (f"no cell is in the start column {starts} or next to a crossed cell")
+        if self.options.connect_through_crossed:
+            return "the cells do not link up, even through crossed cells of their area"
+        return ("the cells are not one orthogonally connected group "
+                "(diagonal contact does not count)")
 
     def push(self, move: Move, *, taken_columns: Iterable[int] = (),
              taken_colours: Iterable[str] = ()) -> None:
         """Play ``move``. ``taken_*``: what other players completed in earlier rolls, so
         that completing it now scores the lower value. Illegal moves raise and change nothing.
         """
-        taken_cols, taken_cols_set = self.checked_taken(taken_columns, taken_colours)
+        columns, colours = self.checked_taken(taken_columns, taken_colours)
         self.check(move)
-        self._history.append((move, self.later_columns, self.later_colours))
-        board = self.board
-        fresh = move.cells & ~self.crossed
-        self.crossed |= move.cells
-        self.marks_used += move.jokers
-        new_columns = set(newly_complete(enumerate(board.column_masks), fresh, self.crossed))
-        new_colours = set(newly_complete(board.colour_masks.items(), fresh, self.crossed))
-        if new_columns & taken_cols:
-            self.later_columns = self.later_columns | (new_columns & taken_cols)
-        if new_colours & taken_cols_set:
-            self.later_colours = self.later_colours | (new_colours & taken_cols_set)
+        position = self._engine()
+        self._history.append((move, position.snapshot(0), self.crossed, self.marks_used))
+        done, groups = position.play(0, move, columns, colours)
+        self.crossed = self._engine_crossed = self.crossed | move.cells
+        self.marks_used = self._engine_marks = position.marks_used(0)
+        self._done_for, self._done = self.crossed, done
+        self._legal_crossed, self._legal_options = self.crossed, self.options
+        self._legal, self._groups = {}, groups
 
     def checked_taken(self, columns: Iterable[int], colours: Iterable[str],
                       ) -> tuple[set[int], set[str]]:
@@ -487,10 +514,10 @@ class PlayerSheet(SheetExtras, LegalCheck):
         """Undo the last move, restoring the exact state before it."""
         if not self._history:
             raise IllegalMoveError("there is no move to undo")
-        move, later_columns, later_colours = self._history.pop()
-        self.crossed &= ~move.cells
-        self.marks_used -= move.jokers
-        self.later_columns, self.later_colours = later_columns, later_colours
+        move, snapshot, crossed, marks_used = self._history.pop()
+        self._position.restore(0, snapshot)
+        self.crossed = self._engine_crossed = crossed
+        self.marks_used = self._engine_marks = marks_used
         return move
 
     # -- scoring -----------------------------------------------------------------------
@@ -498,22 +525,18 @@ class PlayerSheet(SheetExtras, LegalCheck):
         """The score box: colours, columns, unused marks and the star penalty."""
         # Remembered for the state it was counted in (the bots ask every seat's score at
         # every decision); Score is immutable, so the same one may be handed out again.
-        key = (self.crossed, self.marks_left, self.later_columns, self.later_colours,
-               self.passes, self.options)
+        position = self._engine()
+        key = (position.fingerprint(0), self.options)
         if self._score is not None and key == self._score_for:
             return self._score
-        self._score, self._score_for = self._count_score(), key
+        self._score, self._score_for = position.score(0, self.options), key
         return self._score
 
-    def _count_score(self) -> Score:
-        sheet = self.sheet
-        columns = sum(sheet.column_points[i].later if i in self.later_columns
-                      else sheet.column_points[i].first for i in self.completed_columns())
-        colours = sum(sheet.colour_bonus.later if key in self.later_colours
-                      else sheet.colour_bonus.first for key in self.completed_colours())
-        stars_left = (self.board.star_mask & ~self.crossed).bit_count()
-        penalty = self.options.pass_penalty
-        return Score(colours=colours, columns=columns,
-                     jokers=self.marks_left * sheet.mark_points,
-                     stars=-stars_left * self.star_penalty,
-                     passes=-self.passes * penalty if penalty else None)
+
+def engine_position(sheet: Sheet, options: Options) -> Position:
+    """A position of one seat on ``sheet``: what a player's sheet is a view over. (The
+    engine is imported here, with the first sheet: importing the rules imports no
+    compiler.)"""
+    from kok_layouts.rules.engine.position import Position
+
+    return Position(sheet, 1, options)

@@ -34,7 +34,7 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
-    from kok_layouts.rules.engine import greedy, kernels, strong_kernels
+    from kok_layouts.rules.engine import greedy, kernels, strong_kernels, views
     from kok_layouts.rules.engine import kids as kids_kernels
     from kok_layouts.rules.engine import kok2 as kok2_kernels
 
@@ -43,7 +43,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             greedy.play_classic_games, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
             kids_kernels.kids_score, kids_kernels.play_kids_games, kok2_kernels.kok2_specials,
             kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games,
-            strong_kernels.play_strong_games, strong_kernels.strong_choice)
+            strong_kernels.play_strong_games, strong_kernels.strong_choice,
+            *views.ENTRIES)
 
 
 def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
@@ -78,6 +79,7 @@ def warm_up() -> float:
     from kok_layouts.rules.engine.batch import play_batch
     from kok_layouts.rules.engine.position import Position
     from kok_layouts.rules.engine.strong import play_strong_batch
+    from kok_layouts.rules.engine.views import warm_views
 
     announce()
     start = time.perf_counter()
@@ -105,4 +107,5 @@ def warm_up() -> float:
     play_batch(kok2, 1, 2, 0)
     play_strong_batch(classic, 1, 1, 0)
     play_strong_batch(classic, 1, 2, 0)
+    warm_views(classic, kok2, kids)
     return time.perf_counter() - start

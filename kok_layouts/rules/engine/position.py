@@ -2,16 +2,22 @@
 own values (``Move``, ``KidsMove``, ``Score``, ``KidsScore``) at its doors.
 
 :class:`Position` checks its arguments and turns names into indices once, then calls the
-compiled kernels (:mod:`kok_layouts.rules.engine.kernels`). It is what the rules'
-``PlayerSheet`` and ``Game`` can become views over; for now it stands beside them and
-the tests hold the two equal.
+compiled kernels (:mod:`kok_layouts.rules.engine.kernels`). The rules' player sheets
+(``PlayerSheet``, ``Kok2PlayerSheet``, ``KidsPlayerSheet``) are views over a position of
+one seat: they keep the readable API and the bookkeeping (history, messages) and ask the
+position for every rule, through its methods for one seat (:meth:`Position.open_groups`,
+:meth:`Position.recross`, :meth:`Position.snapshot`, ...), which take the rules' cell
+masks and give them back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of
@@ -23,7 +29,7 @@ from kok_layouts.rules.dice import (
     parse_colour_face,
     parse_number_face,
 )
-from kok_layouts.rules.engine import kernels
+from kok_layouts.rules.engine import kernels, views
 from kok_layouts.rules.engine import kids as kids_kernels
 from kok_layouts.rules.engine import kok2 as kok2_kernels
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
@@ -79,20 +85,37 @@ class Position:
         self.tables: Tables = tables_for(sheet)
         self.arrays = self.tables.arrays
         tables = self.tables
-        self.state: State = kernels.new_state(seats, tables.size, tables.width,
-                                              tables.height, tables.colours,
-                                              tables.boxes_at_start)
-        self._colour_index = {key: i for i, key in enumerate(tables.colour_keys)}
-        shared = (kernels.completed_columns, kernels.completed_colours, kernels.game_ends)
-        seconds = COMPILE_SECONDS["position"]
-        if tables.edition == KIDS:
-            announce(*shared, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
-                     kids_kernels.kids_score, seconds=seconds)
-        else:
-            kok2 = (kok2_kernels.kok2_specials, kok2_kernels.kok2_play,
-                    kok2_kernels.kok2_score) if tables.edition == KOK2 else ()
-            announce(*shared, kernels.legal_moves, kernels.play_move, kernels.classic_score,
-                     *kok2, seconds=seconds)
+        fresh = kernels.new_state(seats, tables.size, tables.width, tables.height,
+                                  tables.colours, tables.boxes_at_start)
+        self._flags, self._counts, self._layout = _packed(fresh)
+        self.state: State = _carve(self._flags, self._counts, self._layout)
+        masks = sheet_masks(tables)
+        self._colour_index = masks.colour_index
+        self._entries = masks.entries
+        self._marks_at = self._layout[list(State.__annotations__).index("counters")][1] \
+            + kernels.C_MARKS_USED
+        """Where the first seat's marks used are in the counts."""
+        _announce(tables.edition)
+
+    def _run(self, kernel: Callable[..., Any], *args: Any) -> Any:
+        """``kernel(*args)``, from the second call on through its compiled entry point
+        for these argument types (:func:`entry_point`): a sheet's view calls kernels one
+        question at a time, where choosing the compiled version costs more than the
+        work."""
+        entry = self._entries.get(kernel)
+        if entry is not None:
+            return entry(*args)
+        result = kernel(*args)
+        self._entries[kernel] = entry_point(kernel, args)
+        return result
+
+    def copy(self) -> Position:
+        """An independent copy (the sheet's tables shared)."""
+        other = object.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other._flags, other._counts = self._flags.copy(), self._counts.copy()
+        other.state = _carve(other._flags, other._counts, self._layout)
+        return other
 
     def __repr__(self) -> str:
         crossed = [int(row.sum()) for row in self.state.crossed]
@@ -127,8 +150,7 @@ class Position:
     # -- cells -------------------------------------------------------------------------
     def crossed(self, seat: int) -> int:
         """The crossed cells of ``seat`` as the rules' bitmask."""
-        row = self.state.crossed[self._seat(seat)]
-        return sum(1 << int(c) for c in np.flatnonzero(row))
+        return mask_of(self.state.crossed[self._seat(seat)])
 
     def set_crossed(self, seat: int, mask: int, marks_used: int = 0) -> None:
         """Put ``seat``'s sheet in a position: these crosses and marks used, nothing
@@ -261,12 +283,8 @@ class Position:
         columns_before = set(self.completed_columns(seat))
         colours_before = set(self.completed_colours(seat))
         if self.tables.edition == KOK2:
-            kept = [array[seat].copy() for array in self.state]
-            used = kok2_kernels.kok2_play(self.arrays, self.state, seat, cells, jokers, face >= 0,
-                                     face, squares, columns, colours, rows)
+            used = self.play_kok2(seat, cells, jokers, face, squares, columns, colours, rows)
             if used != len(squares):
-                for array, old in zip(self.state, kept, strict=True):
-                    array[seat] = old
                 raise IllegalMoveError(
                     "a row's item gives a bomb at once: name its 2x2 square" if used == -1
                     else "a bomb is not the uncrossed part of a 2x2 square" if used == -2
@@ -370,17 +388,17 @@ class Position:
     def _face_name(self, colour: int) -> str:
         return JOKER_COLOUR if colour == self.tables.colours else self.tables.colour_keys[colour]
 
-    def score(self, seat: int) -> Score:
+    def score(self, seat: int, options: Options | None = None) -> Score:
         """The rules' score box of ``seat`` (the house rules ``star_penalty`` and
-        ``pass_penalty`` of the options included)."""
+        ``pass_penalty`` of the options, or of ``options``, included)."""
         self._classic()
         seat = self._seat(seat)
         sheet = self.sheet
         assert isinstance(sheet, ClassicSheet)
-        options = self.options
+        options = options or self.options
         stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
         if self.tables.edition == KOK2:
-            lines = kok2_kernels.kok2_score(self.arrays, self.state, seat, stars,
+            lines = self._run(kok2_kernels.kok2_score, self.arrays, self.state, seat, stars,
                                        options.pass_penalty)
             return Kok2Score(colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
                              jokers=int(lines[S_JOKERS]), stars=int(lines[S_STARS]),
@@ -388,7 +406,7 @@ class Position:
                              hearts=int(lines[kernels.S_HEARTS]),
                              boxes=int(lines[kernels.S_BOXES]),
                              passes=int(lines[S_PASSES]) if options.pass_penalty else None)
-        lines = kernels.classic_score(self.arrays, self.state, seat, stars,
+        lines = self._run(kernels.classic_score, self.arrays, self.state, seat, stars,
                                       options.pass_penalty)
         return Score(colours=int(lines[S_COLOURS]), columns=int(lines[S_COLUMNS]),
                      jokers=int(lines[S_JOKERS]), stars=int(lines[S_STARS]),
@@ -397,6 +415,186 @@ class Position:
     def count_pass(self, seat: int) -> None:
         """``seat``, active, crossed nothing this roll (the house rule ``pass_penalty``)."""
         self.state.counters[self._seat(seat), kernels.C_PASSES] += 1
+
+    # -- one seat's sheet, as the rules' player sheets ask ----------------------------------
+    # The sheets check every argument and move themselves; these take indices and the rules'
+    # cell masks as they are and check nothing more.
+    def snapshot(self, seat: int) -> Snapshot:
+        """``seat``'s sheet as it is now, for :meth:`restore`."""
+        if self.seats == 1:
+            return (self._flags.copy(), self._counts.copy())
+        return tuple(array[seat].copy() for array in self.state)
+
+    def restore(self, seat: int, snapshot: Snapshot) -> None:
+        """Put ``seat``'s sheet back as it was at :meth:`snapshot`."""
+        if self.seats == 1:
+            self._flags[:] = snapshot[0]
+            self._counts[:] = snapshot[1]
+            return
+        for array, old in zip(self.state, snapshot, strict=True):
+            array[seat] = old
+
+    def fingerprint(self, seat: int) -> tuple[bytes, ...]:
+        """``seat``'s whole sheet as bytes: equal for equal sheets."""
+        if self.seats == 1:
+            return (self._flags.tobytes(), self._counts.tobytes())
+        return tuple(array[seat].tobytes() for array in self.state)
+
+    def recross(self, seat: int, mask: int) -> None:
+        """Put the crosses ``mask`` on ``seat``'s sheet (holes left out), keeping its marks,
+        later completions, boxes, hearts and row items as they are."""
+        self._run(views.recross, self.arrays, self.state, seat,
+                  flags_of(mask, self.tables.size))
+
+    def marks_used(self, seat: int) -> int:
+        return int(self._counts[self._marks_at + seat * kernels.COUNTERS])
+
+    def set_marks_used(self, seat: int, used: int) -> None:
+        self.state.counters[seat, kernels.C_MARKS_USED] = used
+
+    def passes(self, seat: int) -> int:
+        """The rolls ``seat``, active, crossed nothing in (the house rule
+        ``pass_penalty``)."""
+        return int(self.state.counters[seat, kernels.C_PASSES])
+
+    def set_passes(self, seat: int, passes: int) -> None:
+        self.state.counters[seat, kernels.C_PASSES] = passes
+
+    def later(self, seat: int) -> tuple[frozenset[int], frozenset[str]]:
+        """The columns and colours ``seat`` completed after another seat had, in an earlier
+        roll (they score their later value)."""
+        keys = self.tables.colour_keys
+        return (frozenset(np.flatnonzero(self.state.later_column[seat]).tolist()),
+                frozenset(keys[c] for c in np.flatnonzero(self.state.later_colour[seat])))
+
+    def set_later(self, seat: int, columns: Iterable[int], colours: Iterable[str]) -> None:
+        self.state.later_column[seat] = flags_at(columns, self.tables.width)
+        self.state.later_colour[seat] = flags_at((self._colour_index[k] for k in colours),
+                                                 self.tables.colours)
+
+    def boxes(self, seat: int) -> tuple[int, int]:
+        """The boxes ``seat`` has gained (the first included) and used (Keer op Keer 2)."""
+        counters = self.state.counters[seat]
+        return int(counters[kernels.C_BOXES_GAINED]), int(counters[kernels.C_BOXES_USED])
+
+    def set_boxes(self, seat: int, gained: int, used: int) -> None:
+        self.state.counters[seat, kernels.C_BOXES_GAINED] = gained
+        self.state.counters[seat, kernels.C_BOXES_USED] = used
+
+    def set_hearts(self, seat: int, hearts: int) -> None:
+        self.state.counters[seat, kernels.C_HEARTS] = hearts
+
+    def set_column_hearts(self, seat: int, hearts: dict[int, int]) -> None:
+        row = self.state.column_heart[seat]
+        row[:] = -1
+        for column, count in hearts.items():
+            row[column] = count
+
+    def set_row_items(self, seat: int, rows: Iterable[int]) -> None:
+        self.state.row_item[seat] = flags_at(rows, self.tables.height)
+
+    def open_groups(self, seat: int) -> list[int]:
+        """The groups of cells (indices into :meth:`group_masks`) a colour and number move
+        may cross now, ascending: the sets of every colour and number (1 to 5) at once."""
+        groups: list[int] = self._run(views.open_groups, self.arrays,
+                                      self.state.crossed[seat]).tolist()
+        return groups
+
+    def group_masks(self) -> SheetMasks:
+        """The sheet's groups of cells, areas and squares as the rules' masks."""
+        return sheet_masks(self.tables)
+
+    def cell_sets(self, seat: int, colour: str, n: int, loose: bool) -> list[int]:
+        """The sets of ``n`` cells of ``colour`` (a key) a move may cross under the house
+        rules (``loose``: ``connect_through_crossed``; ``n`` 6: the ? as six), ascending."""
+        rows = self._run(views.cell_sets, self.arrays, self.state.crossed[seat],
+                         self._colour_index[colour], n, bool(loose))
+        return [mask_of_cells(row) for row in rows]
+
+    def anchor(self, seat: int) -> int:
+        """The cells a move may start from: the start column(s) and every uncrossed
+        neighbour of a cross."""
+        return mask_of(self._run(kernels.anchor_of, self.tables.cell_start,
+                                 self.tables.neighbours, self.state.crossed[seat]))
+
+    def completed(self, seat: int) -> tuple[list[int], list[str], list[int]]:
+        """The columns, colours and rows all of whose cells ``seat`` has crossed (the rows
+        score in Keer op Keer 2)."""
+        return self._done(self._run(views.completed, self.arrays, self.state, seat))
+
+    def _done(self, found: tuple[int, int, int]) -> tuple[list[int], list[str], list[int]]:
+        columns, colours, rows = found
+        keys = self.tables.colour_keys
+        return list(cells_of(columns)), [keys[c] for c in cells_of(colours)], list(cells_of(rows))
+
+    def play(self, seat: int, move: Move, taken_columns: Iterable[int],
+             taken_colours: Iterable[str]) -> tuple[tuple[list[int], list[str], list[int]],
+                                                    list[int]]:
+        """Play the legal colour and number ``move`` by the classic rules; what it completes
+        that is in ``taken_*`` (indices, keys) scores its later value. Returns what
+        ``seat`` has completed then (as :meth:`completed`) and the groups open to it (as
+        :meth:`open_groups`)."""
+        cells = list(cells_of(move.cells))
+        index = self._colour_index
+        row = np.array([index[move.colour], move.number, move.colour_joker,
+                        move.number_joker, *cells, *_PADDING[len(cells):]], dtype=np.int32)
+        columns, colours, rows, groups = self._run(
+            views.play, self.arrays, self.state, seat, row,
+            flags_at(taken_columns, self.tables.width),
+            flags_at([index[k] for k in taken_colours], self.tables.colours))
+        return self._done((columns, colours, rows)), groups.tolist()
+
+    def play_kok2(self, seat: int, cells: Int32s, jokers: int, face: int, squares: Int32s,
+                  columns: Bools, colours: Bools, rows: Bools) -> int:
+        """Play a legal Keer op Keer 2 move (``face`` -1) or special action (``face`` its
+        code) crossing ``cells`` (-1 padded), then the bombs its rows' items owe on
+        ``squares``: returns how many squares were used, or -1 (a bomb owed and none
+        named) or -2 (a square not the uncrossed part of one), having changed nothing."""
+        kept = self.snapshot(seat)
+        used: int = self._run(kok2_kernels.kok2_play, self.arrays, self.state, seat, cells,
+                              jokers, face >= 0, face, squares, columns, colours, rows)
+        if used != len(squares):
+            self.restore(seat, kept)
+        return used
+
+    def play_kok2_masks(self, seat: int, cells: int, jokers: int, face: SpecialFace | None,
+                        bombs: list[int], taken_columns: Iterable[int],
+                        taken_colours: Iterable[str], taken_rows: Iterable[int]) -> int:
+        """:meth:`play_kok2` with the rules' masks: a square that is not part of one is
+        refused as the kernel refuses one."""
+        squares = np.full((len(bombs), kok2_kernels.SQUARE), -1, dtype=np.int32)
+        for index, mask in enumerate(bombs):
+            found = list(cells_of(mask)) if 0 < mask < 1 << self.tables.size else []
+            if len(found) <= kok2_kernels.SQUARE:
+                squares[index, :len(found)] = found
+        return self.play_kok2(
+            seat, np.array(list(cells_of(cells)), dtype=np.int32), jokers,
+            -1 if face is None else SPECIAL_FACE_CODES[face], squares,
+            flags_at(taken_columns, self.tables.width),
+            flags_at((self._colour_index[k] for k in taken_colours), self.tables.colours),
+            flags_at(taken_rows, self.tables.height))
+
+    def special_masks(self, seat: int, face: SpecialFace, boxes_left: int) -> list[int]:
+        """The cells of every legal action of the special die's ``face`` (none for a
+        heart), in the rules' order, as if ``seat`` had ``boxes_left`` unused boxes."""
+        rows = self._run(kok2_kernels.kok2_specials, self.arrays, self.state.crossed[seat],
+                         boxes_left, int(self.state.counters[seat, kernels.C_HEARTS]),
+                         SPECIAL_FACE_CODES[face])
+        return [mask_of_cells(row) for row in rows]
+
+    def square_parts(self, seat: int) -> list[int]:
+        """Per 2 x 2 square of :meth:`group_masks` (``squares``), its uncrossed cells."""
+        parts = self._run(views.square_parts, self.tables.square_cells,
+                          self.state.crossed[seat])
+        return [mask_of_cells(row) for row in parts]
+
+    def bombs_owed(self, seat: int, cells: int, taken_rows: Iterable[int]) -> int:
+        """How many bombs crossing ``cells`` earns at once from the rows it completes
+        first (no chaining)."""
+        owed: int = self._run(views.bombs_owed, self.arrays, self.state, seat,
+                              np.array(list(cells_of(cells)), dtype=np.int32),
+                              flags_at(taken_rows, self.tables.height))
+        return owed
 
     # -- Kids --------------------------------------------------------------------------
     def kids_legal_rows(self, seat: int, face: str) -> MoveRows:
@@ -445,3 +643,149 @@ class Position:
         buckets, visitors, food = kids_kernels.kids_score(self.arrays, self.state, self._seat(seat))
         return KidsScore(buckets=int(buckets), visitors=int(visitors), food=int(food))
 
+
+
+Snapshot = tuple[npt.NDArray[Any], ...]
+"""One seat's sheet as it was (:meth:`Position.snapshot`)."""
+Layout = tuple[tuple[int, int, tuple[int, ...]], ...]
+"""Where each array of a :class:`State` lies: in the flags (0) or the counts (1), from
+which index, in which shape."""
+
+
+def _packed(state: State) -> tuple[Bools, Int32s, Layout]:
+    """``state``'s arrays in two buffers, the flags and the counts, each array a block of
+    its own (so that a position of one seat is copied, kept and put back in two steps)."""
+    layout: list[tuple[int, int, tuple[int, ...]]] = []
+    ends = [0, 0]
+    array: npt.NDArray[Any]
+    for array in state:
+        which = 0 if array.dtype == np.bool_ else 1
+        assert which == 0 or array.dtype == np.int32
+        layout.append((which, ends[which], array.shape))
+        ends[which] += array.size
+    flags = np.empty(ends[0], dtype=np.bool_)
+    counts = np.empty(ends[1], dtype=np.int32)
+    for array, (which, start, _) in zip(state, layout, strict=True):
+        (counts if which else flags)[start:start + array.size] = array.ravel()
+    return flags, counts, tuple(layout)
+
+
+def _carve(flags: Bools, counts: Int32s, layout: Layout) -> State:
+    """The :class:`State` whose arrays are the blocks of ``flags`` and ``counts``."""
+    arrays: list[Any] = []
+    for which, start, shape in layout:
+        size = shape[0] * shape[1]
+        buffer: npt.NDArray[Any] = counts if which else flags
+        arrays.append(buffer[start:start + size].reshape(shape))
+    return State(*arrays)
+
+
+_CHECKED: set[int] = set()
+
+
+def _announce(edition: int) -> None:
+    """Say, once per process and edition, that the kernels a position calls are being
+    compiled when numba's cache does not hold them."""
+    if edition in _CHECKED:
+        return
+    _CHECKED.add(edition)
+    shared = (kernels.completed_columns, kernels.completed_colours, kernels.game_ends,
+              views.open_groups, views.recross, views.completed)
+    seconds = COMPILE_SECONDS["position"]
+    if edition == KIDS:
+        announce(*shared, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
+                 kids_kernels.kids_score, seconds=seconds)
+    else:
+        kok2 = (kok2_kernels.kok2_specials, kok2_kernels.kok2_play,
+                kok2_kernels.kok2_score) if edition == KOK2 else ()
+        announce(*shared, kernels.legal_moves, kernels.play_move, kernels.classic_score,
+                 *kok2, seconds=seconds)
+
+
+def entry_point(kernel: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:
+    """The compiled function numba chose for ``kernel`` on ``args``: called directly, it
+    takes arguments of those types (and no others) without numba's dispatch, which looks
+    at the type of every array of a sheet's tables at every call (some microseconds). The
+    kernel itself where numba does not say."""
+    try:
+        types = tuple(kernel.typeof_pyval(arg) for arg in args)  # type: ignore[attr-defined]
+        entry: Callable[..., Any] = kernel.overloads[types].entry_point  # type: ignore[attr-defined]
+    except (AttributeError, KeyError):
+        return kernel
+    return entry
+
+
+def mask_of(flags: Bools) -> int:
+    """The rules' cell mask of one flag per cell."""
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def flags_of(mask: int, size: int) -> Bools:
+    """One flag per cell of ``size`` cells, from the rules' cell mask (cells beyond left
+    out)."""
+    data = (mask & ((1 << size) - 1)).to_bytes((size + 7) // 8, "little")
+    flags: Bools = np.unpackbits(np.frombuffer(data, dtype=np.uint8), count=size,
+                                 bitorder="little").view(np.bool_)
+    return flags
+
+
+_PADDING = (-1,) * (MOVE_WIDTH - M_CELLS)
+_FLAGS: dict[tuple[int, frozenset[int]], Bools] = {}
+
+
+def flags_at(indices: Iterable[int], size: int) -> Bools:
+    """``size`` flags, set at ``indices`` (the same flags for the same indices: remembered,
+    so the caller only reads them)."""
+    key = (size, indices if type(indices) is frozenset else frozenset(indices))
+    flags = _FLAGS.get(key)
+    if flags is None:
+        if len(_FLAGS) > 4096:
+            _FLAGS.clear()
+        flags = np.zeros(size, dtype=np.bool_)
+        flags[list(key[1])] = True
+        _FLAGS[key] = flags
+    return flags
+
+
+def mask_of_cells(cells: Int32s) -> int:
+    """The rules' cell mask of a -1 padded row of cells."""
+    mask = 0
+    for cell in cells.tolist():
+        if cell >= 0:
+            mask |= 1 << cell
+    return mask
+
+
+class SheetMasks(NamedTuple):
+    """A sheet's groups of cells, areas and 2 x 2 squares as the rules' masks, in the
+    order of its tables."""
+
+    groups: list[int]
+    """Every group of ``tables.group_cells``."""
+    offsets: list[list[int]]
+    """``offsets[colour][n - 1]`` to ``offsets[colour][n]``: the groups of ``n`` cells of
+    ``colour`` (an index)."""
+    areas: list[int]
+    squares: list[int]
+    """The board cells of each 2 x 2 square holding one (``tables.square_cells``)."""
+    colour_index: dict[str, int]
+    """The index of each colour key."""
+    entries: dict[Callable[..., Any], Callable[..., Any]]
+    """The compiled entry point of each kernel a position on the sheet has called
+    (:meth:`Position._run`)."""
+
+
+_MASKS: weakref.WeakKeyDictionary[Tables, SheetMasks] = weakref.WeakKeyDictionary()
+
+
+def sheet_masks(tables: Tables) -> SheetMasks:
+    """The :class:`SheetMasks` of ``tables`` (made once per sheet)."""
+    found = _MASKS.get(tables)
+    if found is None:
+        found = _MASKS[tables] = SheetMasks(
+            groups=[mask_of_cells(row) for row in tables.group_cells],
+            offsets=tables.group_offsets.tolist(),
+            areas=[mask_of_cells(row) for row in tables.area_cells],
+            squares=[mask_of_cells(row) for row in tables.square_cells],
+            colour_index={key: i for i, key in enumerate(tables.colour_keys)}, entries={})
+    return found

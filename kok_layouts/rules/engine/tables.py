@@ -202,6 +202,17 @@ def tables_for(sheet: Sheet) -> Tables:
     return tables
 
 
+def edition_of(sheet: Sheet) -> int:
+    """The rules ``sheet`` is played by, as the kernels number them: its edition's, or
+    for an edition registered later, those of the sheet type it derives from (a variant of
+    the classic game is played by the classic rules)."""
+    for kind in type(sheet).__mro__:
+        edition = getattr(kind, "edition", None)
+        if edition in EDITIONS:
+            return EDITIONS[edition]
+    return CLASSIC
+
+
 def _int32(values: Any, shape: tuple[int, ...] | None = None) -> Int32s:
     array = np.asarray(values, dtype=np.int32)
     if shape is not None:
@@ -281,7 +292,7 @@ def _compile(sheet: Sheet) -> Tables:
     squares = [list(cells_of(mask)) for mask in board.square_masks]
     tables = Tables(
         name=sheet.name,
-        edition=EDITIONS[sheet.edition],
+        edition=edition_of(sheet),
         width=width,
         height=height,
         colours=len(keys),
