@@ -1,7 +1,9 @@
 """Keer op Keer 2 (Noch mal so gut!): the special die, boxes, hearts, rows and bombs.
 
 Everything of the classic game holds (docs/rules.md section 2 builds on section 1); this
-module adds the sequel's state to a player's sheet and the seventh die to the game.
+module adds the sequel's state to a player's sheet and the seventh die to the game. The
+rules themselves are the engine's (:mod:`kok_layouts.rules.engine.kok2`); the player's
+sheet is a view over them.
 
 Decisions where docs/rules.md is silent: a special action needs at least one cell to cross
 (bomb, stars, row, block); the heart number under a column is written with the hearts
@@ -13,15 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from itertools import combinations
-from typing import Any, Self
+from typing import Any
 
 import numpy as np
 
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
-from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import SPECIAL_FACES, Kok2Sheet, RowRule, Sheet, SpecialFace
-from kok_layouts.rules.board import newly_complete, split_cells
+from kok_layouts.rules.board import split_cells
 from kok_layouts.rules.dice import Roll, check_roll, throw_faces
 from kok_layouts.rules.drawing import COMPLETE
 from kok_layouts.rules.game import OPEN_ROLLS, SPECIAL_DIE, BombPicker, Choice, Game, check_rng
@@ -93,42 +93,80 @@ class Kok2Score(Score):
 
 
 class Kok2PlayerSheet(PlayerSheet):
-    """A player's Keer op Keer 2 sheet: crosses, marks, boxes, hearts and row items."""
+    """A player's Keer op Keer 2 sheet: crosses, marks, boxes, hearts and row items.
+
+    A view over the rules engine, as :class:`~kok_layouts.rules.player.PlayerSheet`: the
+    special die's actions, bombs, boxes, hearts and rows come from its kernels. Boxes,
+    hearts, the hearts under the columns and the row items may be set directly (a position
+    read from paper); ``column_hearts`` is then set whole, not changed in place.
+    """
 
     sheet: Kok2Sheet
 
     def __init__(self, sheet: Sheet, options: Options | None = None) -> None:
         sheet = checked_sheet(sheet, Kok2Sheet, "a Kok2PlayerSheet needs a Keer op Keer 2 sheet")
         super().__init__(sheet, options)
-        self.boxes_gained = sheet.boxes_at_start
-        self.boxes_used = 0
-        self.hearts = 0
-        self.column_hearts: dict[int, int] = {}
-        self.row_items: frozenset[int] = frozenset()
-        """Rows whose item this player received (as first completer)."""
-        self._snapshots: list[tuple[Action, tuple[Any, ...]]] = []
+        self._specials_for: tuple[int, int, int] = (-1, -1, -1)
+        self._specials: dict[str, tuple[list[int], frozenset[int]]] = {}
+        """The legal special actions' cells by face, for the crosses, hearts and boxes left
+        ``_specials_for``."""
+        self._owed_for: tuple[int, int, frozenset[int]] | None = None
+        self._owed = 0
+        self._squares_for = -1
+        self._squares: tuple[list[int], list[int]] = ([], [])
+        """The bombs' squares (distinct, and per square) for the crosses ``_squares_for``."""
 
     # -- state -------------------------------------------------------------------------
-    def _state(self) -> tuple[Any, ...]:
-        return (self.crossed, self.marks_used, self.later_columns, self.later_colours,
-                self.boxes_gained, self.boxes_used, self.hearts, dict(self.column_hearts),
-                self.row_items)
+    @property
+    def boxes_gained(self) -> int:
+        """Boxes gained, the first one included (boxes beyond the printed ones are lost)."""
+        return self._position.boxes(0)[0]
 
-    def _restore(self, state: tuple[Any, ...]) -> None:
-        (self.crossed, self.marks_used, self.later_columns, self.later_colours,
-         self.boxes_gained, self.boxes_used, self.hearts, column_hearts,
-         self.row_items) = state
-        self.column_hearts = dict(column_hearts)
+    @boxes_gained.setter
+    def boxes_gained(self, gained: int) -> None:
+        self._position.set_boxes(0, gained, self.boxes_used)
+
+    @property
+    def boxes_used(self) -> int:
+        """Boxes spent on the special die."""
+        return self._position.boxes(0)[1]
+
+    @boxes_used.setter
+    def boxes_used(self, used: int) -> None:
+        self._position.set_boxes(0, self.boxes_gained, used)
+
+    @property
+    def hearts(self) -> int:
+        """Hearts circled on the heart track."""
+        return self._position.hearts(0)
+
+    @hearts.setter
+    def hearts(self, hearts: int) -> None:
+        self._position.set_hearts(0, hearts)
+
+    @property
+    def column_hearts(self) -> dict[int, int]:
+        """The hearts written under each completed column (a new dict each time)."""
+        return self._position.column_hearts(0)
+
+    @column_hearts.setter
+    def column_hearts(self, hearts: dict[int, int]) -> None:
+        self._position.set_column_hearts(0, dict(hearts))
+
+    @property
+    def row_items(self) -> frozenset[int]:
+        """Rows whose item this player received (as first completer)."""
+        return self._position.row_items(0)
+
+    @row_items.setter
+    def row_items(self, rows: Iterable[int]) -> None:
+        self._position.set_row_items(0, rows)
 
     def state_key(self) -> Any:
-        state = self._state()
-        return (*state[:7], tuple(sorted(state[7].items())), state[8])
-
-    def copy(self) -> Self:
-        other = super().copy()
-        other.column_hearts = dict(self.column_hearts)
-        other._snapshots = list(self._snapshots)
-        return other
+        later_columns, later_colours = self._position.later(0)
+        gained, used = self._position.boxes(0)
+        return (self.crossed, self.marks_used, later_columns, later_colours, gained, used,
+                self.hearts, tuple(sorted(self.column_hearts.items())), self.row_items)
 
     def _footer(self) -> str:
         return (f"marks left {self.marks_left}, boxes left {self.boxes_left}, hearts "
@@ -143,7 +181,8 @@ class Kok2PlayerSheet(PlayerSheet):
 
     @property
     def boxes_left(self) -> int:
-        return self.boxes_gained - self.boxes_used
+        gained, used = self._position.boxes(0)
+        return gained - used
 
     @property
     def box_room(self) -> int:
@@ -165,19 +204,19 @@ class Kok2PlayerSheet(PlayerSheet):
     def row_rules(self) -> tuple[RowRule, ...]:
         return self.sheet.rows
 
-    @property
-    def history(self) -> tuple[Any, ...]:
-        return tuple(action for action, _ in self._snapshots)
-
     def completed_rows(self) -> list[int]:
-        crossed = self.crossed
-        return [i for i, mask in enumerate(self.board.row_masks)
-                if mask and mask & crossed == mask]
+        return self._completed()[2][:]
 
     # -- special actions ---------------------------------------------------------------
-    def _reach(self) -> int:
-        """Cells a star or row action may cross: in the start column or next to a cross."""
-        return (self.board.start_mask | self.board.dilate(self.crossed)) & ~self.crossed
+    def _square_parts(self) -> tuple[list[int], list[int]]:
+        """Where a bomb may fall: every distinct uncrossed part of a 2x2 square (the rules'
+        order), and the uncrossed part of each square (:meth:`Position.group_masks`'
+        ``squares``), for the crosses now."""
+        if self._squares_for != self.crossed:
+            position = self._engine()
+            self._squares = (position.bomb_masks(0), position.square_parts(0))
+            self._squares_for = self.crossed
+        return self._squares
 
     def bomb_at(self, name: str) -> int:
         """The uncrossed cells of the 2x2 square whose top-left cell is ``name`` (how a
@@ -192,8 +231,9 @@ class Kok2PlayerSheet(PlayerSheet):
         if cell % sheet.width == sheet.width - 1 or cell // sheet.width == sheet.height - 1:
             raise IllegalMoveError(f"{name.strip().upper()} is on the last row or column; name "
                                    "the top-left cell of a 2x2 square")
-        square = sum(1 << c for c in (cell, cell + 1, cell + sheet.width, cell + sheet.width + 1))
-        return square & self.board.full & ~self.crossed
+        corners = self._masks.corners
+        parts = self._square_parts()[1]
+        return parts[corners.index(cell)] if cell in corners else 0
 
     def block_at(self, name: str) -> int:
         """The uncrossed cells of the area of the cell ``name`` (how a person names a
@@ -211,23 +251,27 @@ class Kok2PlayerSheet(PlayerSheet):
         square with an uncrossed board cell, and those uncrossed cells (the squares that
         would cross the same cells are each listed under their own name; the values are
         :meth:`bomb_masks`)."""
-        sheet, crossed = self.sheet, self.crossed
-        width, full = sheet.width, self.board.full
-        found: dict[str, int] = {}
-        for row in range(sheet.height - 1):
-            for column in range(width - 1):
-                top = row * width + column
-                square = (0b11 << top) | (0b11 << (top + width))
-                part = square & full & ~crossed
-                if part:
-                    found[sheet.cell_name(top)] = part
-        return found
+        name = self.sheet.cell_name
+        return {name(corner): part
+                for corner, part in zip(self._masks.corners, self._square_parts()[1],
+                                        strict=True) if part}
 
     def bomb_masks(self) -> list[int]:
         """Every distinct set of uncrossed cells of a 2x2 square of the sheet."""
-        crossed = self.crossed
-        return sorted({square & ~crossed for square in self.board.square_masks
-                       if square & ~crossed})
+        return self._square_parts()[0][:]
+
+    def _special_masks(self, face: SpecialFace) -> tuple[list[int], frozenset[int]]:
+        """The cells of every legal action of ``face`` (a face of the sheet's die), as a
+        list in the rules' order and as a set, remembered for the crosses, hearts and boxes
+        left they are of."""
+        key = (self.crossed, self.hearts, self.boxes_left)
+        if self._specials_for != key:
+            self._specials_for, self._specials = key, {}
+        found = self._specials.get(face)
+        if found is None:
+            masks = self._engine().special_masks(0, face, key[2])
+            found = self._specials[face] = (masks, frozenset(masks))
+        return found
 
     def legal_specials(self, face: SpecialFace) -> list[Special]:
         """Every legal action of a special die face (none without an unused box)."""
@@ -235,49 +279,8 @@ class Kok2PlayerSheet(PlayerSheet):
             raise BadArgumentError(f"the special die has the faces "
                                    f"{', '.join(dict.fromkeys(self.sheet.special_faces))}, "
                                    f"not {face!r}")
-        if self.boxes_left < 1:
-            return []
         width = self.sheet.width
-        if face == "heart":
-            return [Special("heart")] if self.hearts < self.sheet.heart_track else []
-        if face == "bomb":
-            return [Special("bomb", m, width) for m in self.bomb_masks()]
-        reach = self._reach()
-        if face == "stars":
-            stars = list(cells_of(reach & self.board.star_mask))
-            return [Special("stars", sum(1 << c for c in group), width)
-                    for size in range(1, STARS_AT_MOST + 1) for group in combinations(stars, size)]
-        if face == "row":
-            found = []
-            for row_mask in self.board.row_masks:
-                free = list(cells_of(reach & row_mask))
-                found += [Special("row", sum(1 << c for c in group), width)
-                          for size in range(1, ROW_AT_MOST + 1)
-                          for group in combinations(free, size)]
-            return found
-        touching = self.board.start_mask | self.board.dilate(self.crossed) | self.crossed
-        return [Special("block", area & ~self.crossed, width) for area in self.board.area_masks
-                if area & ~self.crossed and area & touching]
-
-    def _special_is_legal(self, action: Special) -> bool:
-        """The rule of each face, checked directly (without listing every action)."""
-        cells, crossed = action.cells, self.crossed
-        if action.face == "heart":
-            return cells == 0 and self.hearts < self.sheet.heart_track
-        if not cells or cells & crossed or cells & ~self.board.full:
-            return False
-        if action.face == "bomb":
-            return cells in self.bomb_masks()
-        if action.face == "block":
-            area = self.board.area_masks[self.board.area_of[cells.bit_length() - 1]]
-            touching = self.board.start_mask | self.board.dilate(crossed) | crossed
-            return cells == area & ~crossed and bool(area & touching)
-        if cells & ~self._reach():
-            return False
-        if action.face == "stars":
-            return cells.bit_count() <= STARS_AT_MOST and not cells & ~self.board.star_mask
-        return cells.bit_count() <= ROW_AT_MOST and any(
-            not cells & ~row for row in self.board.row_masks)
+        return [Special(face, mask, width) for mask in self._special_masks(face)[0]]
 
     def why_illegal_special(self, action: Special) -> str | None:
         if not isinstance(action.face, str) or type(action.cells) is not int or action.cells < 0:
@@ -285,10 +288,10 @@ class Kok2PlayerSheet(PlayerSheet):
                                "non-negative cell mask")
         if action.face not in self.sheet.special_faces:
             return f"the special die has no face {action.face!r}"
+        if action.cells in self._special_masks(action.face)[1]:
+            return None
         if self.boxes_left < 1:
             return "no unused box: the special die needs one"
-        if self._special_is_legal(action):
-            return None
         names = " ".join(self.board.name_cells(action.cells)) or "nothing"
         reasons = {
             "heart": f"the heart track is full ({self.sheet.heart_track} hearts)",
@@ -308,37 +311,6 @@ class Kok2PlayerSheet(PlayerSheet):
             return self.why_illegal_special(move)
         return super().why_illegal(move)
 
-    def _gain_boxes(self, count: int) -> None:
-        self.boxes_gained = min(self.sheet.box_count, self.boxes_gained + count)
-
-    def _settle(self, before: int, taken_columns: frozenset[int], taken_colours: frozenset[str],
-                taken_rows: frozenset[int]) -> int:
-        """Score what the cells crossed since ``before`` completed; returns bombs owed."""
-        board, sheet, after = self.board, self.sheet, self.crossed
-        fresh = after & ~before
-        new_columns = newly_complete(enumerate(board.column_masks), fresh, after)
-        new_colours = newly_complete(board.colour_masks.items(), fresh, after)
-        self.later_columns |= {c for c in new_columns if c in taken_columns}
-        self.later_colours |= {k for k in new_colours if k in taken_colours}
-        self._gain_boxes((fresh & board.box_mask).bit_count())
-        for column in new_columns:
-            self.column_hearts[column] = self.hearts
-            if column in sheet.box_columns:
-                self._gain_boxes(1)
-        bombs = 0
-        for row in newly_complete(enumerate(board.row_masks), fresh, after):
-            if row in taken_rows:
-                continue
-            self.row_items |= {row}
-            item = sheet.rows[row].item
-            if item == "box":
-                self._gain_boxes(1)
-            elif item == "heart":
-                self.hearts = min(sheet.heart_track, self.hearts + 1)
-            elif item == "bomb":
-                bombs += 1
-        return bombs
-
     def push(self, move: Any, *, taken_columns: Iterable[int] = (),
              taken_colours: Iterable[str] = (), taken_rows: Iterable[int] = (),
              bombs: Iterable[int] = ()) -> None:
@@ -349,39 +321,68 @@ class Kok2PlayerSheet(PlayerSheet):
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        state = self._state()
-        taken = (frozenset(columns), frozenset(colours), frozenset(rows))
-        try:
-            before = self.crossed
-            self.crossed |= move.cells
-            self.marks_used += move.jokers
-            if isinstance(move, Special):
-                self.boxes_used += 1
-                if move.face == "heart":
-                    self.hearts += 1
-            owed = self._settle(before, *taken)
-            while owed:
-                owed -= 1
-                options = self.bomb_masks()
-                if not options:
-                    continue
-                if not queue:
-                    raise IllegalMoveError("a row's item gives a bomb at once: name its 2x2 "
-                                           "square")
-                square = queue.pop(0)
-                if square not in options:
-                    names = " ".join(self.board.name_cells(square)) or "nothing"
-                    raise IllegalMoveError(f"bomb {names} is not the uncrossed part of a 2x2 "
-                                           "square")
-                before = self.crossed
-                self.crossed |= square
-                owed += self._settle(before, *taken)
-            if queue:
-                raise IllegalMoveError(f"{len(queue)} bomb(s) named, but no row item gives them")
-        except IllegalMoveError:
-            self._restore(state)
-            raise
-        self._snapshots.append((move, state))
+        position = self._engine()
+        snapshot = position.snapshot(0)
+        face = move.face if isinstance(move, Special) else None
+        used, done, groups = position.play_kok2(0, move, face, queue, columns, colours, rows)
+        if used != len(queue):
+            position.restore(0, snapshot)
+            raise IllegalMoveError(self._bomb_error(used, move, queue, (columns, colours,
+                                                                         rows)))
+        self._history.append((move, snapshot, self.crossed, self.marks_used))
+        self.crossed = self._engine_crossed = self.crossed | position.crossed(0)
+        self.marks_used = self._engine_marks = position.marks_used(0)
+        self._done_for, self._done = self.crossed, done
+        self._legal_crossed, self._legal_options = self.crossed, self.options
+        self._legal, self._groups = {}, groups
+
+    def next_bomb_owed(self, move: Any, *, taken_columns: Iterable[int] = (),
+                       taken_colours: Iterable[str] = (), taken_rows: Iterable[int] = (),
+                       bombs: Iterable[int] = ()) -> bool:
+        """Whether playing ``move`` with ``bombs`` (as :meth:`push` would) leaves a bomb
+        owed that has a square to fall on: the next square to name. Any other fault raises
+        as :meth:`push` raises it; the sheet does not change."""
+        columns, colours = self.checked_taken(taken_columns, taken_colours)
+        rows, queue = self._checked_rows_and_bombs(taken_rows, bombs)
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        if not queue and not self.bombs_owed(move, rows):
+            return False  # (without a first bomb no row item gives one)
+        position = self._engine()
+        snapshot = position.snapshot(0)
+        face = move.face if isinstance(move, Special) else None
+        used = position.play_kok2(0, move, face, queue, columns, colours, rows)[0]
+        position.restore(0, snapshot)
+        if used == -1:
+            return True
+        if used != len(queue):
+            raise IllegalMoveError(self._bomb_error(used, move, queue, (columns, colours,
+                                                                         rows)))
+        return False
+
+    def _bomb_error(self, used: int, move: Any, queue: list[int],
+                    taken: tuple[set[int], set[str], list[int]]) -> str:
+        """What is wrong with the bombs ``queue`` of ``move``, which the engine played
+        up to the ``used`` result it returned."""
+        if used == -1:
+            return "a row's item gives a bomb at once: name its 2x2 square"
+        if used >= 0:
+            return f"{len(queue) - used} bomb(s) named, but no row item gives them"
+        # A square is not the uncrossed part of one: the first bomb the engine refuses
+        # when the bombs end with it.
+        position = self._position
+        face = move.face if isinstance(move, Special) else None
+        snapshot = position.snapshot(0)
+        bad = len(queue) - 1
+        for end in range(1, len(queue)):
+            result = position.play_kok2(0, move, face, queue[:end], *taken)[0]
+            position.restore(0, snapshot)
+            if result == -2:
+                bad = end - 1
+                break
+        names = " ".join(self.board.name_cells(queue[bad])) or "nothing"
+        return f"bomb {names} is not the uncrossed part of a 2x2 square"
 
     def _checked_rows_and_bombs(self, rows: Iterable[int], bombs: Iterable[int],
                                 ) -> tuple[list[int], list[int]]:
@@ -398,28 +399,21 @@ class Kok2PlayerSheet(PlayerSheet):
                 raise KokTypeError(f"a bomb is the cell mask of its square, not {square!r}")
         return row_list, bomb_list
 
-    def pop(self) -> Any:
-        if not self._snapshots:
-            raise IllegalMoveError("there is no move to undo")
-        move, state = self._snapshots.pop()
-        self._restore(state)
-        return move
-
     def bombs_owed(self, move: Any, taken_rows: Iterable[int] = ()) -> int:
         """How many bombs ``move`` earns at once from first-completed rows (no chaining)."""
-        after = self.crossed | move.cells
-        taken = set(taken_rows)
-        return sum(1 for i, m in enumerate(self.board.row_masks)
-                   if m and m & after == m and m & ~self.crossed and i not in taken
-                   and self.sheet.rows[i].item == "bomb")
+        height = self.sheet.height
+        rows = frozenset(r for r in taken_rows if type(r) is int and 0 <= r < height)
+        cells = move.cells & self.board.full & ~self.crossed
+        key = (self.crossed, cells, rows)
+        if self._owed_for != key:  # (the game and then the bot ask about the same move)
+            self._owed = self._engine().bombs_owed(0, cells, rows)
+            self._owed_for = key
+        return self._owed
 
     def score(self) -> Kok2Score:
-        base = super().score()
-        sheet = self.sheet
-        rows = sum(sheet.rows[r].points for r in self.completed_rows())
-        return Kok2Score(colours=base.colours, columns=base.columns, jokers=base.jokers,
-                         stars=base.stars, rows=rows, hearts=sum(self.column_hearts.values()),
-                         boxes=self.boxes_left * sheet.box_points, passes=base.passes)
+        score = super().score()
+        assert isinstance(score, Kok2Score)
+        return score
 
 
 class Kok2Game(Game):
@@ -573,8 +567,12 @@ class Kok2Game(Game):
         self._choices[seat] = choice
 
     def _dry_run(self, seat: int, choice: Choice) -> None:
-        trial = self.sheets[seat].copy()
-        self._push(trial, choice)
+        """Refuse ``choice`` as playing it would."""
+        if self.sheets[seat].next_bomb_owed(
+                choice.move, taken_columns=self._taken_columns,
+                taken_colours=self._taken_colours, taken_rows=self._taken_rows,
+                bombs=choice.bombs):
+            raise IllegalMoveError("a row's item gives a bomb at once: name its 2x2 square")
 
     def _push(self, player: Kok2PlayerSheet, choice: Choice) -> None:
         player.push(choice.move, taken_columns=self._taken_columns,
@@ -599,15 +597,10 @@ def _bomb_probe(game: Kok2Game, seat: int, bombs: list[int], *,
                 choice: Choice) -> Kok2PlayerSheet | None:
     """The player's sheet at the moment the next bomb of ``choice`` falls, after
     ``bombs``; ``None`` when the choice with those bombs owes no more."""
-    trial = game.sheets[seat].copy()
-    try:
-        trial.push(choice.move, taken_columns=game.taken_columns,
-                   taken_colours=game.taken_colours, taken_rows=game.taken_rows,
-                   bombs=bombs)
+    if not game.sheets[seat].next_bomb_owed(
+            choice.move, taken_columns=game.taken_columns, taken_colours=game.taken_colours,
+            taken_rows=game.taken_rows, bombs=bombs):
         return None
-    except IllegalMoveError as err:
-        if "name its 2x2 square" not in str(err):
-            raise
     # Replay up to the owed bomb to know the options at that moment.
     probe = game.sheets[seat].copy()
     probe.crossed |= choice.move.cells

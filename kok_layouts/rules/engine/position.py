@@ -283,8 +283,11 @@ class Position:
         columns_before = set(self.completed_columns(seat))
         colours_before = set(self.completed_colours(seat))
         if self.tables.edition == KOK2:
-            used = self.play_kok2(seat, cells, jokers, face, squares, columns, colours, rows)
+            kept = self.snapshot(seat)
+            used = self._run(kok2_kernels.kok2_play, self.arrays, self.state, seat, cells,
+                             jokers, face >= 0, face, squares, columns, colours, rows)
             if used != len(squares):
+                self.restore(seat, kept)
                 raise IllegalMoveError(
                     "a row's item gives a bomb at once: name its 2x2 square" if used == -1
                     else "a bomb is not the uncrossed part of a 2x2 square" if used == -2
@@ -544,35 +547,36 @@ class Position:
             flags_at([index[k] for k in taken_colours], self.tables.colours))
         return self._done((columns, colours, rows)), groups.tolist()
 
-    def play_kok2(self, seat: int, cells: Int32s, jokers: int, face: int, squares: Int32s,
-                  columns: Bools, colours: Bools, rows: Bools) -> int:
-        """Play a legal Keer op Keer 2 move (``face`` -1) or special action (``face`` its
-        code) crossing ``cells`` (-1 padded), then the bombs its rows' items owe on
-        ``squares``: returns how many squares were used, or -1 (a bomb owed and none
-        named) or -2 (a square not the uncrossed part of one), having changed nothing."""
-        kept = self.snapshot(seat)
-        used: int = self._run(kok2_kernels.kok2_play, self.arrays, self.state, seat, cells,
-                              jokers, face >= 0, face, squares, columns, colours, rows)
-        if used != len(squares):
-            self.restore(seat, kept)
-        return used
-
-    def play_kok2_masks(self, seat: int, cells: int, jokers: int, face: SpecialFace | None,
-                        bombs: list[int], taken_columns: Iterable[int],
-                        taken_colours: Iterable[str], taken_rows: Iterable[int]) -> int:
-        """:meth:`play_kok2` with the rules' masks: a square that is not part of one is
-        refused as the kernel refuses one."""
+    def play_kok2(self, seat: int, move: Move | Special, face: SpecialFace | None,
+                  bombs: list[int], taken_columns: Iterable[int], taken_colours: Iterable[str],
+                  taken_rows: Iterable[int]) -> tuple[int, tuple[list[int], list[str], list[int]],
+                                                      list[int]]:
+        """Play the legal Keer op Keer 2 ``move`` (or the special action of ``face``), then
+        the bombs its rows' items owe on the squares ``bombs``, each the uncrossed part of a
+        2x2 square (``taken_*``: indices, keys). Returns how many bombs it used (-1: a bomb
+        was owed and none was named; -2: a bomb is not such a part), and, as
+        :meth:`play`, what ``seat`` has completed and the groups open to it. Unless it used
+        every bomb the sheet is part played: :meth:`restore` it."""
         squares = np.full((len(bombs), kok2_kernels.SQUARE), -1, dtype=np.int32)
-        for index, mask in enumerate(bombs):
+        for row, mask in enumerate(bombs):
             found = list(cells_of(mask)) if 0 < mask < 1 << self.tables.size else []
-            if len(found) <= kok2_kernels.SQUARE:
-                squares[index, :len(found)] = found
-        return self.play_kok2(
-            seat, np.array(list(cells_of(cells)), dtype=np.int32), jokers,
+            if len(found) <= kok2_kernels.SQUARE:  # (a refused square stays all -1)
+                squares[row, :len(found)] = found
+        index = self._colour_index
+        used, columns, colours, rows, groups = self._run(
+            views.play_kok2, self.arrays, self.state, seat,
+            np.array(list(cells_of(move.cells)), dtype=np.int32), move.jokers, face is not None,
             -1 if face is None else SPECIAL_FACE_CODES[face], squares,
             flags_at(taken_columns, self.tables.width),
-            flags_at((self._colour_index[k] for k in taken_colours), self.tables.colours),
+            flags_at([index[k] for k in taken_colours], self.tables.colours),
             flags_at(taken_rows, self.tables.height))
+        return used, self._done((columns, colours, rows)), groups.tolist()
+
+    def bomb_masks(self, seat: int) -> list[int]:
+        """Every distinct uncrossed part of a 2x2 square, in the rules' order."""
+        rows = self._run(kok2_kernels.bomb_squares, self.tables.square_cells,
+                         self.state.crossed[seat])
+        return [mask_of_cells(row) for row in rows]
 
     def special_masks(self, seat: int, face: SpecialFace, boxes_left: int) -> list[int]:
         """The cells of every legal action of the special die's ``face`` (none for a
@@ -696,8 +700,9 @@ def _announce(edition: int) -> None:
         announce(*shared, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
                  kids_kernels.kids_score, seconds=seconds)
     else:
-        kok2 = (kok2_kernels.kok2_specials, kok2_kernels.kok2_play,
-                kok2_kernels.kok2_score) if edition == KOK2 else ()
+        kok2 = (kok2_kernels.kok2_specials, kok2_kernels.kok2_play, kok2_kernels.kok2_score,
+                views.play_kok2, views.square_parts, kok2_kernels.bomb_squares,
+                views.bombs_owed) if edition == KOK2 else ()
         announce(*shared, kernels.legal_moves, kernels.play_move, kernels.classic_score,
                  *kok2, seconds=seconds)
 
@@ -756,6 +761,16 @@ def mask_of_cells(cells: Int32s) -> int:
     return mask
 
 
+def _corners(tables: Tables) -> list[int]:
+    """The top-left cell of every 2x2 square holding a board cell, in the order of
+    ``tables.square_cells``."""
+    width, on_board = tables.width, tables.cell_colour >= 0
+    corners = [top for top in range(tables.size - width) if top % width < width - 1
+               and on_board[[top, top + 1, top + width, top + width + 1]].any()]
+    assert len(corners) == len(tables.square_cells)
+    return corners
+
+
 class SheetMasks(NamedTuple):
     """A sheet's groups of cells, areas and 2 x 2 squares as the rules' masks, in the
     order of its tables."""
@@ -768,6 +783,8 @@ class SheetMasks(NamedTuple):
     areas: list[int]
     squares: list[int]
     """The board cells of each 2 x 2 square holding one (``tables.square_cells``)."""
+    corners: list[int]
+    """The top-left cell of each of those squares (how a person names one)."""
     colour_index: dict[str, int]
     """The index of each colour key."""
     entries: dict[Callable[..., Any], Callable[..., Any]]
@@ -787,5 +804,6 @@ def sheet_masks(tables: Tables) -> SheetMasks:
             offsets=tables.group_offsets.tolist(),
             areas=[mask_of_cells(row) for row in tables.area_cells],
             squares=[mask_of_cells(row) for row in tables.square_cells],
+            corners=_corners(tables),
             colour_index={key: i for i, key in enumerate(tables.colour_keys)}, entries={})
     return found

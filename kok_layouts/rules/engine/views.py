@@ -21,7 +21,7 @@ from kok_layouts.rules.engine.kernels import (
     legal_sets,
     play_move,
 )
-from kok_layouts.rules.engine.kok2 import _bombs_owed
+from kok_layouts.rules.engine.kok2 import _bombs_owed, bomb_squares, kok2_play
 
 if TYPE_CHECKING:
     from kok_layouts.model.sheet import Sheet
@@ -114,6 +114,19 @@ def play(tables, state, seat, move, taken_columns, taken_colours):  # type: igno
 
 
 @kernel
+def play_kok2(tables, state, seat, cells, jokers, special, face, bombs, taken_columns,  # type: ignore[no-untyped-def]
+              taken_colours, taken_rows):
+    """:func:`~kok_layouts.rules.engine.kok2.kok2_play` (its result first), then what
+    ``seat`` has completed (:func:`completed`) and the groups open to it next
+    (:func:`open_groups`). When it did not use every bomb, the sheet is part played: the
+    caller puts it back."""
+    used = kok2_play(tables, state, seat, cells, jokers, special, face, bombs, taken_columns,
+                     taken_colours, taken_rows)
+    columns, colours, rows = completed(tables, state, seat)
+    return used, columns, colours, rows, open_groups(tables, state.crossed[seat])
+
+
+@kernel
 def square_parts(square_cells, crossed):  # type: ignore[no-untyped-def]
     """Per 2 x 2 square (``tables.square_cells``, in order), its uncrossed board cells,
     -1 padded: what a bomb on it crosses (the special die's bomb and a row's bomb item
@@ -136,7 +149,8 @@ def bombs_owed(tables, state, seat, cells, taken_rows):  # type: ignore[no-untyp
     return _bombs_owed(tables, state, seat, cells, cells.shape[0], taken_rows)
 
 
-ENTRIES = (open_groups, cell_sets, recross, completed, play)
+ENTRIES = (open_groups, cell_sets, recross, completed, play, play_kok2, square_parts,
+           bombs_owed, bomb_squares)
 """The kernels here a player's sheet calls (the others are compiled into these)."""
 
 
@@ -155,3 +169,14 @@ def warm_views(classic: Sheet, kok2: Sheet, kids: Sheet) -> None:
         player.pop()
         player.crossed = player.legal_moves()[0].cells
         player.score()
+    from kok_layouts.rules.kok2 import Kok2PlayerSheet
+
+    second = Kok2PlayerSheet(kok2)
+    for face in dict.fromkeys(second.sheet.special_faces):
+        second.legal_specials(face)
+    second.bomb_squares()
+    move = second.legal_moves()[0]
+    second.bombs_owed(move)
+    second.push(move)
+    second.push(second.legal_specials("bomb")[0])
+    second.score()
