@@ -1,8 +1,10 @@
-"""A sheet compiled to bitmasks once, for fast move generation and scoring.
+"""A sheet compiled to bitmasks once: the cells of its colours, columns, rows, areas and
+squares, and the connected groups of 1 to 5 cells inside each area.
 
-Every set of cells is an ``int`` with bit ``cell`` set. The connected groups of 1 to 5
-cells inside each area are enumerated once per sheet, so finding the legal moves of a
-position is a filter over precomputed masks.
+Every set of cells is an ``int`` with bit ``cell`` set: the rules' values (moves, crosses)
+and the bots speak in these masks. The groups are enumerated once per sheet; the engine's
+tables (:mod:`kok_layouts.rules.engine.tables`) take them in the same order, so the
+engine lists legal moves in the order of these masks.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
 
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import Cell, Geometry, cells_of, mask_of
@@ -18,8 +19,6 @@ from kok_layouts.model.sheet import Sheet
 
 MAX_MOVE = 5
 """The most cells one move can cross: the highest number die."""
-
-K = TypeVar("K")
 
 
 def connected_subsets(cells: Iterable[Cell], geometry: Geometry, largest: int) -> list[int]:
@@ -70,8 +69,6 @@ class Board:
     shapes: dict[tuple[str, int], tuple[int, ...]]
     """For (colour key, n): every connected group of n cells inside one area of that colour."""
     cell_column: tuple[int, ...]
-    shape_sets: dict[tuple[str, int], frozenset[int]]
-    """The same groups as :attr:`shapes`, for membership tests."""
     not_first_column: int
     """Every cell but those of the first column (negative: all higher bits set), to shift a
     mask one column left without wrapping to the row above."""
@@ -113,12 +110,6 @@ class Board:
                 raise BadArgumentError(f"cell {self.sheet.cell_name(cell)} is named twice")
             mask |= 1 << cell
         return mask
-
-
-def newly_complete(groups: Iterable[tuple[K, int]], fresh: int, after: int) -> list[K]:
-    """The keys of the ``groups`` (key, cell mask) that crossing ``fresh`` completed: a
-    fresh cell in them and, with the crosses ``after``, none left open."""
-    return [key for key, mask in groups if mask & fresh and mask & after == mask]
 
 
 def split_cells(names: str | Iterable[str]) -> list[str]:
@@ -176,7 +167,6 @@ def board_for(sheet: Sheet) -> Board:
         area_of=area_of,
         shapes={key: tuple(sorted(masks)) for key, masks in shapes.items()},
         cell_column=tuple(c % sheet.width for c in range(geometry.size)),
-        shape_sets={key: frozenset(masks) for key, masks in shapes.items()},
         not_first_column=~first_column,
         not_last_column=~last_column,
         box_mask=mask_of(box_cells),

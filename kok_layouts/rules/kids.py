@@ -3,7 +3,9 @@
 docs/rules.md section 3. A move crosses one whole enclosure of the chosen animal that holds a
 star or shares a side with an enclosure already crossed. Purple crosses the next
 exclamation mark; every second one is a chameleon that crosses any enclosure at once.
-A player must cross something whenever a die they may take allows it.
+A player must cross something whenever a die they may take allows it. The rules themselves
+are the engine's (:mod:`kok_layouts.rules.engine.kids`); the player's sheet is a view over
+them.
 
 Decisions where docs/rules.md is silent: an active player who can cross nothing takes no die,
 so the others choose from all three; a chameleon with no enclosure left to cross is lost;
@@ -13,15 +15,16 @@ complete, and every column completed scores its visitor.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Self, cast
+from typing import Any, cast
 
 import numpy as np
 
 from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
 from kok_layouts.model.sheet import KidsSheet, Sheet
-from kok_layouts.rules.board import Board, board_for, newly_complete
+from kok_layouts.rules.board import Board, board_for
 from kok_layouts.rules.dice import (
     PURPLE,
     Roll,
@@ -34,7 +37,13 @@ from kok_layouts.rules.drawing import draw_sheet
 from kok_layouts.rules.game import Choice, Game, check_rng
 from kok_layouts.rules.moves import CellNames, mask_names, mask_of_names
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import LegalCheck, SheetExtras, checked_options, checked_sheet
+from kok_layouts.rules.player import (
+    LegalCheck,
+    SheetExtras,
+    SheetView,
+    checked_options,
+    checked_sheet,
+)
 
 NO_DIE = -1
 
@@ -108,25 +117,29 @@ class KidsScore:
         return {**asdict(self), "total": self.total}
 
 
-class KidsPlayerSheet(SheetExtras, LegalCheck):
+class KidsPlayerSheet(SheetView, SheetExtras, LegalCheck):
     """One player's Kids sheet: crossed enclosures, exclamation marks, lost visitors.
 
-    What only Keer op Keer 2 has (hearts, boxes, rows) it answers with the neutral value
+    A view over the rules engine, as :class:`~kok_layouts.rules.player.PlayerSheet`: open
+    enclosures, the purple cross and its chameleons, crossing and circles come from its
+    kernels (:mod:`kok_layouts.rules.engine.kids`). What only Keer op Keer 2 has (hearts,
+    boxes, rows) it answers with the neutral value
     (:class:`~kok_layouts.rules.player.SheetExtras`).
     """
+
+    sheet: KidsSheet
 
     def __init__(self, sheet: Sheet, options: Options | None = None) -> None:
         self.sheet = checked_sheet(sheet, KidsSheet, "a KidsPlayerSheet needs a Kids sheet")
         self.board: Board = board_for(self.sheet)
         self.options = checked_options(options)
-        self.crossed = 0
-        self.marks_used = 0
-        self.later_columns: frozenset[int] = frozenset()
-        """Columns this player completed after another player: the visitor is lost."""
-        self._history: list[tuple[KidsMove, int, int, frozenset[int]]] = []
+        self._start_view()
+        self._moves_for: tuple[int, int] = (-1, -1)
+        self._moves: dict[str, list[KidsMove]] = {}
+        """The legal moves by die face, for the crosses and marks used ``_moves_for``."""
         self._open_for = -1
         self._open: dict[str | None, list[int]] = {}
-        self._score_for: tuple[int, frozenset[int]] = (-1, frozenset())
+        self._score_for: tuple[object, ...] = ()
         self._score: KidsScore | None = None
 
     def __repr__(self) -> str:
@@ -140,11 +153,14 @@ class KidsPlayerSheet(SheetExtras, LegalCheck):
                           f"exclamation marks left {self.marks_left}, "
                           f"circles {self.score().total}")
 
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
-        return other
+    @property
+    def later_columns(self) -> frozenset[int]:
+        """Columns this player completed after another player: the visitor is lost."""
+        return self._position.later(0)[0]
+
+    @later_columns.setter
+    def later_columns(self, columns: Iterable[int]) -> None:
+        self._position.set_later(0, columns, ())
 
     def state_key(self) -> tuple[int, int, frozenset[int]]:
         return (self.crossed, self.marks_used, self.later_columns)
@@ -172,56 +188,40 @@ class KidsPlayerSheet(SheetExtras, LegalCheck):
         """What completing the animal ``key`` earns: its food boxes (for everyone)."""
         return self.sheet.food_boxes
 
-    @property
-    def history(self) -> tuple[KidsMove, ...]:
-        return tuple(move for move, *_ in self._history)
-
-    def completed_columns(self) -> list[int]:
-        crossed = self.crossed
-        return [i for i, m in enumerate(self.board.column_masks) if m and m & crossed == m]
-
-    def completed_colours(self) -> list[str]:
-        """The animals all of whose cells are crossed."""
-        crossed = self.crossed
-        return [k for k, m in self.board.colour_masks.items() if m and m & crossed == m]
-
     def open_enclosures(self, animal: str | None = None) -> list[int]:
         """Enclosures that may be crossed: uncrossed, of ``animal`` (any if ``None``), holding
         a star or sharing a side with a crossed enclosure."""
-        board, crossed = self.board, self.crossed
+        board = self.board
         if animal is not None and animal not in board.colour_masks:
             animal = parse_colour_face(self.sheet, animal)
             if animal not in board.colour_masks:
                 raise BadArgumentError(f"{animal!r} is no animal of {self.sheet.name}")
         # Remembered for the crosses they were found for (a roll asks for the same animal
         # for every seat's choice and check); a new position starts a new table.
-        if self._open_for != crossed:
-            self._open_for, self._open = crossed, {}
+        if self._open_for != self.crossed:
+            self._open_for, self._open = self.crossed, {}
         found = self._open.get(animal)
         if found is None:
-            reach = board.star_mask | board.dilate(crossed)
-            colour = board.colour_masks[animal] if animal is not None else board.full
-            found = self._open[animal] = [m for m in board.area_masks
-                                          if m & colour == m and not m & crossed and m & reach]
+            found = self._open[animal] = self._engine().open_enclosures(0, animal)
         return found[:]
 
     def next_mark_is_chameleon(self) -> bool:
-        return (self.marks_used + 1) % self.sheet.chameleon_every == 0
+        return self._engine().chameleon_next(0)
 
     def legal_moves(self, die: str) -> list[KidsMove]:
         """Every legal move with a die face: an animal (``"crocodile"``), its colour or key,
         or ``"purple"`` / ``"+"``."""
         if die != PURPLE and die not in self.board.colour_masks:  # a key is the hot path
             die = parse_colour_face(self.sheet, die)
-        width = self.sheet.width
-        if die != PURPLE:
-            return [KidsMove(die, m, 0, width) for m in self.open_enclosures(die)]
-        if self.marks_left < 1:
-            return []
-        if not self.next_mark_is_chameleon():
-            return [KidsMove(PURPLE)]
-        options = self.open_enclosures()
-        return [KidsMove(PURPLE, 0, m, width) for m in options] or [KidsMove(PURPLE)]
+        key = (self.crossed, self.marks_used)
+        if self._moves_for != key:
+            self._moves_for, self._moves = key, {}
+        found = self._moves.get(die)
+        if found is None:
+            width = self.sheet.width
+            found = self._moves[die] = [KidsMove(die, cells, chameleon, width)
+                                        for cells, chameleon in self._engine().kids_moves(0, die)]
+        return found[:]
 
     def why_illegal(self, move: KidsMove) -> str | None:
         if not isinstance(move, KidsMove) or not isinstance(move.die, str) \
@@ -271,35 +271,30 @@ class KidsPlayerSheet(SheetExtras, LegalCheck):
                 raise BadArgumentError(f"taken_columns holds {column!r}; columns are 0.."
                                        f"{self.sheet.width - 1}")
         self.check(move)
-        self._history.append((move, self.crossed, self.marks_used, self.later_columns))
-        fresh = move.all_cells & ~self.crossed
-        self.crossed |= move.all_cells
-        if move.die == PURPLE:
-            self.marks_used += 1
-        new = set(newly_complete(enumerate(self.board.column_masks), fresh, self.crossed))
-        if new & taken_columns:
-            self.later_columns = self.later_columns | (new & taken_columns)
-
-    def pop(self) -> KidsMove:
-        if not self._history:
-            raise IllegalMoveError("there is no move to undo")
-        move, self.crossed, self.marks_used, self.later_columns = self._history.pop()
-        return move
+        position = self._engine()
+        self._history.append((move, position.snapshot(0), self.crossed, self.marks_used))
+        done = position.kids_play(0, move, taken_columns)
+        self.crossed = self._engine_crossed = self.crossed | move.all_cells
+        self.marks_used = self._engine_marks = position.marks_used(0)
+        self._done_for, self._done = self.crossed, done
 
     def score(self) -> KidsScore:
         # Remembered for the state it was counted in, as the classic sheet's.
-        key = (self.crossed, self.later_columns)
+        position = self._engine()
+        key = position.fingerprint(0)
         if self._score is not None and key == self._score_for:
             return self._score
-        self._score, self._score_for = self._count_score(), key
+        self._score, self._score_for = position.kids_score(0), key
         return self._score
 
-    def _count_score(self) -> KidsScore:
-        sheet = self.sheet
-        columns = self.completed_columns()
-        return KidsScore(buckets=sum(sheet.buckets[c] for c in columns),
-                         visitors=sum(1 for c in columns if c not in self.later_columns),
-                         food=sheet.food_boxes * len(self.completed_colours()))
+    @property
+    def history(self) -> tuple[KidsMove, ...]:
+        return tuple(move for move, *_ in self._history)
+
+    def pop(self) -> KidsMove:
+        """Undo the last move, restoring the exact state before it."""
+        move: KidsMove = self._undo()
+        return move
 
 
 class KidsGame(Game):

@@ -204,6 +204,10 @@ class Kok2PlayerSheet(PlayerSheet):
     def row_rules(self) -> tuple[RowRule, ...]:
         return self.sheet.rows
 
+    @property
+    def history(self) -> tuple[Any, ...]:
+        return tuple(move for move, *_ in self._history)
+
     def completed_rows(self) -> list[int]:
         return self._completed()[2][:]
 
@@ -329,10 +333,7 @@ class Kok2PlayerSheet(PlayerSheet):
             position.restore(0, snapshot)
             raise IllegalMoveError(self._bomb_error(used, move, queue, (columns, colours,
                                                                          rows)))
-        self._history.append((move, snapshot, self.crossed, self.marks_used))
-        self.crossed = self._engine_crossed = self.crossed | position.crossed(0)
-        self.marks_used = self._engine_marks = position.marks_used(0)
-        self._done_for, self._done = self.crossed, done
+        self._played(move, snapshot, done)
         self._legal_crossed, self._legal_options = self.crossed, self.options
         self._legal, self._groups = {}, groups
 
@@ -383,6 +384,11 @@ class Kok2PlayerSheet(PlayerSheet):
                 break
         names = " ".join(self.board.name_cells(queue[bad])) or "nothing"
         return f"bomb {names} is not the uncrossed part of a 2x2 square"
+
+    def pop(self) -> Any:
+        """Undo the last move or action (with its bombs), restoring the exact state
+        before it."""
+        return self._undo()
 
     def _checked_rows_and_bombs(self, rows: Iterable[int], bombs: Iterable[int],
                                 ) -> tuple[list[int], list[int]]:

@@ -147,14 +147,100 @@ class LegalCheck:
         self._checked = (move, self.crossed, self.marks_used, self.options)
 
 
-class PlayerSheet(SheetExtras, LegalCheck):
+class SheetView:
+    """What every edition's player sheet shares as a view over the rules engine.
+
+    The sheet is a position of one seat (:class:`~kok_layouts.rules.engine.position.
+    Position`), which answers every rule; the view keeps the readable API, the history and
+    the messages. :attr:`crossed` and :attr:`marks_used` are plain attributes (the bots
+    read them at every step, and a search crosses cells by hand and puts them back): the
+    position takes them over when it is next asked a rule (:meth:`_engine`).
+    """
+
+    sheet: Sheet
+    options: Options
+    crossed: int
+    marks_used: int
+
+    def _start_view(self) -> None:
+        """An empty sheet: the position and the bookkeeping (call once ``sheet`` and
+        ``options`` are set)."""
+        self._position = engine_position(self.sheet, self.options)
+        self._masks = self._position.group_masks()
+        self.crossed = 0
+        """The crossed cells (a mask)."""
+        self.marks_used = 0
+        """Exclamation marks spent (jokers; Kids: the purple cross)."""
+        self._engine_crossed = self._engine_marks = 0
+        """The crosses and marks the position holds (see :meth:`_engine`)."""
+        self._history: list[tuple[Any, Snapshot, int, int]] = []
+        """Each move played, with the sheet before it."""
+        self._done_for = -1
+        self._done: tuple[list[int], list[str], list[int]] = ([], [], [])
+        """The completed columns, colours and rows, for the crosses ``_done_for``."""
+
+    def _engine(self) -> Position:
+        """The position this sheet is a view over, brought up to :attr:`crossed` and
+        :attr:`marks_used`."""
+        position = self._position
+        if self.crossed != self._engine_crossed:
+            position.recross(0, self.crossed)
+            self._engine_crossed = self.crossed
+        if self.marks_used != self._engine_marks:
+            position.set_marks_used(0, self.marks_used)
+            self._engine_marks = self.marks_used
+        return position
+
+    def _played(self, move: Any, snapshot: Snapshot,
+                done: tuple[list[int], list[str], list[int]]) -> None:
+        """Note ``move``, played on the position from ``snapshot``, which left ``done``
+        completed."""
+        self._history.append((move, snapshot, self.crossed, self.marks_used))
+        position = self._position
+        self.crossed = self._engine_crossed = self.crossed | position.crossed(0)
+        self.marks_used = self._engine_marks = position.marks_used(0)
+        self._done_for, self._done = self.crossed, done
+
+    def _undo(self) -> Any:
+        """Take back the last move (:meth:`pop`)."""
+        if not self._history:
+            raise IllegalMoveError("there is no move to undo")
+        move, snapshot, crossed, marks_used = self._history.pop()
+        self._position.restore(0, snapshot)
+        self.crossed = self._engine_crossed = crossed
+        self.marks_used = self._engine_marks = marks_used
+        return move
+
+    def copy(self) -> Self:
+        """An independent copy, history included (for search)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._position = self._position.copy()
+        return other
+
+    def _completed(self) -> tuple[list[int], list[str], list[int]]:
+        """The completed columns, colours and rows, remembered for the crosses they are
+        of."""
+        if self._done_for != self.crossed:
+            self._done = self._engine().completed(0)
+            self._done_for = self.crossed
+        return self._done
+
+    def completed_columns(self) -> list[int]:
+        return self._completed()[0][:]
+
+    def completed_colours(self) -> list[str]:
+        """The colours (Kids: animals) all of whose cells are crossed."""
+        return self._completed()[1][:]
+
+
+class PlayerSheet(SheetView, SheetExtras, LegalCheck):
     """A player's marks on a classic sheet.
 
-    A view over the rules engine: the sheet is a position of one seat
-    (:class:`~kok_layouts.rules.engine.position.Position`), which answers every rule
-    (legal moves, crossing, completions, the score); this class keeps the readable API,
-    the history and the messages. Its crosses, marks and later completions may be set
-    directly (``player.crossed = ...``), as a position read from paper.
+    A view over the rules engine (:class:`SheetView`), which answers every rule (legal
+    moves, crossing, completions, the score). Its crosses, marks and later completions may
+    be set directly (``player.crossed = ...``), as a position read from paper.
 
     ``later_columns`` / ``later_colours`` hold what this player completed after another
     player had completed it in an earlier roll: those score the lower value. The game sets
@@ -168,15 +254,7 @@ class PlayerSheet(SheetExtras, LegalCheck):
                                    "a PlayerSheet needs a classic or Keer op Keer 2 sheet")
         self.board: Board = board_for(self.sheet)
         self.options = checked_options(options)
-        self._position = engine_position(self.sheet, self.options)
-        self._masks = self._position.group_masks()
-        self.crossed = 0
-        """The crossed cells (a mask)."""
-        self.marks_used = 0
-        """Exclamation marks spent on jokers."""
-        self._engine_crossed = self._engine_marks = 0
-        """The crosses and marks the position holds (see :meth:`_engine`)."""
-        self._history: list[tuple[Move, Snapshot, int, int]] = []
+        self._start_view()
         self._legal_crossed = -1
         self._legal_options = self.options
         self._legal: dict[tuple[str, int], list[int]] = {}
@@ -184,8 +262,6 @@ class PlayerSheet(SheetExtras, LegalCheck):
         options ``_legal_options``."""
         self._groups: list[int] = []
         """The open groups of cells for those crosses."""
-        self._done_for = -1
-        self._done: tuple[list[int], list[str], list[int]] = ([], [], [])
         self._score_for: tuple[object, ...] = ()
         self._score: Score | None = None
         self._plain_keys: frozenset[str] | None = None
@@ -209,20 +285,6 @@ class PlayerSheet(SheetExtras, LegalCheck):
         return []
 
     # -- state -------------------------------------------------------------------------
-    def _engine(self) -> Position:
-        """The position this sheet is a view over, brought up to :attr:`crossed` and
-        :attr:`marks_used`. Those two are plain attributes (the bots read them at every
-        step, and a search crosses cells by hand and puts them back); the position takes
-        them over when it is next asked a rule."""
-        position = self._position
-        if self.crossed != self._engine_crossed:
-            position.recross(0, self.crossed)
-            self._engine_crossed = self.crossed
-        if self.marks_used != self._engine_marks:
-            position.set_marks_used(0, self.marks_used)
-            self._engine_marks = self.marks_used
-        return position
-
     @property
     def later_columns(self) -> frozenset[int]:
         return self._position.later(0)[0]
@@ -246,14 +308,6 @@ class PlayerSheet(SheetExtras, LegalCheck):
     @passes.setter
     def passes(self, passes: int) -> None:
         self._position.set_passes(0, passes)
-
-    def copy(self) -> Self:
-        """An independent copy, history included (for search)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
-        other._position = self._position.copy()
-        return other
 
     def state_key(self) -> StateKey:
         """Everything that makes up the position, for comparing states."""
@@ -314,21 +368,6 @@ class PlayerSheet(SheetExtras, LegalCheck):
     def anchor(self) -> int:
         """Cells a move may start from: the start column(s) and every neighbour of a cross."""
         return self._engine().anchor(0)
-
-    # -- completion --------------------------------------------------------------------
-    def _completed(self) -> tuple[list[int], list[str], list[int]]:
-        """The completed columns, colours and rows, remembered for the crosses they are
-        of."""
-        if self._done_for != self.crossed:
-            self._done = self._engine().completed(0)
-            self._done_for = self.crossed
-        return self._done
-
-    def completed_columns(self) -> list[int]:
-        return self._completed()[0][:]
-
-    def completed_colours(self) -> list[str]:
-        return self._completed()[1][:]
 
     # -- moves -------------------------------------------------------------------------
     def legal_masks(self, colour: str, number: int) -> list[int]:
@@ -471,11 +510,9 @@ class PlayerSheet(SheetExtras, LegalCheck):
         columns, colours = self.checked_taken(taken_columns, taken_colours)
         self.check(move)
         position = self._engine()
-        self._history.append((move, position.snapshot(0), self.crossed, self.marks_used))
+        snapshot = position.snapshot(0)
         done, groups = position.play(0, move, columns, colours)
-        self.crossed = self._engine_crossed = self.crossed | move.cells
-        self.marks_used = self._engine_marks = position.marks_used(0)
-        self._done_for, self._done = self.crossed, done
+        self._played(move, snapshot, done)
         self._legal_crossed, self._legal_options = self.crossed, self.options
         self._legal, self._groups = {}, groups
 
@@ -512,12 +549,7 @@ class PlayerSheet(SheetExtras, LegalCheck):
 
     def pop(self) -> Move:
         """Undo the last move, restoring the exact state before it."""
-        if not self._history:
-            raise IllegalMoveError("there is no move to undo")
-        move, snapshot, crossed, marks_used = self._history.pop()
-        self._position.restore(0, snapshot)
-        self.crossed = self._engine_crossed = crossed
-        self.marks_used = self._engine_marks = marks_used
+        move: Move = self._undo()
         return move
 
     # -- scoring -----------------------------------------------------------------------

@@ -4,9 +4,11 @@ A sheet is compiled once into arrays (:func:`tables_for`); the rules are pure fu
 over those and a game's state arrays (:mod:`~kok_layouts.rules.engine.kernels`, numba);
 :mod:`~kok_layouts.rules.engine.greedy`, :mod:`~kok_layouts.rules.engine.kids` and
 :mod:`~kok_layouts.rules.engine.kok2` add the greedy bot, whole games and the other
-editions' rules; :class:`Position` is the typed door to them with the rules' own values, and
-:func:`play_batch` plays whole greedy games inside the engine. Importing this package
-imports numba; importing :mod:`kok_layouts` or :mod:`kok_layouts.rules` does not.
+editions' rules; :class:`Position` is the typed door to them with the rules' own values (the
+rules' player sheets are views over a position of one seat, through
+:mod:`~kok_layouts.rules.engine.views`), and :func:`play_batch` plays whole greedy games
+inside the engine. Importing this package imports numba; importing :mod:`kok_layouts` or
+:mod:`kok_layouts.rules` does not (the first player's sheet made does).
 """
 
 from kok_layouts.rules.engine.batch import BOTS, GameResult, play_batch, play_one

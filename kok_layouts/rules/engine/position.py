@@ -89,9 +89,9 @@ class Position:
                                   tables.colours, tables.boxes_at_start)
         self._flags, self._counts, self._layout = _packed(fresh)
         self.state: State = _carve(self._flags, self._counts, self._layout)
-        masks = sheet_masks(tables)
+        masks = self._sheet_masks = sheet_masks(tables)
         self._colour_index = masks.colour_index
-        self._entries = masks.entries
+        self._entries = entries_of(tables)
         self._marks_at = self._layout[list(State.__annotations__).index("counters")][1] \
             + kernels.C_MARKS_USED
         """Where the first seat's marks used are in the counts."""
@@ -108,6 +108,18 @@ class Position:
         result = kernel(*args)
         self._entries[kernel] = entry_point(kernel, args)
         return result
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the compiled entry points (which cannot be) and the views of
+        the state (made again from its buffers)."""
+        kept = dict(self.__dict__)
+        del kept["_entries"], kept["state"]
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        self._entries = entries_of(self.tables)
+        self.state = _carve(self._flags, self._counts, self._layout)
 
     def copy(self) -> Position:
         """An independent copy (the sheet's tables shared)."""
@@ -505,7 +517,7 @@ class Position:
 
     def group_masks(self) -> SheetMasks:
         """The sheet's groups of cells, areas and squares as the rules' masks."""
-        return sheet_masks(self.tables)
+        return self._sheet_masks
 
     def cell_sets(self, seat: int, colour: str, n: int, loose: bool) -> list[int]:
         """The sets of ``n`` cells of ``colour`` (a key) a move may cross under the house
@@ -600,6 +612,44 @@ class Position:
                               flags_at(taken_rows, self.tables.height))
         return owed
 
+    def open_enclosures(self, seat: int, animal: str | None) -> list[int]:
+        """The enclosures ``seat`` may cross, of ``animal`` (a key; any for ``None``), as
+        the rules' masks in enclosure order."""
+        index = -1 if animal is None else self._colour_index[animal]
+        found = self._run(kids_kernels.kids_open_enclosures, self.arrays,
+                          self.state.crossed[seat], index)
+        areas = self._sheet_masks.areas
+        return [areas[area] for area in found.tolist()]
+
+    def kids_moves(self, seat: int, die: str) -> list[tuple[int, int]]:
+        """The legal Kids moves of ``die`` (an animal's key or purple) for ``seat``, each as
+        the masks of its enclosure and its chameleon's (0 where there is none)."""
+        face = self.tables.colours if die == PURPLE else self._colour_index[die]
+        rows = self._run(kids_kernels.kids_legal_moves, self.arrays, self.state.crossed[seat],
+                         self.marks_used(seat), face)
+        areas = self._sheet_masks.areas
+        return [(areas[area] if area >= 0 else 0, areas[chameleon] if chameleon >= 0 else 0)
+                for _, area, chameleon in rows.tolist()]
+
+    def chameleon_next(self, seat: int) -> bool:
+        """Whether ``seat``'s next exclamation mark is a chameleon (Kids)."""
+        return bool(self._run(views.chameleon_next, self.tables.chameleon_every,
+                              self.marks_used(seat)))
+
+    def kids_play(self, seat: int, move: KidsMove, taken_columns: Iterable[int],
+                  ) -> tuple[list[int], list[str], list[int]]:
+        """Play the legal Kids ``move``; what it completes that is in ``taken_columns`` loses
+        its visitor. Returns what ``seat`` has completed then, as :meth:`completed`."""
+        area = self.tables.cell_area
+        row = np.array([self.tables.colours if move.die == PURPLE
+                        else self._colour_index[move.die],
+                        area[move.cells.bit_length() - 1] if move.cells else -1,
+                        area[move.chameleon.bit_length() - 1] if move.chameleon else -1],
+                       dtype=np.int32)
+        found = self._run(views.play_kids, self.arrays, self.state, seat, row,
+                          flags_at(taken_columns, self.tables.width))
+        return self._done(found)
+
     # -- Kids --------------------------------------------------------------------------
     def kids_legal_rows(self, seat: int, face: str) -> MoveRows:
         """Every legal Kids move of a die face (an animal or purple) for ``seat``, as rows
@@ -644,7 +694,8 @@ class Position:
 
     def kids_score(self, seat: int) -> KidsScore:
         self._kids()
-        buckets, visitors, food = kids_kernels.kids_score(self.arrays, self.state, self._seat(seat))
+        buckets, visitors, food = self._run(kids_kernels.kids_score, self.arrays, self.state,
+                                            self._seat(seat))
         return KidsScore(buckets=int(buckets), visitors=int(visitors), food=int(food))
 
 
@@ -698,7 +749,8 @@ def _announce(edition: int) -> None:
     seconds = COMPILE_SECONDS["position"]
     if edition == KIDS:
         announce(*shared, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
-                 kids_kernels.kids_score, seconds=seconds)
+                 kids_kernels.kids_score, kids_kernels.kids_open_enclosures, views.play_kids,
+                 views.chameleon_next, seconds=seconds)
     else:
         kok2 = (kok2_kernels.kok2_specials, kok2_kernels.kok2_play, kok2_kernels.kok2_score,
                 views.play_kok2, views.square_parts, kok2_kernels.bomb_squares,
@@ -787,9 +839,6 @@ class SheetMasks(NamedTuple):
     """The top-left cell of each of those squares (how a person names one)."""
     colour_index: dict[str, int]
     """The index of each colour key."""
-    entries: dict[Callable[..., Any], Callable[..., Any]]
-    """The compiled entry point of each kernel a position on the sheet has called
-    (:meth:`Position._run`)."""
 
 
 _MASKS: weakref.WeakKeyDictionary[Tables, SheetMasks] = weakref.WeakKeyDictionary()
@@ -805,5 +854,18 @@ def sheet_masks(tables: Tables) -> SheetMasks:
             areas=[mask_of_cells(row) for row in tables.area_cells],
             squares=[mask_of_cells(row) for row in tables.square_cells],
             corners=_corners(tables),
-            colour_index={key: i for i, key in enumerate(tables.colour_keys)}, entries={})
+            colour_index={key: i for i, key in enumerate(tables.colour_keys)})
+    return found
+
+
+_ENTRIES: weakref.WeakKeyDictionary[Tables, dict[Callable[..., Any], Callable[..., Any]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def entries_of(tables: Tables) -> dict[Callable[..., Any], Callable[..., Any]]:
+    """The compiled entry point of each kernel a position on ``tables`` has called
+    (:meth:`Position._run`), shared by every position on them."""
+    found = _ENTRIES.get(tables)
+    if found is None:
+        found = _ENTRIES[tables] = {}
     return found

@@ -21,6 +21,7 @@ from kok_layouts.rules.engine.kernels import (
     legal_sets,
     play_move,
 )
+from kok_layouts.rules.engine.kids import kids_legal_moves, kids_open_enclosures, kids_play
 from kok_layouts.rules.engine.kok2 import _bombs_owed, bomb_squares, kok2_play
 
 if TYPE_CHECKING:
@@ -127,6 +128,22 @@ def play_kok2(tables, state, seat, cells, jokers, special, face, bombs, taken_co
 
 
 @kernel
+def play_kids(tables, state, seat, move, taken_columns):  # type: ignore[no-untyped-def]
+    """:func:`~kok_layouts.rules.engine.kids.kids_play`, then what ``seat`` has completed
+    (:func:`completed`)."""
+    kids_play(tables, state, seat, move, taken_columns)
+    return completed(tables, state, seat)
+
+
+@kernel
+def chameleon_next(chameleon_every, marks_used):  # type: ignore[no-untyped-def]
+    """Whether the next exclamation mark a Kids player crosses with purple is a
+    chameleon: every ``chameleon_every``-th (the rule
+    :func:`~kok_layouts.rules.engine.kids.kids_legal_moves` applies to purple)."""
+    return (marks_used + 1) % chameleon_every == 0
+
+
+@kernel
 def square_parts(square_cells, crossed):  # type: ignore[no-untyped-def]
     """Per 2 x 2 square (``tables.square_cells``, in order), its uncrossed board cells,
     -1 padded: what a bomb on it crosses (the special die's bomb and a row's bomb item
@@ -150,7 +167,8 @@ def bombs_owed(tables, state, seat, cells, taken_rows):  # type: ignore[no-untyp
 
 
 ENTRIES = (open_groups, cell_sets, recross, completed, play, play_kok2, square_parts,
-           bombs_owed, bomb_squares)
+           bombs_owed, bomb_squares, play_kids, chameleon_next, kids_legal_moves,
+           kids_open_enclosures)
 """The kernels here a player's sheet calls (the others are compiled into these)."""
 
 
@@ -180,3 +198,11 @@ def warm_views(classic: Sheet, kok2: Sheet, kids: Sheet) -> None:
     second.push(move)
     second.push(second.legal_specials("bomb")[0])
     second.score()
+    from kok_layouts.rules.kids import KidsPlayerSheet
+
+    third = KidsPlayerSheet(kids)
+    third.open_enclosures()
+    third.next_mark_is_chameleon()
+    third.push(third.legal_moves(kids.colours[0].key)[0])
+    third.push(third.legal_moves("purple")[0])
+    third.score()
