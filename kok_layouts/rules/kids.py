@@ -272,11 +272,9 @@ class KidsPlayerSheet(SheetView, SheetExtras, LegalCheck):
                                        f"{self.sheet.width - 1}")
         self.check(move)
         position = self._engine()
-        self._history.append((move, position.snapshot(0), self.crossed, self.marks_used))
+        snapshot = position.snapshot(0)
         done = position.kids_play(0, move, taken_columns)
-        self.crossed = self._engine_crossed = self.crossed | move.all_cells
-        self.marks_used = self._engine_marks = position.marks_used(0)
-        self._done_for, self._done = self.crossed, done
+        self._played(move, snapshot, done, move.all_cells)
 
     def score(self) -> KidsScore:
         # Remembered for the state it was counted in, as the classic sheet's.

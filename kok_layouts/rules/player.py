@@ -192,12 +192,14 @@ class SheetView:
         return position
 
     def _played(self, move: Any, snapshot: Snapshot,
-                done: tuple[list[int], list[str], list[int]]) -> None:
+                done: tuple[list[int], list[str], list[int]], cells: int | None = None) -> None:
         """Note ``move``, played on the position from ``snapshot``, which left ``done``
-        completed."""
+        completed, having crossed ``cells`` (``None``: read them from the position)."""
         self._history.append((move, snapshot, self.crossed, self.marks_used))
         position = self._position
-        self.crossed = self._engine_crossed = self.crossed | position.crossed(0)
+        if cells is None:
+            cells = position.crossed(0)
+        self.crossed = self._engine_crossed = self.crossed | cells
         self.marks_used = self._engine_marks = position.marks_used(0)
         self._done_for, self._done = self.crossed, done
 
@@ -512,7 +514,7 @@ class PlayerSheet(SheetView, SheetExtras, LegalCheck):
         position = self._engine()
         snapshot = position.snapshot(0)
         done, groups = position.play(0, move, columns, colours)
-        self._played(move, snapshot, done)
+        self._played(move, snapshot, done, move.cells)
         self._legal_crossed, self._legal_options = self.crossed, self.options
         self._legal, self._groups = {}, groups
 

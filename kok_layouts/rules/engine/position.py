@@ -92,9 +92,8 @@ class Position:
         masks = self._sheet_masks = sheet_masks(tables)
         self._colour_index = masks.colour_index
         self._entries = entries_of(tables)
-        self._marks_at = self._layout[list(State.__annotations__).index("counters")][1] \
-            + kernels.C_MARKS_USED
-        """Where the first seat's marks used are in the counts."""
+        self._counters_at = self._layout[list(State.__annotations__).index("counters")][1]
+        """Where the first seat's counters are in the counts."""
         _announce(tables.edition)
 
     def _run(self, kernel: Callable[..., Any], *args: Any) -> Any:
@@ -135,7 +134,7 @@ class Position:
 
     @property
     def seats(self) -> int:
-        return int(self.state.crossed.shape[0])
+        return self._layout[0][2][0]
 
     def _seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.seats:
@@ -385,11 +384,16 @@ class Position:
         raise IllegalMoveError(f"{action!r} is not a legal action")
 
     def boxes_left(self, seat: int) -> int:
-        counters = self.state.counters[self._seat(seat)]
-        return int(counters[kernels.C_BOXES_GAINED] - counters[kernels.C_BOXES_USED])
+        gained, used = self.boxes(self._seat(seat))
+        return gained - used
 
     def hearts(self, seat: int) -> int:
-        return int(self.state.counters[self._seat(seat), kernels.C_HEARTS])
+        return self._counter(self._seat(seat), kernels.C_HEARTS)
+
+    def _counter(self, seat: int, which: int) -> int:
+        """One of ``seat``'s counters (``kernels.C_*``), read from the counts directly
+        (the sheets read them at every step)."""
+        return int(self._counts[self._counters_at + seat * kernels.COUNTERS + which])
 
     def column_hearts(self, seat: int) -> dict[int, int]:
         """The hearts written under each completed column (Keer op Keer 2)."""
@@ -462,7 +466,7 @@ class Position:
                   flags_of(mask, self.tables.size))
 
     def marks_used(self, seat: int) -> int:
-        return int(self._counts[self._marks_at + seat * kernels.COUNTERS])
+        return self._counter(seat, kernels.C_MARKS_USED)
 
     def set_marks_used(self, seat: int, used: int) -> None:
         self.state.counters[seat, kernels.C_MARKS_USED] = used
@@ -470,7 +474,7 @@ class Position:
     def passes(self, seat: int) -> int:
         """The rolls ``seat``, active, crossed nothing in (the house rule
         ``pass_penalty``)."""
-        return int(self.state.counters[seat, kernels.C_PASSES])
+        return self._counter(seat, kernels.C_PASSES)
 
     def set_passes(self, seat: int, passes: int) -> None:
         self.state.counters[seat, kernels.C_PASSES] = passes
@@ -489,8 +493,8 @@ class Position:
 
     def boxes(self, seat: int) -> tuple[int, int]:
         """The boxes ``seat`` has gained (the first included) and used (Keer op Keer 2)."""
-        counters = self.state.counters[seat]
-        return int(counters[kernels.C_BOXES_GAINED]), int(counters[kernels.C_BOXES_USED])
+        return (self._counter(seat, kernels.C_BOXES_GAINED),
+                self._counter(seat, kernels.C_BOXES_USED))
 
     def set_boxes(self, seat: int, gained: int, used: int) -> None:
         self.state.counters[seat, kernels.C_BOXES_GAINED] = gained
@@ -524,7 +528,7 @@ class Position:
         rules (``loose``: ``connect_through_crossed``; ``n`` 6: the ? as six), ascending."""
         rows = self._run(views.cell_sets, self.arrays, self.state.crossed[seat],
                          self._colour_index[colour], n, bool(loose))
-        return [mask_of_cells(row) for row in rows]
+        return masks_of_rows(rows)
 
     def anchor(self, seat: int) -> int:
         """The cells a move may start from: the start column(s) and every uncrossed
@@ -588,7 +592,7 @@ class Position:
         """Every distinct uncrossed part of a 2x2 square, in the rules' order."""
         rows = self._run(kok2_kernels.bomb_squares, self.tables.square_cells,
                          self.state.crossed[seat])
-        return [mask_of_cells(row) for row in rows]
+        return masks_of_rows(rows)
 
     def special_masks(self, seat: int, face: SpecialFace, boxes_left: int) -> list[int]:
         """The cells of every legal action of the special die's ``face`` (none for a
@@ -596,13 +600,13 @@ class Position:
         rows = self._run(kok2_kernels.kok2_specials, self.arrays, self.state.crossed[seat],
                          boxes_left, int(self.state.counters[seat, kernels.C_HEARTS]),
                          SPECIAL_FACE_CODES[face])
-        return [mask_of_cells(row) for row in rows]
+        return masks_of_rows(rows)
 
     def square_parts(self, seat: int) -> list[int]:
         """Per 2 x 2 square of :meth:`group_masks` (``squares``), its uncrossed cells."""
         parts = self._run(views.square_parts, self.tables.square_cells,
                           self.state.crossed[seat])
-        return [mask_of_cells(row) for row in parts]
+        return masks_of_rows(parts)
 
     def bombs_owed(self, seat: int, cells: int, taken_rows: Iterable[int]) -> int:
         """How many bombs crossing ``cells`` earns at once from the rows it completes
@@ -804,13 +808,16 @@ def flags_at(indices: Iterable[int], size: int) -> Bools:
     return flags
 
 
-def mask_of_cells(cells: Int32s) -> int:
-    """The rules' cell mask of a -1 padded row of cells."""
-    mask = 0
-    for cell in cells.tolist():
-        if cell >= 0:
-            mask |= 1 << cell
-    return mask
+def masks_of_rows(rows: Int32s) -> list[int]:
+    """The rules' cell mask of each row of a matrix of cells (-1 padded)."""
+    masks = []
+    for row in rows.tolist():
+        mask = 0
+        for cell in row:
+            if cell >= 0:
+                mask |= 1 << cell
+        masks.append(mask)
+    return masks
 
 
 def _corners(tables: Tables) -> list[int]:
@@ -849,10 +856,10 @@ def sheet_masks(tables: Tables) -> SheetMasks:
     found = _MASKS.get(tables)
     if found is None:
         found = _MASKS[tables] = SheetMasks(
-            groups=[mask_of_cells(row) for row in tables.group_cells],
+            groups=masks_of_rows(tables.group_cells),
             offsets=tables.group_offsets.tolist(),
-            areas=[mask_of_cells(row) for row in tables.area_cells],
-            squares=[mask_of_cells(row) for row in tables.square_cells],
+            areas=masks_of_rows(tables.area_cells),
+            squares=masks_of_rows(tables.square_cells),
             corners=_corners(tables),
             colour_index={key: i for i, key in enumerate(tables.colour_keys)})
     return found
