@@ -64,3 +64,16 @@ def test_a_cold_cache_is_announced_once_before_anything_compiles(tmp_path: Path)
 def test_a_warm_cache_is_not_announced() -> None:
     play_batch(load_layout("black"), 1, 1, 0)
     assert "play_classic_games" not in cold_kernels()
+
+
+def test_after_the_warm_up_a_player_sheet_of_every_edition_compiles_nothing() -> None:
+    """The kernels a sheet's position names when it checks the compile cache are all
+    compiled by ``warm_up`` (which the test session runs first), so no process that plays
+    says it compiles."""
+    done = run("from kok_layouts import load_layout\n"
+               "from kok_layouts.rules import KidsPlayerSheet, Kok2PlayerSheet, PlayerSheet\n"
+               "for kind, name in ((PlayerSheet, 'black'), (Kok2PlayerSheet, 'grey'),\n"
+               "                   (KidsPlayerSheet, 'kids')):\n"
+               "    kind(load_layout(name)).score()\n")
+    assert done.returncode == 0, done.stderr
+    assert "compiling" not in done.stderr

@@ -175,8 +175,11 @@ ENTRIES = (open_groups, cell_sets, recross, completed, play, play_kok2, square_p
 def warm_views(classic: Sheet, kok2: Sheet, kids: Sheet) -> None:
     """Compile (or load) the kernels the player sheets call, by playing a move on a
     sheet of each edition and asking what they ask."""
+    from kok_layouts.rules.engine.position import Position
     from kok_layouts.rules.options import Options
     from kok_layouts.rules.player import PlayerSheet
+
+    Position(classic, 2).ends_game()
 
     for options in (Options(), Options(connect_through_crossed=True, number_joker_six=True)):
         player = PlayerSheet(classic, options)
@@ -187,6 +190,7 @@ def warm_views(classic: Sheet, kok2: Sheet, kids: Sheet) -> None:
         player.pop()
         player.crossed = player.legal_moves()[0].cells
         player.score()
+        player.completed_columns()
     from kok_layouts.rules.kok2 import Kok2PlayerSheet
 
     second = Kok2PlayerSheet(kok2)
