@@ -80,3 +80,11 @@ def test_a_kids_sheets_later_columns_set_by_hand_lose_their_visitors() -> None:
     assert player.score().visitors == 1
     player.later_columns = frozenset({0})
     assert player.score().visitors == 0
+
+
+def test_taking_a_move_back_keeps_the_passes_counted_since() -> None:
+    player = PlayerSheet(load_layout("black"))
+    player.push(player.legal_moves("y", 1)[0])
+    player.passes += 1
+    player.pop()
+    assert (player.crossed, player.passes) == (0, 1)

@@ -204,11 +204,14 @@ class SheetView:
         self._done_for, self._done = self.crossed, done
 
     def _undo(self) -> Any:
-        """Take back the last move (:meth:`pop`)."""
+        """Take back the last move (:meth:`pop`): the sheet as it was before it, but for the
+        passes counted since (the game counts those apart from the moves)."""
         if not self._history:
             raise IllegalMoveError("there is no move to undo")
         move, snapshot, crossed, marks_used = self._history.pop()
+        passes = self._position.passes(0)
         self._position.restore(0, snapshot)
+        self._position.set_passes(0, passes)
         self.crossed = self._engine_crossed = crossed
         self.marks_used = self._engine_marks = marks_used
         return move
