@@ -242,7 +242,7 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
                     star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
                     terms, term_marks, marks, keys, order, area_of, move_areas, inside,
-                    cell_bit, area_pattern, pattern_shapes):
+                    cell_bit, area_pattern, pattern_shapes, set_groups, group_facts):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
@@ -254,7 +254,12 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     (and it takes the tables' arrays, not the tables). Writes ``gained_of``, ``future_of``
     and ``colours_of``; the other arrays are its scratch (of a :class:`Workspace`), and
     ``marks`` the last stamps it used in ``stamp``, ``seen`` and ``term_marks`` (which says
-    which ``terms`` this call has weighed)."""
+    which ``terms`` this call has weighed).
+
+    A set that is a group of the tables (``set_groups[m] >= 0``) whose cells lie in one
+    area is valued from its facts (``group_facts``, :func:`group_facts`): its columns in
+    order, its ring of neighbours, its stars and its bits in its area's pattern, worked out
+    once per sheet, with the same sums in the same order as the general way below."""
     moves = sets.shape[0]
     width = part_left.shape[1]
     sides = neighbours.shape[1]
@@ -269,7 +274,17 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     token, visit = marks[0], marks[1]
     marks[2] += 1
     call = marks[2]
+    patterns = pattern_shapes.shape[1] > 0
     for m in range(moves):
+        group = set_groups[m]
+        if group >= 0 and group_facts[group, F_AREA] >= 0 and (patterns or not shapes_count):
+            gained_of[m], future_of[m], colours_of[m] = _group_value(
+                group_facts[group], sets[m], counts[m], cell_colour, cell_bit, crossed, near,
+                points, scale, rate, piece_rate, missing, pieces, hope, area_left, part_left,
+                shapes, terms, term_marks, call, area_pattern, pattern_shapes, width,
+                shapes_count, isolated_cost, paired_cost, triple_cost, open_cost, cell_weight,
+                star_penalty, star_hope, frac)
+            continue
         # The cells the move crosses that are not crossed yet, stamped with its token.
         token += 1
         n = 0
@@ -423,6 +438,86 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     marks[0], marks[1] = token, visit
 
 
+@plain_kernel
+def _group_term(g, here_count, finished, now, points, scale, rate, piece_rate, pieces, hope,  # type: ignore[no-untyped-def]
+                terms, term_marks, call):
+    """A group's change of hope when a move crosses ``here_count`` of its cells and finishes
+    ``finished`` of its pieces, kept per call (:func:`crossing_values`)."""
+    if term_marks[g, here_count, finished] == call:
+        return terms[g, here_count, finished]
+    left_pieces = pieces[g] - finished
+    term = points[g] * (scale[g] * math.exp(-rate[g] * now - piece_rate[g] * left_pieces)
+                        - hope[g])
+    terms[g, here_count, finished] = term
+    term_marks[g, here_count, finished] = call
+    return term
+
+
+@plain_kernel
+def _group_value(facts, cells, n, cell_colour, cell_bit, crossed, near, points, scale, rate,  # type: ignore[no-untyped-def]
+                 piece_rate, missing, pieces, hope, area_left, part_left, shapes, terms,
+                 term_marks, call, area_pattern, pattern_shapes, width, shapes_count,
+                 isolated_cost, paired_cost, triple_cost, open_cost, cell_weight, star_penalty,
+                 star_hope, frac):
+    """(score gained now, change of the future, colours completed) of crossing a group of
+    the tables whose ``n`` cells lie in one area, from its ``facts``: the sums of
+    :func:`crossing_values`'s general way in the same order (its cells are all uncrossed:
+    the move is legal under the plain rules)."""
+    area = facts[F_AREA]
+    gained = 0.0
+    future = 0.0
+    new_colours = 0
+    for j in range(facts[F_COLUMNS_N]):  # the columns from the left
+        g = facts[F_COLUMNS + j]
+        here_count = facts[F_COUNTS + j]
+        now = missing[g] - here_count
+        if now == 0:
+            gained += points[g]
+            future -= points[g] * hope[g]
+            continue
+        if scale[g] == 0.0:
+            continue
+        finished = 1 if here_count == part_left[area, g] else 0
+        future += _group_term(g, here_count, finished, now, points, scale, rate, piece_rate,
+                              pieces, hope, terms, term_marks, call)
+    g = width + cell_colour[cells[0]]  # then its colour
+    now = missing[g] - n
+    if now == 0:
+        gained += points[g]
+        future -= points[g] * hope[g]
+        new_colours += 1
+    elif scale[g] != 0.0:
+        finished = 1 if n == area_left[area] else 0
+        future += _group_term(g, n, finished, now, points, scale, rate, piece_rate, pieces,
+                              hope, terms, term_marks, call)
+    if shapes_count:  # its area's cut-off cells, looked up by pattern
+        pattern = area_pattern[area] & ~facts[F_AREA_BITS]
+        alone = pattern_shapes[area, pattern, 0] - shapes[area, 0]
+        pairs = pattern_shapes[area, pattern, 1] - shapes[area, 1]
+        threes = pattern_shapes[area, pattern, 2] - shapes[area, 2]
+        if isolated_cost:
+            future -= isolated_cost * alone
+        if paired_cost:
+            future -= paired_cost * pairs
+        if triple_cost:
+            future -= triple_cost * threes
+    gained += cell_weight * n
+    if star_penalty:
+        stars = facts[F_STARS]
+        gained += star_penalty * stars
+        future -= star_penalty * stars * star_hope * frac
+    opened = 0  # the cells reachable next
+    for i in range(n):
+        if near[cells[i]]:
+            opened -= 1
+    for k in range(facts[F_RING_N]):
+        other = facts[F_RING + k]
+        if not crossed[other] and not near[other]:
+            opened += 1
+    future += open_cost * opened
+    return gained, future, new_colours
+
+
 # == a decision ============================================================================
 @plain_kernel
 def _seat_total(tables, state, seat, star_penalty, pass_penalty, lines):  # type: ignore[no-untyped-def]
@@ -456,6 +551,8 @@ class Moves(NamedTuple):
     """Per distinct set the first move that crosses it."""
     sets: Int32s
     counts: Int64s
+    groups: Int64s
+    """Per distinct set the group of the tables it is, -1 for a set of the house rules."""
     gained: Floats
     future: Floats
     new_colours: Int64s
@@ -474,7 +571,8 @@ def _new_moves(count):  # type: ignore[no-untyped-def]
     return Moves(np.full((count, MOVE_WIDTH), -1, dtype=np.int32),
                  np.zeros((count, 3), dtype=np.int64), np.zeros(count, dtype=np.int64),
                  np.zeros(count, dtype=np.int64), np.zeros((count, MOVE_CELLS), dtype=np.int32),
-                 np.zeros(count, dtype=np.int64), np.zeros(count), np.zeros(count),
+                 np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64),
+                 np.zeros(count), np.zeros(count),
                  np.zeros(count, dtype=np.int64), np.zeros(count))
 
 
@@ -535,6 +633,8 @@ class Workspace(NamedTuple):
     ``c`` is bit ``c % 64`` of word ``c // 64``)."""
     crossed_bits: Int64s
     """The seat's crossed cells as such words."""
+    group_facts: Int64s
+    """Per group of the tables what valuing it needs (:func:`group_facts`)."""
     anchor_bits: Int64s
     """The uncrossed cells a move may start from as such words."""
 
@@ -631,11 +731,47 @@ def new_workspace(tables: Tables) -> Workspace:
         group_bits=group_bits(tables.group_cells, size),
         crossed_bits=np.zeros(words, dtype=np.int64),
         anchor_bits=np.zeros(words, dtype=np.int64),
+        group_facts=group_facts(tables, cell_bit),
     )
 
 
 WORD_BITS = 64
 """Cells per word of a set of cells as bits."""
+
+F_AREA, F_COLUMNS_N, F_AREA_BITS, F_STARS, F_RING_N, F_COLUMNS = range(6)
+"""The facts of a group (:func:`group_facts`): its area (-1: its cells lie in more than one
+area, or in none), how many columns it has cells in, its cells as bits of its area's
+pattern, its stars, the size of its ring; from ``F_COLUMNS`` on its columns from the left,
+from :data:`F_COUNTS` on its cells in each, from :data:`F_RING` on its ring."""
+F_COUNTS = F_COLUMNS + MOVE_CELLS
+F_RING = F_COUNTS + MOVE_CELLS
+
+
+def group_facts(tables: Tables, cell_bit: Int64s) -> Int64s:
+    """Per group of the tables, as a row of :data:`F_AREA` ... :data:`F_RING` (what
+    :func:`crossing_values` reads to value crossing it, worked out once per sheet): its
+    area, its columns from the left with its cells in each, its cells as bits of its area's
+    pattern (``cell_bit``), its stars, and its ring: the cells next to it, each once."""
+    sides = tables.neighbours.shape[1]
+    groups = len(tables.group_size)
+    facts = np.full((groups, F_RING + MOVE_CELLS * sides), -1, dtype=np.int64)
+    for g in range(groups):
+        cells = [int(c) for c in tables.group_cells[g, :tables.group_size[g]]]
+        areas = {int(tables.cell_area[c]) for c in cells}
+        area = areas.pop() if len(areas) == 1 else -1
+        facts[g, F_AREA] = area if area >= 0 else -1
+        columns = sorted({int(tables.cell_column[c]) for c in cells})
+        facts[g, F_COLUMNS_N] = len(columns)
+        for j, column in enumerate(columns):
+            facts[g, F_COLUMNS + j] = column
+            facts[g, F_COUNTS + j] = sum(1 for c in cells if tables.cell_column[c] == column)
+        facts[g, F_AREA_BITS] = sum(1 << int(cell_bit[c]) for c in cells)
+        facts[g, F_STARS] = sum(1 for c in cells if tables.cell_star[c])
+        ring = sorted({int(o) for c in cells for o in tables.neighbours[c]
+                       if o >= 0 and o not in cells})
+        facts[g, F_RING_N] = len(ring)
+        facts[g, F_RING:F_RING + len(ring)] = ring
+    return facts
 
 
 def group_bits(group_cells: Int32s, size: int) -> Int64s:
@@ -772,11 +908,12 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         group = dice[firsts[k], 2]
         if group >= 0:
             row_of_group[group] = -1
-    sets, counts = moves.sets, moves.counts
+    sets, counts, set_groups = moves.sets, moves.counts, moves.groups
     for k in range(distinct):
         for i in range(MOVE_CELLS):
             sets[k, i] = rows[firsts[k], M_CELLS + i]
         counts[k] = rows[firsts[k], M_NUMBER]
+        set_groups[k] = dice[firsts[k], 2]
     gained, future, new_colours = moves.gained, moves.future, moves.new_colours
     crossing_values(
         cell_column, cell_colour, cell_area, cell_star, neighbours, tables.area_cells,
@@ -784,8 +921,8 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
         star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
         work.terms, work.term_marks, work.marks, work.keys, work.order, work.area_of,
-        work.move_areas,
-        work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes)
+        work.move_areas, work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes,
+        set_groups, work.group_facts)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
     values = moves.values
     scores_known = False
