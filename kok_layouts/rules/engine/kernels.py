@@ -414,11 +414,20 @@ def taken_by_any(count, size):  # type: ignore[no-untyped-def]
     """The groups (columns or colours) some seat has completed: ``count`` crossed cells
     per seat and group, ``size`` board cells per group."""
     taken = np.zeros(size.shape[0], dtype=np.bool_)
-    for seat in range(count.shape[0]):
-        for group in range(size.shape[0]):
-            if size[group] > 0 and count[seat, group] == size[group]:
-                taken[group] = True
+    taken_into(taken, count, size)
     return taken
+
+
+@plain_kernel
+def taken_into(taken, count, size):  # type: ignore[no-untyped-def]
+    """:func:`taken_by_any` into ``taken`` (for the game loops: no allocation per roll)."""
+    for group in range(size.shape[0]):
+        taken[group] = False
+        if size[group] > 0:
+            for seat in range(count.shape[0]):
+                if count[seat, group] == size[group]:
+                    taken[group] = True
+                    break
 
 
 @kernel

@@ -44,13 +44,12 @@ from kok_layouts.rules.engine.kernels import (
     anchor_of,
     classic_score,
     classic_score_into,
-    cross_on_arrays,
     kernel,
     legal_sets,
     most_completed,
     plain_kernel,
     reset,
-    taken_by_any,
+    taken_into,
 )
 from kok_layouts.rules.engine.tables import MOVE_CELLS, Tables
 
@@ -1013,20 +1012,43 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
 
 
 # == whole games ===========================================================================
-@kernel
-def _apply(move, counters, crossed_at, game, roll, cell_column, cell_colour, cell_row,  # type: ignore[no-untyped-def]
-           column_size, colour_size, crossed, column_count, colour_count, row_count,
+@plain_kernel
+def _apply(rows, m, seat, counters, crossed_at, game, roll, cell_column, cell_colour,  # type: ignore[no-untyped-def]
+           cell_row, column_size, colour_size, crossed, column_count, colour_count, row_count,
            later_column, later_colour, taken_columns, taken_colours):
-    """Play a move row on one seat's sheet (its rows of the state), noting the roll its
-    cells were crossed in (in ``crossed_at[game]``, while ``game`` is in its range)."""
-    counters[C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
-    if game < crossed_at.shape[0]:
-        for k in range(M_CELLS, MOVE_WIDTH):
-            if move[k] >= 0:
-                crossed_at[game, move[k]] = roll
-    cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
-                    crossed, column_count, colour_count, row_count, later_column, later_colour,
-                    taken_columns, taken_colours)
+    """Play move row ``rows[m]`` on ``seat``'s sheet (``cross_on_arrays`` on the state's
+    arrays, without allocating: a column or colour it completes that another seat
+    completed in an earlier roll scores its later value), noting the roll its cells were
+    crossed in (in ``crossed_at[game, seat]``, while ``game`` is in its range)."""
+    counters[seat, C_MARKS_USED] += rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
+    noted = game < crossed_at.shape[0]
+    for k in range(M_CELLS, MOVE_WIDTH):
+        cell = rows[m, k]
+        if cell < 0:
+            continue
+        if noted:
+            crossed_at[game, seat, cell] = roll
+        if crossed[seat, cell]:
+            continue
+        crossed[seat, cell] = True
+        column, colour = cell_column[cell], cell_colour[cell]
+        column_count[seat, column] += 1
+        colour_count[seat, colour] += 1
+        row_count[seat, cell_row[cell]] += 1
+        if column_count[seat, column] == column_size[column] and taken_columns[column]:
+            later_column[seat, column] = True
+        if colour_count[seat, colour] == colour_size[colour] and taken_colours[colour]:
+            later_colour[seat, colour] = True
+
+
+@plain_kernel
+def _all_but(out, dice, die):  # type: ignore[no-untyped-def]
+    """``out``: ``dice`` without ``die`` (one shorter)."""
+    j = 0
+    for d in dice:
+        if d != die:
+            out[j] = d
+            j += 1
 
 
 @kernel
@@ -1038,17 +1060,25 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
     ``dice_numbers[r]``; ``roll_limit`` is the game's (:data:`NO_LIMIT` for none) as the
     bot sees it, ``max_rolls`` where the loop stops. Notes in ``crossed_at[game]`` the
     roll (from 1) each cell was crossed in, while ``game`` is in its range. Returns the
-    rolls played, or -1 when the dice ran out before the end."""
+    rolls played, or -1 when the dice ran out before the end. (A roll allocates nothing:
+    the dice left to the others and the columns and colours taken are written in place.)"""
     seats = state.crossed.shape[0]
     all_colours = np.arange(dice_colours.shape[1])
     all_numbers = np.arange(dice_numbers.shape[1])
-    no_columns = np.zeros(tables.width, dtype=np.bool_)
-    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    others_colours = np.empty(max(dice_colours.shape[1] - 1, 0), dtype=all_colours.dtype)
+    others_numbers = np.empty(max(dice_numbers.shape[1] - 1, 0), dtype=all_numbers.dtype)
+    taken_columns = np.zeros(tables.width, dtype=np.bool_)
+    taken_colours = np.zeros(tables.colours, dtype=np.bool_)
     cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
     column_size, colour_size = tables.column_size, tables.colour_size
+    crossed, counters = state.crossed, state.counters
+    column_count, colour_count, row_count = state.column_count, state.colour_count, \
+        state.row_count
+    later_column, later_colour = state.later_column, state.later_colour
     limit = SOLO_ROLLS if solo else max_rolls
     horizon = horizon_of(weights, solo, roll_limit)
     house = loose or six
+    moves = work.moves
     active = 0
     rolls = 0
     end_triggered = False
@@ -1056,44 +1086,41 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
         if rolls >= dice_colours.shape[0]:
             return -1
         roll_colours, roll_numbers = dice_colours[rolls], dice_numbers[rolls]
-        if solo:
-            taken_columns, taken_colours = no_columns, no_colours
-        else:
-            taken_columns = taken_by_any(state.column_count, tables.column_size)
-            taken_colours = taken_by_any(state.colour_count, tables.colour_size)
+        if not solo:  # (a solo game takes nothing from others: the arrays stay False)
+            taken_into(taken_columns, column_count, column_size)
+            taken_into(taken_colours, colour_count, colour_size)
         left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
                           active)
-        left_colours, left_numbers = all_colours, all_numbers
+        others_take_all = True
         for turn in range(seats):  # the active seat, then the others in order
             seat = active if turn == 0 else turn - 1 if turn - 1 < active else turn
-            colour_dice = all_colours if turn == 0 else left_colours
-            number_dice = all_numbers if turn == 0 else left_numbers
-            colour_die, number_die, best, count = -1, -1, -1, -1
+            colour_dice = all_colours if turn == 0 or others_take_all else others_colours
+            number_dice = all_numbers if turn == 0 or others_take_all else others_numbers
             if not house:  # (the plain rules' moves always fit the workspace)
-                colour_die, number_die, best, count = choose(
+                colour_die, number_die, best, _ = choose(
                     tables, state, seat, roll_colours, roll_numbers, colour_dice,
                     number_dice, taken_columns, taken_colours, loose, six, work.no_cells,
                     work.no_sets, weights, left, horizon, solo, star_penalty, pass_penalty,
-                    compensated, work, work.moves)
-                rows = work.moves.rows[:max(count, 0)]
-            if count < 0:
+                    compensated, work, moves)
+                rows = moves.rows
+            else:
                 colour_die, number_die, best, rows, _ = strong_choice(
                     tables, state, seat, roll_colours, roll_numbers, colour_dice,
                     number_dice, taken_columns, taken_colours, loose, six, weights, left,
                     horizon, solo, star_penalty, pass_penalty, compensated, work)
             if colour_die >= 0:
-                _apply(rows[best], state.counters[seat], crossed_at[:, seat], game, rolls + 1,
-                       cell_column, cell_colour, cell_row, column_size, colour_size,
-                       state.crossed[seat], state.column_count[seat], state.colour_count[seat],
-                       state.row_count[seat], state.later_column[seat], state.later_colour[seat],
-                       taken_columns, taken_colours)
+                _apply(rows, best, seat, counters, crossed_at, game, rolls + 1, cell_column,
+                       cell_colour, cell_row, column_size, colour_size, crossed, column_count,
+                       colour_count, row_count, later_column, later_colour, taken_columns,
+                       taken_colours)
             elif turn == 0:
-                state.counters[seat, C_PASSES] += 1
+                counters[seat, C_PASSES] += 1
             if turn == 0 and colour_die >= 0 and not (open_rolls and rolls < OPEN_ROLLS):
-                left_colours = all_colours[all_colours != colour_die]
-                left_numbers = all_numbers[all_numbers != number_die]
+                others_take_all = False
+                _all_but(others_colours, all_colours, colour_die)
+                _all_but(others_numbers, all_numbers, number_die)
         rolls += 1
-        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+        if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):
