@@ -241,24 +241,26 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
                     star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
                     terms, term_marks, marks, keys, order, area_of, move_areas, inside,
-                    cell_bit, area_pattern, pattern_shapes, set_groups, group_facts):
+                    cell_bit, area_pattern, pattern_shapes, set_groups, group_facts, items):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
     colours), each completed one its points less its hope, each other its hope's change;
     then the cut-off cells, the cells, the stars and the cells reachable next.
 
-    One call values every move of a decision, written out in one loop: numba counts the
-    references of every array passed to a call, which would cost more than a move's sums
-    (and it takes the tables' arrays, not the tables). Writes ``gained_of``, ``future_of``
-    and ``colours_of``; the other arrays are its scratch (of a :class:`Workspace`), and
-    ``marks`` the last stamps it used in ``stamp``, ``seen`` and ``term_marks`` (which says
-    which ``terms`` this call has weighed).
+    A set that is a group of the tables (``set_groups[m] >= 0``: every move of the plain
+    rules) whose cells lie in one area is read from its facts (``group_facts``,
+    :func:`group_facts`: its columns in order, its bits in its area's pattern, its stars,
+    its ring of neighbours, worked out once per sheet); any other set (the house rules')
+    has its cells stamped, sorted and searched here.
 
-    A set that is a group of the tables (``set_groups[m] >= 0``) whose cells lie in one
-    area is valued from its facts (``group_facts``, :func:`group_facts`): its columns in
-    order, its ring of neighbours, its stars and its bits in its area's pattern, worked out
-    once per sheet, with the same sums in the same order as the general way below."""
+    One call values every move of a decision, written out in one loop: numba counts the
+    references of every array passed to a call, and passes every array as seven words,
+    which would cost more than a move's sums (and it takes the tables' arrays, not the
+    tables). Writes ``gained_of``, ``future_of`` and ``colours_of``; the other arrays are
+    its scratch (of a :class:`Workspace`), and ``marks`` the last stamps it used in
+    ``stamp``, ``seen`` and ``term_marks`` (which says which ``terms`` this call has
+    weighed)."""
     moves = sets.shape[0]
     width = part_left.shape[1]
     sides = neighbours.shape[1]
@@ -270,121 +272,141 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     cell_weight = weights[W_CELL]
     shapes_count = weights[W_ISOLATED] != 0.0 or weights[W_PAIRED] != 0.0 \
         or weights[W_TRIPLE] != 0.0
+    patterns = pattern_shapes.shape[1] > 0
     token, visit = marks[0], marks[1]
     marks[2] += 1
     call = marks[2]
-    patterns = pattern_shapes.shape[1] > 0
     for m in range(moves):
+        # The groups the move crosses cells of, in order (``items``: per group its index,
+        # the cells the move crosses of it, the pieces of it the move finishes), and its
+        # areas; from the facts of a group of the tables, else from its cells.
         group = set_groups[m]
-        if group >= 0 and group_facts[group, F_AREA] >= 0 and (patterns or not shapes_count):
-            gained_of[m], future_of[m], colours_of[m] = _group_value(
-                group_facts[group], sets[m], counts[m], cell_colour, cell_bit, crossed, near,
-                points, scale, rate, piece_rate, missing, pieces, hope, area_left, part_left,
-                shapes, terms, term_marks, call, area_pattern, pattern_shapes, width,
-                shapes_count, isolated_cost, paired_cost, triple_cost, open_cost, cell_weight,
-                star_penalty, star_hope, frac)
-            continue
-        # The cells the move crosses that are not crossed yet, stamped with its token.
-        token += 1
+        area = group_facts[group, F_AREA] if group >= 0 else -1
+        known = area >= 0 and (patterns or not shapes_count)
         n = 0
-        for k in range(counts[m]):
-            cell = sets[m, k]
-            if not crossed[cell] and stamp[cell] != token:
-                stamp[cell] = token
-                fresh[n] = cell
-                n += 1
-        # Per fresh cell its column, colour and area (as an index into the move's areas).
+        count = 0
         areas_here = 0
-        for i in range(n):
-            cell = fresh[i]
-            keys[0, i], keys[1, i] = cell_column[cell], cell_colour[cell]
-            area = cell_area[cell]
-            which = -1
-            for j in range(areas_here):
-                if move_areas[j] == area:
-                    which = j
-            if which < 0:
-                move_areas[areas_here] = area
-                which = areas_here
-                areas_here += 1
-            area_of[i] = which
+        if known:
+            n = counts[m]
+            columns = group_facts[group, F_COLUMNS_N]
+            for j in range(columns):
+                key = group_facts[group, F_COLUMNS + j]
+                here_count = group_facts[group, F_COUNTS + j]
+                items[0, j], items[1, j] = key, here_count
+                items[2, j] = 1 if here_count == part_left[area, key] else 0
+            items[0, columns] = width + cell_colour[sets[m, 0]]
+            items[1, columns] = n
+            items[2, columns] = 1 if n == area_left[area] else 0
+            count = columns + 1
+        else:
+            # The cells the move crosses that are not crossed yet, stamped with its token.
+            token += 1
+            for k in range(counts[m]):
+                cell = sets[m, k]
+                if not crossed[cell] and stamp[cell] != token:
+                    stamp[cell] = token
+                    fresh[n] = cell
+                    n += 1
+            # Per fresh cell its column, colour and area (an index into the move's areas).
+            for i in range(n):
+                cell = fresh[i]
+                keys[0, i], keys[1, i] = cell_column[cell], cell_colour[cell]
+                cell_in = cell_area[cell]
+                which = -1
+                for j in range(areas_here):
+                    if move_areas[j] == cell_in:
+                        which = j
+                if which < 0:
+                    move_areas[areas_here] = cell_in
+                    which = areas_here
+                    areas_here += 1
+                area_of[i] = which
+            for kind in range(2):  # the columns from the left, then the colours
+                # The move's cells in the order of their column (colour): an insertion sort.
+                for i in range(n):
+                    j = i
+                    while j > 0 and keys[kind, order[j - 1]] > keys[kind, i]:
+                        order[j] = order[j - 1]
+                        j -= 1
+                    order[j] = i
+                r = 0
+                while r < n:
+                    key = keys[kind, order[r]]
+                    for j in range(areas_here):
+                        inside[j] = 0
+                    here_count = 0
+                    while r < n and keys[kind, order[r]] == key:
+                        inside[area_of[order[r]]] += 1
+                        here_count += 1
+                        r += 1
+                    # Only the parts in the areas of the move can be finished by it.
+                    finished = 0
+                    for j in range(areas_here):
+                        part = move_areas[j]
+                        if part < 0 or inside[j] == 0:
+                            continue
+                        whole = part_left[part, key] if kind == 0 else area_left[part]
+                        if inside[j] == whole:
+                            finished += 1
+                    items[0, count] = key if kind == 0 else width + key
+                    items[1, count], items[2, count] = here_count, finished
+                    count += 1
         gained = 0.0
         future = 0.0
         new_colours = 0
-        for kind in range(2):  # the columns from the left, then the colours
-            # The move's cells in the order of their column (colour): an insertion sort.
-            for i in range(n):
-                j = i
-                while j > 0 and keys[kind, order[j - 1]] > keys[kind, i]:
-                    order[j] = order[j - 1]
-                    j -= 1
-                order[j] = i
-            r = 0
-            while r < n:
-                key = keys[kind, order[r]]
-                g = key if kind == 0 else width + key
-                for j in range(areas_here):
-                    inside[j] = 0
-                here_count = 0
-                while r < n and keys[kind, order[r]] == key:
-                    inside[area_of[order[r]]] += 1
-                    here_count += 1
-                    r += 1
-                now = missing[g] - here_count
-                if now == 0:
-                    gained += points[g]
-                    future -= points[g] * hope[g]
-                    if kind == 1:
-                        new_colours += 1
-                    continue
-                if scale[g] == 0.0:
-                    continue
-                # Only the parts in the areas of the move can be finished by it.
-                left_pieces = pieces[g]
-                for j in range(areas_here):
-                    area = move_areas[j]
-                    if area < 0 or inside[j] == 0:
-                        continue
-                    whole = part_left[area, key] if kind == 0 else area_left[area]
-                    if inside[j] == whole:
-                        left_pieces -= 1
-                # The same cells of a group recur in many moves: its term is kept by
-                # how many cells of it the move crosses and how many pieces it finishes.
-                finished = pieces[g] - left_pieces
-                if term_marks[g, here_count, finished] == call:
-                    term = terms[g, here_count, finished]
-                else:
-                    term = points[g] * (scale[g] * math.exp(-rate[g] * now
-                                                            - piece_rate[g] * left_pieces)
-                                        - hope[g])
-                    terms[g, here_count, finished] = term
-                    term_marks[g, here_count, finished] = call
-                future += term
+        for t in range(count):
+            g, here_count = items[0, t], items[1, t]
+            now = missing[g] - here_count
+            if now == 0:
+                gained += points[g]
+                future -= points[g] * hope[g]
+                if g >= width:
+                    new_colours += 1
+                continue
+            if scale[g] == 0.0:
+                continue
+            # The same cells of a group recur in many moves: its term is kept by how many
+            # cells of it the move crosses and how many pieces it finishes.
+            finished = items[2, t]
+            if term_marks[g, here_count, finished] == call:
+                term = terms[g, here_count, finished]
+            else:
+                term = points[g] * (scale[g] * math.exp(-rate[g] * now
+                                                        - piece_rate[g] * (pieces[g] - finished))
+                                    - hope[g])
+                terms[g, here_count, finished] = term
+                term_marks[g, here_count, finished] = call
+            future += term
         if shapes_count:
             # Cut-off cells change only in the areas the move crosses cells of.
             alone = pairs = threes = 0
-            for i in range(n):
+            if known:  # its one area, looked up by pattern
+                pattern = area_pattern[area] & ~group_facts[group, F_AREA_BITS]
+                alone = pattern_shapes[area, pattern, 0] - shapes[area, 0]
+                pairs = pattern_shapes[area, pattern, 1] - shapes[area, 1]
+                threes = pattern_shapes[area, pattern, 2] - shapes[area, 2]
+            for i in range(n if not known else 0):
                 if cell_area[fresh[i]] < 0:
                     alone -= 1  # a cell in no area is a region of its own: alone, then gone
             for j in range(areas_here):
-                area = move_areas[j]
-                if area < 0:
+                part = move_areas[j]
+                if part < 0:
                     continue
-                alone -= shapes[area, 0]
-                pairs -= shapes[area, 1]
-                threes -= shapes[area, 2]
-                if pattern_shapes.shape[1] > 0:  # the sheet's areas are small: look it up
-                    pattern = area_pattern[area]
+                alone -= shapes[part, 0]
+                pairs -= shapes[part, 1]
+                threes -= shapes[part, 2]
+                if patterns:  # the sheet's areas are small: look it up
+                    pattern = area_pattern[part]
                     for i in range(n):
-                        if cell_area[fresh[i]] == area:
+                        if cell_area[fresh[i]] == part:
                             pattern &= ~(np.int64(1) << cell_bit[fresh[i]])
-                    alone += pattern_shapes[area, pattern, 0]
-                    pairs += pattern_shapes[area, pattern, 1]
-                    threes += pattern_shapes[area, pattern, 2]
+                    alone += pattern_shapes[part, pattern, 0]
+                    pairs += pattern_shapes[part, pattern, 1]
+                    threes += pattern_shapes[part, pattern, 2]
                     continue
                 visit += 1
-                for k in range(area_size[area]):
-                    cell = area_cells[area, k]
+                for k in range(area_size[part]):
+                    cell = area_cells[part, k]
                     if crossed[cell] or stamp[cell] == token or seen[cell] == visit:
                         continue
                     seen[cell] = visit
@@ -395,7 +417,7 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                         head += 1
                         for side in range(sides):
                             other = neighbours[here, side]
-                            if other >= 0 and cell_area[other] == area and not crossed[other] \
+                            if other >= 0 and cell_area[other] == part and not crossed[other] \
                                     and stamp[other] != token and seen[other] != visit:
                                 seen[other] = visit
                                 stack[top] = other
@@ -415,106 +437,37 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
         gained += cell_weight * n
         if star_penalty:
             stars = 0
-            for i in range(n):
+            if known:
+                stars = group_facts[group, F_STARS]
+            for i in range(n if not known else 0):
                 if cell_star[fresh[i]]:
                     stars += 1
             gained += star_penalty * stars
             future -= star_penalty * stars * star_hope * frac
         # The cells reachable next: those of before, less the ones crossed, plus the new.
-        visit += 1
         opened = 0
-        for i in range(n):
-            if near[fresh[i]]:
-                opened -= 1
-            for j in range(sides):
-                other = neighbours[fresh[i], j]
-                if other >= 0 and not crossed[other] and not near[other] \
-                        and stamp[other] != token and seen[other] != visit:
-                    seen[other] = visit
+        if known:  # its ring of neighbours, each once
+            for i in range(n):
+                if near[sets[m, i]]:
+                    opened -= 1
+            for k in range(group_facts[group, F_RING_N]):
+                other = group_facts[group, F_RING + k]
+                if not crossed[other] and not near[other]:
                     opened += 1
+        else:
+            visit += 1
+            for i in range(n):
+                if near[fresh[i]]:
+                    opened -= 1
+                for j in range(sides):
+                    other = neighbours[fresh[i], j]
+                    if other >= 0 and not crossed[other] and not near[other] \
+                            and stamp[other] != token and seen[other] != visit:
+                        seen[other] = visit
+                        opened += 1
         future += open_cost * opened
         gained_of[m], future_of[m], colours_of[m] = gained, future, new_colours
     marks[0], marks[1] = token, visit
-
-
-@plain_kernel
-def _group_term(g, here_count, finished, now, points, scale, rate, piece_rate, pieces, hope,  # type: ignore[no-untyped-def]
-                terms, term_marks, call):
-    """A group's change of hope when a move crosses ``here_count`` of its cells and finishes
-    ``finished`` of its pieces, kept per call (:func:`crossing_values`)."""
-    if term_marks[g, here_count, finished] == call:
-        return terms[g, here_count, finished]
-    left_pieces = pieces[g] - finished
-    term = points[g] * (scale[g] * math.exp(-rate[g] * now - piece_rate[g] * left_pieces)
-                        - hope[g])
-    terms[g, here_count, finished] = term
-    term_marks[g, here_count, finished] = call
-    return term
-
-
-@plain_kernel
-def _group_value(facts, cells, n, cell_colour, cell_bit, crossed, near, points, scale, rate,  # type: ignore[no-untyped-def]
-                 piece_rate, missing, pieces, hope, area_left, part_left, shapes, terms,
-                 term_marks, call, area_pattern, pattern_shapes, width, shapes_count,
-                 isolated_cost, paired_cost, triple_cost, open_cost, cell_weight, star_penalty,
-                 star_hope, frac):
-    """(score gained now, change of the future, colours completed) of crossing a group of
-    the tables whose ``n`` cells lie in one area, from its ``facts``: the sums of
-    :func:`crossing_values`'s general way in the same order (its cells are all uncrossed:
-    the move is legal under the plain rules)."""
-    area = facts[F_AREA]
-    gained = 0.0
-    future = 0.0
-    new_colours = 0
-    for j in range(facts[F_COLUMNS_N]):  # the columns from the left
-        g = facts[F_COLUMNS + j]
-        here_count = facts[F_COUNTS + j]
-        now = missing[g] - here_count
-        if now == 0:
-            gained += points[g]
-            future -= points[g] * hope[g]
-            continue
-        if scale[g] == 0.0:
-            continue
-        finished = 1 if here_count == part_left[area, g] else 0
-        future += _group_term(g, here_count, finished, now, points, scale, rate, piece_rate,
-                              pieces, hope, terms, term_marks, call)
-    g = width + cell_colour[cells[0]]  # then its colour
-    now = missing[g] - n
-    if now == 0:
-        gained += points[g]
-        future -= points[g] * hope[g]
-        new_colours += 1
-    elif scale[g] != 0.0:
-        finished = 1 if n == area_left[area] else 0
-        future += _group_term(g, n, finished, now, points, scale, rate, piece_rate, pieces,
-                              hope, terms, term_marks, call)
-    if shapes_count:  # its area's cut-off cells, looked up by pattern
-        pattern = area_pattern[area] & ~facts[F_AREA_BITS]
-        alone = pattern_shapes[area, pattern, 0] - shapes[area, 0]
-        pairs = pattern_shapes[area, pattern, 1] - shapes[area, 1]
-        threes = pattern_shapes[area, pattern, 2] - shapes[area, 2]
-        if isolated_cost:
-            future -= isolated_cost * alone
-        if paired_cost:
-            future -= paired_cost * pairs
-        if triple_cost:
-            future -= triple_cost * threes
-    gained += cell_weight * n
-    if star_penalty:
-        stars = facts[F_STARS]
-        gained += star_penalty * stars
-        future -= star_penalty * stars * star_hope * frac
-    opened = 0  # the cells reachable next
-    for i in range(n):
-        if near[cells[i]]:
-            opened -= 1
-    for k in range(facts[F_RING_N]):
-        other = facts[F_RING + k]
-        if not crossed[other] and not near[other]:
-            opened += 1
-    future += open_cost * opened
-    return gained, future, new_colours
 
 
 # == a decision ============================================================================
@@ -634,6 +587,8 @@ class Workspace(NamedTuple):
     """The seat's crossed cells as such words."""
     group_facts: Int64s
     """Per group of the tables what valuing it needs (:func:`group_facts`)."""
+    items: Int64s
+    """Per group a move crosses cells of: its index, the cells, the pieces it finishes."""
     anchor_bits: Int64s
     """The uncrossed cells a move may start from as such words."""
 
@@ -731,6 +686,7 @@ def new_workspace(tables: Tables) -> Workspace:
         crossed_bits=np.zeros(words, dtype=np.int64),
         anchor_bits=np.zeros(words, dtype=np.int64),
         group_facts=group_facts(tables, cell_bit),
+        items=np.zeros((3, 2 * MOVE_CELLS), dtype=np.int64),
     )
 
 
@@ -921,7 +877,7 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
         work.terms, work.term_marks, work.marks, work.keys, work.order, work.area_of,
         work.move_areas, work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes,
-        set_groups, work.group_facts)
+        set_groups, work.group_facts, work.items)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
     values = moves.values
     scores_known = False
