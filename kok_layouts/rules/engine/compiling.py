@@ -14,7 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60}
+COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
+                   "strong_kok2": 70, "strong_kids": 40}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
@@ -34,7 +35,7 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
-    from kok_layouts.rules.engine import greedy, kernels, strong_kernels
+    from kok_layouts.rules.engine import greedy, kernels, strong_kernels, strong_kids, strong_kok2
     from kok_layouts.rules.engine import kids as kids_kernels
     from kok_layouts.rules.engine import kok2 as kok2_kernels
 
@@ -43,7 +44,9 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             greedy.play_classic_games, kids_kernels.kids_legal_moves, kids_kernels.kids_play,
             kids_kernels.kids_score, kids_kernels.play_kids_games, kok2_kernels.kok2_specials,
             kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games,
-            strong_kernels.play_strong_games, strong_kernels.strong_choice)
+            strong_kernels.play_strong_games, strong_kernels.strong_choice,
+            strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
+            strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice)
 
 
 def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
@@ -105,4 +108,8 @@ def warm_up() -> float:
     play_batch(kok2, 1, 2, 0)
     play_strong_batch(classic, 1, 1, 0)
     play_strong_batch(classic, 1, 2, 0)
+    play_strong_batch(kok2, 1, 1, 0)
+    play_strong_batch(kok2, 1, 2, 0)
+    play_strong_batch(kids, 1, 1, 0)
+    play_strong_batch(kids, 1, 2, 0)
     return time.perf_counter() - start
