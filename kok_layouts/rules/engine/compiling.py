@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
-                   "strong_kok2": 70, "strong_kids": 40}
+                   "strong_kok2": 70, "strong_kids": 40, "learned": 60}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
@@ -35,7 +35,14 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
-    from kok_layouts.rules.engine import greedy, kernels, strong_kernels, strong_kids, strong_kok2
+    from kok_layouts.rules.engine import (
+        greedy,
+        kernels,
+        learned_kernels,
+        strong_kernels,
+        strong_kids,
+        strong_kok2,
+    )
     from kok_layouts.rules.engine import kids as kids_kernels
     from kok_layouts.rules.engine import kok2 as kok2_kernels
 
@@ -46,7 +53,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games,
             strong_kernels.play_strong_games, strong_kernels.strong_choice,
             strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
-            strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice)
+            strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice,
+            learned_kernels.play_learned_games, learned_kernels.learned_choice)
 
 
 def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:
@@ -79,6 +87,7 @@ def warm_up() -> float:
     engine plays; returns the seconds it took."""
     from kok_layouts.model.loader import load_layout
     from kok_layouts.rules.engine.batch import play_batch
+    from kok_layouts.rules.engine.learned import play_learned_batch
     from kok_layouts.rules.engine.position import Position
     from kok_layouts.rules.engine.strong import play_strong_batch
 
@@ -112,4 +121,6 @@ def warm_up() -> float:
     play_strong_batch(kok2, 1, 2, 0)
     play_strong_batch(kids, 1, 1, 0)
     play_strong_batch(kids, 1, 2, 0)
+    play_learned_batch(classic, 1, 1, 0)
+    play_learned_batch(classic, 1, 2, 0)
     return time.perf_counter() - start
