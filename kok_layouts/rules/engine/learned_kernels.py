@@ -123,120 +123,6 @@ def new_learned_work(tables: Tables, moves: int) -> LearnedWork:
 
 
 @plain_kernel
-def candidate_features(tables, crossed, rows, m, value, frac, missing, near, open_before,  # type: ignore[no-untyped-def]
-                       crossed_count, stars_before, marks_left, taken_columns, taken_colours,
-                       learned, out):
-    """``LearnedBot.features`` of crossing move row ``rows[m]`` (``m`` -1: passing) whose
-    strong value relative to passing is ``value``, into ``learned.features[out]``: the same
-    operations on the same floats in the same order. ``missing``, ``near``: the
-    workspace's per group and per cell; ``open_before``, ``crossed_count``,
-    ``stars_before``: the cells next to a cross, crossed, and the stars uncrossed before
-    the move. (A classic sheet has no boxes, hearts or scoring rows: those features are
-    zero, as the rules' bot counts them.)"""
-    width = tables.width
-    colours = tables.colours
-    cell_column, cell_colour = tables.cell_column, tables.cell_colour
-    neighbours, cell_star = tables.neighbours, tables.cell_star
-    column_hits, colour_hits = learned.column_hits, learned.colour_hits
-    stamp, ring, stamps = learned.stamp, learned.ring, learned.marks
-    stamps[0] += 1
-    token = stamps[0]
-    # The move's cells not crossed yet (``cells & ~player.crossed``), each once.
-    fresh = 0
-    fresh_stars = 0
-    left_near = 0
-    jokers = 0
-    if m >= 0:
-        jokers = rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
-        for k in range(M_CELLS, MOVE_WIDTH):
-            cell = rows[m, k]
-            if cell < 0 or crossed[cell] or stamp[cell] == token:
-                continue
-            stamp[cell] = token
-            fresh += 1
-            column_hits[cell_column[cell]] += 1
-            colour_hits[cell_colour[cell]] += 1
-            if cell_star[cell]:
-                fresh_stars += 1
-            if near[cell]:
-                left_near += 1
-    # The cells reachable after it (``board.dilate(after) & ~after``): those of before,
-    # less the ones crossed, plus the new neighbours of its cells, each once.
-    opened = 0
-    if fresh:
-        for k in range(M_CELLS, MOVE_WIDTH):
-            cell = rows[m, k]
-            if cell < 0 or stamp[cell] != token:
-                continue
-            for j in range(neighbours.shape[1]):
-                other = neighbours[cell, j]
-                if other >= 0 and not crossed[other] and not near[other] \
-                        and stamp[other] != token and ring[other] != token:
-                    ring[other] = token
-                    opened += 1
-    reachable = open_before - left_near + opened
-    done_columns = one = two = three = 0
-    near_points = 0.0
-    claimed_columns = claimed_colours = 0
-    for g in range(width):
-        left = missing[g] - column_hits[g]
-        column_hits[g] = 0
-        if left == 0:
-            done_columns += 1
-        elif left == 1:
-            one += 1
-            near_points += float(tables.column_first[g])
-        elif left == 2:
-            two += 1
-            near_points += float(tables.column_first[g])
-        elif left == 3:
-            three += 1
-        if 0 < left <= 3 and taken_columns[g]:
-            claimed_columns += 1
-    best = second = 0.0
-    colours_done = near_colours = halfway = 0
-    for colour in range(colours):
-        size = tables.colour_size[colour]
-        left = missing[width + colour] - colour_hits[colour]
-        colour_hits[colour] = 0
-        share = 1.0 - left / size if size else 1.0
-        # The best two of the shares (``sorted(shares, reverse=True)[:2]``).
-        if colour == 0 or share > best:
-            if colour > 0:
-                second = best
-            best = share
-        elif colour == 1 or share > second:
-            second = share
-        if left == 0:
-            colours_done += 1
-        elif left <= 2:
-            near_colours += 1
-        elif left <= size // 2:
-            halfway += 1
-        if 0 < left <= 5 and taken_colours[colour]:
-            claimed_colours += 1
-    marks = max(0, marks_left - jokers)  # (the rules' bot's name for the marks left)
-    stars = stars_before - fresh_stars
-    strong = value / 20.0
-    passed = m < 0
-    f = learned.features[out]
-    f[0], f[1], f[2], f[3], f[4] = 1.0, frac, frac * frac, strong, strong * frac
-    f[5] = 1.0 if passed else 0.0
-    f[6] = frac if passed else 0.0
-    f[7], f[8], f[9] = best, second, float(colours_done)
-    f[10], f[11] = near_colours / 3.0, halfway / 3.0
-    f[12], f[13], f[14], f[15] = done_columns / 5.0, one / 5.0, two / 5.0, three / 5.0
-    f[16], f[17] = one * frac / 5.0, two * frac / 5.0
-    f[18], f[19] = near_points / 10.0, near_points * frac / 10.0
-    f[20], f[21] = claimed_columns / 5.0, claimed_colours / 3.0
-    f[22], f[23] = marks / 8.0, marks * frac / 8.0
-    f[24], f[25] = stars / 5.0, stars * frac / 5.0
-    f[26], f[27] = reachable / 20.0, reachable * frac / 20.0
-    f[28] = (crossed_count + fresh) / 100.0
-    f[29], f[30], f[31] = 0.0 / 8.0, 0.0 / 5.0, 0.0 / 5.0
-
-
-@plain_kernel
 def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets, counts,  # type: ignore[no-untyped-def]
                  count, taken_columns, taken_colours, weights, left, horizon, correction,
                  candidates, work, learned):
@@ -245,7 +131,9 @@ def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets,
     per move its distinct set, ``sets[k, :counts[k]]`` with ``set_groups[k]`` its group
     of the tables or -1): the candidates of ``_best_few`` (one per cells and jokers, the
     best valued and the first of equals; the ``candidates`` best by value, the first
-    listed of equals) after passing, their features (:func:`candidate_features`), and the
+    listed of equals) after passing, their features (``LearnedBot.features``: the same
+    operations on the same floats in the same order; a classic sheet has no boxes, hearts
+    or scoring rows, whose features are zero as the rules' bot counts them), and the
     first of the highest strong value plus ``correction``. Returns its move (-1: a pass;
     -2: two totals within a hair, for :func:`numpy_pick` to tell) and how many candidates
     were weighed; each candidate's move, features, strong value and total are in
@@ -311,9 +199,6 @@ def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets,
     marks[1] += 1
     decision = marks[1]
     picked[0] = -1
-    candidate_features(tables, crossed, rows, -1, pass_value, frac, missing, near,
-                       open_before, crossed_count, stars_before, marks_left, taken_columns,
-                       taken_colours, learned, 0)
     found = 1
     for _ in range(min(candidates, slots)):
         best = -1
@@ -322,30 +207,135 @@ def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets,
                 best = slot
         taken[best] = decision
         picked[found] = slot_move[best]
-        candidate_features(tables, crossed, rows, slot_move[best], values[slot_move[best]],
-                           frac, missing, near, open_before, crossed_count, stars_before,
-                           marks_left, taken_columns, taken_colours, learned, found)
         found += 1
+    # Per candidate the features of ``LearnedBot.features`` (written out here: a call per
+    # candidate passing the tables cost more than its sums).
+    width = tables.width
+    colours = tables.colours
+    cell_column, cell_colour = tables.cell_column, tables.cell_colour
+    neighbours, cell_star = tables.neighbours, tables.cell_star
+    column_hits, colour_hits = learned.column_hits, learned.colour_hits
+    ring = learned.ring
+    for out in range(found):
+        m = picked[out]
+        value = pass_value if out == 0 else values[m]
+        marks[0] += 1
+        token = marks[0]
+        # The move's cells not crossed yet (``cells & ~player.crossed``), each once.
+        fresh = 0
+        fresh_stars = 0
+        left_near = 0
+        jokers = 0
+        if m >= 0:
+            jokers = rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
+            for k in range(M_CELLS, MOVE_WIDTH):
+                cell = rows[m, k]
+                if cell < 0 or crossed[cell] or stamp[cell] == token:
+                    continue
+                stamp[cell] = token
+                fresh += 1
+                column_hits[cell_column[cell]] += 1
+                colour_hits[cell_colour[cell]] += 1
+                if cell_star[cell]:
+                    fresh_stars += 1
+                if near[cell]:
+                    left_near += 1
+        # The cells reachable after it (``board.dilate(after) & ~after``): those of before,
+        # less the ones crossed, plus the new neighbours of its cells, each once.
+        opened = 0
+        if fresh:
+            for k in range(M_CELLS, MOVE_WIDTH):
+                cell = rows[m, k]
+                if cell < 0 or stamp[cell] != token:
+                    continue
+                for j in range(neighbours.shape[1]):
+                    other = neighbours[cell, j]
+                    if other >= 0 and not crossed[other] and not near[other] \
+                            and stamp[other] != token and ring[other] != token:
+                        ring[other] = token
+                        opened += 1
+        reachable = open_before - left_near + opened
+        done_columns = one = two = three = 0
+        near_points = 0.0
+        claimed_columns = claimed_colours = 0
+        for g in range(width):
+            remaining = missing[g] - column_hits[g]
+            column_hits[g] = 0
+            if remaining == 0:
+                done_columns += 1
+            elif remaining == 1:
+                one += 1
+                near_points += float(tables.column_first[g])
+            elif remaining == 2:
+                two += 1
+                near_points += float(tables.column_first[g])
+            elif remaining == 3:
+                three += 1
+            if 0 < remaining <= 3 and taken_columns[g]:
+                claimed_columns += 1
+        share_best = share_second = 0.0
+        colours_done = near_colours = halfway = 0
+        for colour in range(colours):
+            colour_cells = tables.colour_size[colour]
+            remaining = missing[width + colour] - colour_hits[colour]
+            colour_hits[colour] = 0
+            share = 1.0 - remaining / colour_cells if colour_cells else 1.0
+            # The best two of the shares (``sorted(shares, reverse=True)[:2]``).
+            if colour == 0 or share > share_best:
+                if colour > 0:
+                    share_second = share_best
+                share_best = share
+            elif colour == 1 or share > share_second:
+                share_second = share
+            if remaining == 0:
+                colours_done += 1
+            elif remaining <= 2:
+                near_colours += 1
+            elif remaining <= colour_cells // 2:
+                halfway += 1
+            if 0 < remaining <= 5 and taken_colours[colour]:
+                claimed_colours += 1
+        marks_after = max(0, marks_left - jokers)
+        stars = stars_before - fresh_stars
+        strong = value / 20.0
+        passed = m < 0
+        f = learned.features[out]
+        f[0], f[1], f[2], f[3], f[4] = 1.0, frac, frac * frac, strong, strong * frac
+        f[5] = 1.0 if passed else 0.0
+        f[6] = frac if passed else 0.0
+        f[7], f[8], f[9] = share_best, share_second, float(colours_done)
+        f[10], f[11] = near_colours / 3.0, halfway / 3.0
+        f[12], f[13], f[14], f[15] = done_columns / 5.0, one / 5.0, two / 5.0, three / 5.0
+        f[16], f[17] = one * frac / 5.0, two * frac / 5.0
+        f[18], f[19] = near_points / 10.0, near_points * frac / 10.0
+        f[20], f[21] = claimed_columns / 5.0, claimed_colours / 3.0
+        f[22], f[23] = marks_after / 8.0, marks_after * frac / 8.0
+        f[24], f[25] = stars / 5.0, stars * frac / 5.0
+        f[26], f[27] = reachable / 20.0, reachable * frac / 20.0
+        f[28] = (crossed_count + fresh) / 100.0
+        f[29], f[30], f[31] = 0.0 / 8.0, 0.0 / 5.0, 0.0 / 5.0
     # The first of the highest strong value plus correction.
     features, totals, worth = learned.features, learned.totals, learned.values
     chosen = 0
-    tie = False
+    scale = 1.0
     for c in range(found):
         worth[c] = pass_value if c == 0 else values[picked[c]]
         total = 0.0
-        size = abs(worth[c])
+        magnitude = abs(worth[c])
         for j in range(FEATURE_COUNT):
             term = features[c, j] * correction[j]
             total += term
-            size += abs(term)
+            magnitude += abs(term)
         total += worth[c]
         totals[c] = total
+        scale = max(scale, 1.0 + magnitude)
         if total > totals[chosen]:
             chosen = c
-        size = TIE * (1.0 + size)
-        for other in range(c):
-            if abs(totals[other] - total) <= size:
-                tie = True
+    # Another total within a hair of the best: the rules' bot's rounding tells them apart.
+    tie = False
+    for c in range(found):
+        if c != chosen and totals[chosen] - totals[c] <= TIE * scale:
+            tie = True
     return -2 if tie else picked[chosen], found
 
 
