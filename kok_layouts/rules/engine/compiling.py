@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
-                   "strong_kok2": 70, "strong_kids": 40, "learned": 60}
+                   "strong_kok2": 70, "strong_kids": 40, "learned": 50}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
