@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 
-from kok_layouts import limits
 from kok_layouts.env.actions import mask_bits
 from kok_layouts.env.batch import BatchSolo
 from kok_layouts.env.driver import Driver
@@ -85,18 +84,6 @@ def test_the_batch_has_the_rules_legal_moves_crosses_and_scores(layout: str,
 def test_the_bombs_of_completed_rows_fall_as_in_the_rules() -> None:
     ended, bombs = play_side_by_side("grey", 6, 45, seed=3, policy=row_seeker)
     assert ended >= 6 and bombs >= 6
-
-
-@settings(max_examples=4, deadline=None)
-@given(seed=st.integers(0, 2**64 - 1), layout=st.sampled_from(["black", "grey"]))
-def test_without_the_touch_table_a_step_gives_the_same_games(seed: int, layout: str) -> None:
-    # Beyond limits.BATCH_TOUCH_BYTES the groups a step touches come from a product with
-    # its cells instead of a lookup.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(limits, "BATCH_TOUCH_BYTES", 0)
-        batch = BatchSolo(layout, 3, seed=seed % 2**32)
-    assert batch.touch is None
-    play_side_by_side(layout, 3, 30, seed, policy=row_seeker, batch=batch)
 
 
 @settings(max_examples=5, deadline=None)
