@@ -272,9 +272,9 @@ def _squares_into(found, count, square_cells, crossed, parts, actions):  # type:
 
 @inline_kernel
 def _game_legal(tables, enclosures, specials_sheet, state, acts, game, colour_roll,  # type: ignore[no-untyped-def]
-                number_roll, special_roll, bombs_owed, found, expansions, seen, all_colours,
-                all_numbers):
-    """The legal actions of ``game`` into ``found`` (unsorted); returns how many. The
+                number_roll, special_roll, bombs_owed, found, expansions, seen, ways,
+                open_groups, all_colours, all_numbers):
+    """The legal actions of ``game`` into ``found``; returns how many. The
     engine lists each move once, and each move is one action (a bomb one per square), so
     no action comes twice."""
     crossed = state.crossed[game]
@@ -309,15 +309,28 @@ def _game_legal(tables, enclosures, specials_sheet, state, acts, game, colour_ro
     anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
     rows = expansions_into(expansions, seen, tables.colours, colour_roll[game],
                            number_roll[game], all_colours, all_numbers, marks_left, False)
-    pair = acts.pair
+    # What the dice stand for, by way of taking them (plain, ?, X, both) and colour and
+    # size; each colour and size's open groups are found once (legal_sets' plain case,
+    # read in place), then listed way by way, colour by colour, size by size: in the
+    # order of the action ids, so that they need no sort.
+    ways[:] = False
     for e in range(rows):
         colour, n = expansions[e, 2], expansions[e, 3]
-        way = 2 * expansions[e, 4] + expansions[e, 5]
-        # legal_sets' plain case, read in place: the open groups of the colour and size.
-        for group in range(tables.group_offsets[colour, n - 1], tables.group_offsets[colour, n]):
-            if group_is_open(tables, crossed, anchor, group):
-                found[count] = pair[way, group]
-                count += 1
+        if not ways[:, colour, n].any():
+            for group in range(tables.group_offsets[colour, n - 1],
+                               tables.group_offsets[colour, n]):
+                open_groups[group] = group_is_open(tables, crossed, anchor, group)
+        ways[2 * expansions[e, 4] + expansions[e, 5], colour, n] = True
+    pair = acts.pair
+    for way in range(ways.shape[0]):
+        for colour in range(ways.shape[1]):
+            for n in range(1, ways.shape[2]):
+                if ways[way, colour, n]:
+                    for group in range(tables.group_offsets[colour, n - 1],
+                                       tables.group_offsets[colour, n]):
+                        if open_groups[group]:
+                            found[count] = pair[way, group]
+                            count += 1
     if tables.edition == KOK2 and tables.special_faces.shape[0]:
         counters = state.counters[game]
         face = tables.special_faces[special_roll[game]]
@@ -359,6 +372,8 @@ def solo_legal(tables, state, acts, colour_roll, number_roll, special_roll, bomb
     dice = colour_roll.shape[1] * max(1, number_roll.shape[1])
     expansions = np.empty((dice * (tables.colours + 1) * 6, 6), dtype=np.int64)
     seen = np.zeros((tables.colours + 1) * 6, dtype=np.bool_)
+    ways = np.zeros((acts.pair.shape[0], tables.colours, 6), dtype=np.bool_)
+    open_groups = np.zeros(tables.group_size.shape[0], dtype=np.bool_)
     all_colours = np.arange(colour_roll.shape[1])
     all_numbers = np.arange(number_roll.shape[1])
     for game in range(games):
@@ -368,9 +383,12 @@ def solo_legal(tables, state, acts, colour_roll, number_roll, special_roll, bomb
             legal = bigger
         count = _game_legal(tables, enclosures, specials_sheet, state, acts, game,
                             colour_roll, number_roll, special_roll, bombs_owed, legal[used:],
-                            expansions, seen, all_colours, all_numbers)
+                            expansions, seen, ways, open_groups, all_colours, all_numbers)
         mine = legal[used:used + count]
-        mine.sort()
+        for i in range(1, count):
+            if mine[i] < mine[i - 1]:  # (Kids' dice and the special die's actions)
+                mine.sort()
+                break
         mine += game * size
         used += count
         counts[game] = count
@@ -418,13 +436,15 @@ def _kok2_step(crossing, state, acts, game, action, bombs_owed, fresh, no_column
     jokers = 0
     if how == PLAY_PAIR:
         jokers = acts.move[action, M_COLOUR_JOKER] + acts.move[action, M_NUMBER_JOKER]
-    # With no squares named, kok2_play stops at the first bomb owed (its move played).
-    kok2_play(crossing, state, game, fresh[:n], jokers, how == PLAY_SPECIAL, acts.face[action],
-              no_bombs, no_columns, no_colours, no_rows)
+    # With no squares named, kok2_play stops at the first bomb owed that has a square to
+    # fall on (-1; its move played), and loses those that have none.
+    placed = kok2_play(crossing, state, game, fresh[:n], jokers, how == PLAY_SPECIAL,
+                       acts.face[action], no_bombs, no_columns, no_colours, no_rows)
     if how == PLAY_ROW_BOMB:
         bombs_owed[game] -= 1
     bombs_owed[game] += owed
-    if bombs_owed[game] > 0 and bomb_squares(crossing.square_cells, crossed).shape[0] == 0:
+    if bombs_owed[game] > 0 and placed != -1 \
+            and bomb_squares(crossing.square_cells, crossed).shape[0] == 0:
         bombs_owed[game] = 0
 
 
