@@ -1,8 +1,11 @@
-"""The batched engine against the rules (issue 24): on random games, the same legal
-actions, the same crosses and the same scores as the plain Game / PlayerSheet path."""
+"""The batched engine against the rules (issues 24 and 33): on random games, the same legal
+actions, the same crosses and the same scores as the plain Game / PlayerSheet path, move
+for move, in every edition: jokers, the special die's actions and the bombs of row items
+(Keer op Keer 2), the purple cross and its chameleons (Kids)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
@@ -12,7 +15,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 
-from kok_layouts.env.actions import mask_bits
+from kok_layouts.env.actions import K_PAIR, K_PASS, KINDS, mask_bits
 from kok_layouts.env.batch import BatchSolo
 from kok_layouts.env.driver import Driver
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
@@ -28,18 +31,47 @@ def plain_game(batch: BatchSolo, game: int) -> Driver:
 Policy = Callable[[BatchSolo, np.random.Generator], np.ndarray]
 
 
-def row_seeker(batch: BatchSolo, rng: np.random.Generator) -> np.ndarray:
-    """A legal action per game that crosses the most cells of the first row whose item is
-    a bomb (ties at random; on other sheets a random one): in Keer op Keer 2 that row
-    completes, and its bomb falls, in most games."""
-    rows = np.zeros(batch.size, dtype=bool)
-    rules = batch.table.board.row_masks
-    items = [rule.item for rule in getattr(batch.sheet, "rows", ())]
-    if "bomb" in items:
-        rows = mask_bits(rules[items.index("bomb")], batch.size)
-    gain = (batch.table.cells & rows).sum(1) + rng.random((batch.n, batch.table.size))
-    actions: np.ndarray = np.where(batch.legal_mask(), gain, -1.0).argmax(axis=1)
+def seeking(item: str) -> Policy:
+    """A policy: a legal action per game that crosses the most cells of the first row
+    whose item is ``item`` (ties at random; on other sheets a random one): in Keer op Keer
+    2 that row completes, and its item is received, in most games."""
+    def seek(batch: BatchSolo, rng: np.random.Generator) -> np.ndarray:
+        rows = np.zeros(batch.size, dtype=bool)
+        rules = batch.table.board.row_masks
+        items = [rule.item for rule in getattr(batch.sheet, "rows", ())]
+        if item in items:
+            rows = mask_bits(rules[items.index(item)], batch.size)
+        gain = (batch.table.cells & rows).sum(1) + rng.random((batch.n, batch.table.size))
+        actions: np.ndarray = np.where(batch.legal_mask(), gain, -1.0).argmax(axis=1)
+        return actions
+    return seek
+
+
+row_seeker = seeking("bomb")
+
+
+def specials_first(batch: BatchSolo, rng: np.random.Generator) -> np.ndarray:
+    """A legal action per game that is not a plain colour-and-number move when there is
+    one (a move with a joker, a special die's action, a bomb, the purple cross or its
+    chameleon), at random among them; a random one otherwise."""
+    table = batch.table
+    plain = ((table.kind == K_PAIR) & ~table.colour_joker & ~table.number_joker) \
+        | (table.kind == K_PASS)
+    wish = ~plain + rng.random((batch.n, table.size))
+    actions: np.ndarray = np.where(batch.legal_mask(), wish, -1.0).argmax(axis=1)
     return actions
+
+
+def recorded(policy: Policy, played: Counter[str]) -> Policy:
+    """``policy``, counting the kinds of the actions it picks (``"joker"`` for a move
+    with a joker)."""
+    def pick(batch: BatchSolo, rng: np.random.Generator) -> np.ndarray:
+        actions = policy(batch, rng)
+        table = batch.table
+        played.update(KINDS[table.kind[a]] for a in actions)
+        played["joker"] += int((table.colour_joker[actions] | table.number_joker[actions]).sum())
+        return actions
+    return pick
 
 
 def play_side_by_side(layout: str, games: int, steps: int, seed: int,
@@ -84,6 +116,66 @@ def test_the_batch_has_the_rules_legal_moves_crosses_and_scores(layout: str,
 def test_the_bombs_of_completed_rows_fall_as_in_the_rules() -> None:
     ended, bombs = play_side_by_side("grey", 6, 45, seed=3, policy=row_seeker)
     assert ended >= 6 and bombs >= 6
+
+
+def test_moves_with_jokers_are_the_rules_moves() -> None:
+    played: Counter[str] = Counter()
+    play_side_by_side("black", 6, 40, seed=5, policy=recorded(specials_first, played))
+    assert played["joker"] >= 20
+
+
+def test_the_special_die_plays_as_in_the_rules() -> None:
+    played: Counter[str] = Counter()
+    hearts = 0
+    policy = recorded(specials_first, played)
+
+    def watching(batch: BatchSolo, rng: np.random.Generator) -> np.ndarray:
+        nonlocal hearts
+        hearts = max(hearts, int(batch.hearts.max()))
+        return policy(batch, rng)
+
+    play_side_by_side("grey", 8, 60, seed=6, policy=watching)
+    for kind in ("heart", "bomb", "stars", "row", "block", "joker"):
+        assert played[kind] >= 3, (kind, played)
+    assert hearts >= 2
+
+
+@pytest.mark.parametrize("item", ["box", "heart", "bomb"])
+def test_the_items_of_completed_rows_are_received_as_in_the_rules(item: str) -> None:
+    batch = BatchSolo("grey", 6, seed=8)
+    row = [rule.item for rule in batch.sheet.rows].index(item)  # type: ignore[attr-defined]
+    received = 0
+    seek = seeking(item)
+
+    def watching(batch: BatchSolo, rng: np.random.Generator) -> np.ndarray:
+        nonlocal received
+        received = max(received, int(batch.row_items[:, row].sum()))
+        return seek(batch, rng)
+
+    play_side_by_side("grey", 6, 30, seed=8, policy=watching, batch=batch)
+    assert received >= 2
+
+
+def test_the_purple_cross_and_its_chameleons_are_the_rules_moves() -> None:
+    played: Counter[str] = Counter()
+    play_side_by_side("kids", 8, 40, seed=7, policy=recorded(specials_first, played))
+    assert played["purple"] >= 5 and played["chameleon"] >= 3, played
+
+
+def test_the_dice_are_numpy_streams_of_the_seed() -> None:
+    # The first rolls, drawn as BatchSolo always drew them (results stay comparable
+    # between versions): every game's colour dice, then their number dice, then their
+    # special die, each as one draw of the generator.
+    for layout in ("black", "grey", "kids"):
+        batch = BatchSolo(layout, 5, seed=42)
+        rng = np.random.default_rng(42)
+        colours = rng.integers(0, len(batch.faces), (5, batch.colour_dice))
+        numbers = rng.integers(0, 6, (5, batch.number_dice))
+        assert np.array_equal(batch.colour_roll, colours)
+        assert np.array_equal(batch.number_roll, numbers)
+        if batch.special_faces:
+            specials = rng.integers(0, len(batch.special_faces), 5)
+            assert np.array_equal(batch.special_roll, specials)
 
 
 @settings(max_examples=5, deadline=None)
