@@ -8,7 +8,8 @@ kernels.State`: the kernels here loop over the games and call the rules' kernels
 :func:`~kok_layouts.rules.engine.kok2.kok2_specials` and
 :func:`~kok_layouts.rules.engine.kok2.bomb_squares` for Keer op Keer 2's special die and
 the bombs of row items, :func:`~kok_layouts.rules.engine.kids.kids_legal_moves` for Kids;
-``play_move``, ``kok2_play`` and ``kids_play`` to play; the editions' score kernels).
+``play_move``, ``kok2_play`` (with ``_bombs_owed``) and ``kids_play`` to play;
+``most_completed`` for the end of a game; the editions' score kernels).
 Nothing of the rules is written here: what is here maps the engine's moves onto a
 layout's fixed action space and back, through the arrays of :class:`SoloActions`, which
 the environment builds from its action table (the engine knows nothing of the
@@ -64,7 +65,7 @@ move, an action of Keer op Keer 2's special die, a bomb a row's item gave, a Kid
 FACE_SPAN = np.int64(1) << 50
 """The keys of :attr:`SoloActions.special_keys`: a face's code times this, plus the key of
 the cells (:func:`cells_key`, at most 4 cells of 10 bits)."""
-COMPILE_SECONDS = 40
+COMPILE_SECONDS = 30
 """About how many CPU seconds compiling these kernels takes (with the rules' kernels they
 call), measured with an empty ``NUMBA_CACHE_DIR``."""
 
@@ -109,8 +110,18 @@ class SoloActions(NamedTuple):
     """The action of each key of :attr:`special_keys`."""
 
 
+# -- narrow views of the sheet and the state ------------------------------------------------
+# The batch calls the rules' kernels for every game at every step, and numba copies and
+# counts the references of every array of a struct at each call: with the whole
+# SheetArrays (some 30 arrays) and State (9) that costs more than the rules' work on a
+# small sheet. These structs hold the same arrays (views, nothing copied), only those the
+# kernels they are passed to read, so numba compiles the same kernels for them; a field
+# the kernels read and the view lacks is a compile error, never a wrong value. (Numba's
+# cache records these types with the rules' kernels compiled for them: renaming one needs
+# the cache cleared, as renaming SheetArrays or State would.)
+
 class EnclosureSheet(NamedTuple):
-    """What ``kids_legal_moves`` reads of the sheet's arrays (see :class:`ScoreSheet`)."""
+    """What ``kids_legal_moves`` reads of the sheet."""
 
     colours: int
     exclamation_marks: int
@@ -123,7 +134,7 @@ class EnclosureSheet(NamedTuple):
 
 
 class SpecialSheet(NamedTuple):
-    """What ``kok2_specials`` reads of the sheet's arrays (see :class:`ScoreSheet`)."""
+    """What ``kok2_specials`` reads of the sheet."""
 
     height: int
     heart_track: int
@@ -136,9 +147,34 @@ class SpecialSheet(NamedTuple):
     neighbours: Int32s
 
 
-class CrossSheet(NamedTuple):
-    """What ``play_move``, ``kok2_play`` and ``kids_play`` read of the sheet's arrays (see
-    :class:`ScoreSheet`)."""
+class ClassicCross(NamedTuple):
+    """What ``play_move`` reads of the sheet."""
+
+    width: int
+    colours: int
+    cell_column: Int32s
+    cell_colour: Int32s
+    cell_row: Int32s
+    column_size: Int32s
+    colour_size: Int32s
+
+
+class KidsCross(NamedTuple):
+    """What ``kids_play`` reads of the sheet."""
+
+    width: int
+    colours: int
+    cell_column: Int32s
+    cell_colour: Int32s
+    cell_row: Int32s
+    column_size: Int32s
+    colour_size: Int32s
+    area_cells: Int32s
+    area_size: Int32s
+
+
+class Kok2Cross(NamedTuple):
+    """What ``kok2_play`` and ``_bombs_owed`` read of the sheet."""
 
     width: int
     height: int
@@ -155,19 +191,27 @@ class CrossSheet(NamedTuple):
     row_item: Int32s
     box_column: Bools
     square_cells: Int32s
-    area_cells: Int32s
-    area_size: Int32s
 
 
-class ScoreSheet(NamedTuple):
-    """What the editions' score kernels read of the sheet's arrays.
+class ClassicScoring(NamedTuple):
+    """What ``classic_score`` reads of the sheet."""
 
-    The batch calls the rules' kernels for every game at every step, and numba copies and
-    counts the references of every array of a struct at each call: with the whole
-    :class:`~kok_layouts.rules.engine.tables.SheetArrays` (some 30 arrays) that costs more
-    than the rules' work on a small sheet. These narrower structs hold the same arrays
-    (views, nothing copied), only those the kernels called with them read; numba compiles
-    the same kernels for them."""
+    width: int
+    height: int
+    colours: int
+    exclamation_marks: int
+    mark_points: int
+    cell_star: Bools
+    column_size: Int32s
+    colour_size: Int32s
+    column_first: Int32s
+    column_later: Int32s
+    colour_first: Int32s
+    colour_later: Int32s
+
+
+class Kok2Scoring(NamedTuple):
+    """What ``kok2_score`` reads of the sheet."""
 
     width: int
     height: int
@@ -175,7 +219,6 @@ class ScoreSheet(NamedTuple):
     exclamation_marks: int
     mark_points: int
     box_points: int
-    food_boxes: int
     cell_star: Bools
     column_size: Int32s
     colour_size: Int32s
@@ -185,7 +228,36 @@ class ScoreSheet(NamedTuple):
     colour_later: Int32s
     row_size: Int32s
     row_points: Int32s
+
+
+class KidsScoring(NamedTuple):
+    """What ``kids_score`` reads of the sheet."""
+
+    width: int
+    colours: int
+    food_boxes: int
+    column_size: Int32s
+    colour_size: Int32s
     buckets: Int32s
+
+
+class ClassicScoreState(NamedTuple):
+    """What ``classic_score`` reads of the state."""
+
+    crossed: Bools
+    counters: Int32s
+    column_count: Int32s
+    colour_count: Int32s
+    later_column: Bools
+    later_colour: Bools
+
+
+class KidsScoreState(NamedTuple):
+    """What ``kids_score`` reads of the state."""
+
+    column_count: Int32s
+    colour_count: Int32s
+    later_column: Bools
 
 
 @inline_kernel
@@ -203,21 +275,40 @@ def _special_sheet(tables):  # type: ignore[no-untyped-def]
 
 
 @inline_kernel
-def _cross_sheet(tables):  # type: ignore[no-untyped-def]
-    return CrossSheet(tables.width, tables.height, tables.colours, tables.box_count,
-                      tables.heart_track, tables.cell_column, tables.cell_colour,
-                      tables.cell_row, tables.cell_box, tables.column_size, tables.colour_size,
-                      tables.row_size, tables.row_item, tables.box_column, tables.square_cells,
-                      tables.area_cells, tables.area_size)
+def _crossings(tables):  # type: ignore[no-untyped-def]
+    """The views ``play_move``, ``kids_play`` and ``kok2_play`` are called with."""
+    classic = ClassicCross(tables.width, tables.colours, tables.cell_column,
+                           tables.cell_colour, tables.cell_row, tables.column_size,
+                           tables.colour_size)
+    kids = KidsCross(tables.width, tables.colours, tables.cell_column, tables.cell_colour,
+                     tables.cell_row, tables.column_size, tables.colour_size,
+                     tables.area_cells, tables.area_size)
+    kok2 = Kok2Cross(tables.width, tables.height, tables.colours, tables.box_count,
+                     tables.heart_track, tables.cell_column, tables.cell_colour,
+                     tables.cell_row, tables.cell_box, tables.column_size, tables.colour_size,
+                     tables.row_size, tables.row_item, tables.box_column, tables.square_cells)
+    return classic, kids, kok2
 
 
 @inline_kernel
-def _score_sheet(tables):  # type: ignore[no-untyped-def]
-    return ScoreSheet(tables.width, tables.height, tables.colours, tables.exclamation_marks,
-                      tables.mark_points, tables.box_points, tables.food_boxes,
-                      tables.cell_star, tables.column_size, tables.colour_size,
-                      tables.column_first, tables.column_later, tables.colour_first,
-                      tables.colour_later, tables.row_size, tables.row_points, tables.buckets)
+def _scorers(tables, state):  # type: ignore[no-untyped-def]
+    """The views the editions' score kernels are called with."""
+    classic = ClassicScoring(tables.width, tables.height, tables.colours,
+                             tables.exclamation_marks, tables.mark_points, tables.cell_star,
+                             tables.column_size, tables.colour_size, tables.column_first,
+                             tables.column_later, tables.colour_first, tables.colour_later)
+    kok2 = Kok2Scoring(tables.width, tables.height, tables.colours, tables.exclamation_marks,
+                       tables.mark_points, tables.box_points, tables.cell_star,
+                       tables.column_size, tables.colour_size, tables.column_first,
+                       tables.column_later, tables.colour_first, tables.colour_later,
+                       tables.row_size, tables.row_points)
+    kids = KidsScoring(tables.width, tables.colours, tables.food_boxes, tables.column_size,
+                       tables.colour_size, tables.buckets)
+    classic_state = ClassicScoreState(state.crossed, state.counters, state.column_count,
+                                      state.colour_count, state.later_column,
+                                      state.later_colour)
+    kids_state = KidsScoreState(state.column_count, state.colour_count, state.later_column)
+    return classic, kok2, kids, classic_state, kids_state
 
 
 @inline_kernel
@@ -396,24 +487,25 @@ def solo_legal(tables, state, acts, colour_roll, number_roll, special_roll, bomb
 
 
 @inline_kernel
-def _score(edition, scoring, star_penalty, state, game):  # type: ignore[no-untyped-def]
+def _score(edition, scorers, state, star_penalty, game):  # type: ignore[no-untyped-def]
     """The total of ``game`` by its edition's score kernel (the solo rules: no pass
-    penalty, the sheet's star penalty)."""
+    penalty, the sheet's star penalty); ``scorers``: :func:`_scorers`."""
+    classic, kok2, kids, classic_state, kids_state = scorers
     if edition == KIDS:
-        buckets, visitors, food = kids_score(scoring, state, game)
+        buckets, visitors, food = kids_score(kids, kids_state, game)
         return np.int64(buckets + visitors + food)
     if edition == KOK2:
-        return np.int64(kok2_score(scoring, state, game, star_penalty, 0).sum())
-    return np.int64(classic_score(scoring, state, game, star_penalty, 0).sum())
+        return np.int64(kok2_score(kok2, state, game, star_penalty, 0).sum())
+    return np.int64(classic_score(classic, classic_state, game, star_penalty, 0).sum())
 
 
 @kernel
 def solo_scores(tables, state):  # type: ignore[no-untyped-def]
     """The total of every game."""
-    scoring = _score_sheet(tables)
+    scorers = _scorers(tables, state)
     scores = np.empty(state.crossed.shape[0], dtype=np.int64)
     for game in range(scores.shape[0]):
-        scores[game] = _score(tables.edition, scoring, tables.star_penalty, state, game)
+        scores[game] = _score(tables.edition, scorers, state, tables.star_penalty, game)
     return scores
 
 
@@ -463,7 +555,8 @@ def solo_step(tables, state, acts, legal, actions, bombs_owed, rolls_done, roll_
         at = np.searchsorted(legal, wanted)
         if at == legal.shape[0] or legal[at] != wanted:
             return game, done, scores
-    crossing, scoring = _cross_sheet(tables), _score_sheet(tables)
+    classic_cross, kids_cross, kok2_cross = _crossings(tables)
+    scorers = _scorers(tables, state)
     edition = tables.edition
     no_columns = np.zeros(tables.width, dtype=np.bool_)
     no_colours = np.zeros(tables.colours, dtype=np.bool_)
@@ -474,16 +567,17 @@ def solo_step(tables, state, acts, legal, actions, bombs_owed, rolls_done, roll_
         action = actions[game]
         how = acts.play[action]
         if how == PLAY_KIDS:
-            kids_play(crossing, state, game, acts.kids_move[action], no_columns)
+            kids_play(kids_cross, state, game, acts.kids_move[action], no_columns)
         elif how != PLAY_PASS:
             if edition == KOK2:
-                _kok2_step(crossing, state, acts, game, action, bombs_owed, fresh, no_columns,
-                           no_colours, no_rows, no_bombs)
+                _kok2_step(kok2_cross, state, acts, game, action, bombs_owed, fresh,
+                           no_columns, no_colours, no_rows, no_bombs)
             else:
-                play_move(crossing, state, game, acts.move[action], no_columns, no_colours)
+                play_move(classic_cross, state, game, acts.move[action], no_columns,
+                          no_colours)
         if bombs_owed[game] == 0:
             rolls_done[game] += 1
             colours = most_completed(state.colour_count[game:game + 1], tables.colour_size)
             done[game] = colours >= COLOURS_TO_END or rolls_done[game] >= roll_limit
-        scores[game] = _score(edition, scoring, tables.star_penalty, state, game)
+        scores[game] = _score(edition, scorers, state, tables.star_penalty, game)
     return -1, done, scores
