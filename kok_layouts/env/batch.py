@@ -245,8 +245,9 @@ class BatchSolo:
         self._throw(games)
         scores = self._scores
         self._forget()
-        if scores is not None:  # the others' scores stand
-            self._scores = np.where(games, self._empty_score, scores)
+        if scores is not None or games.all():  # the others' scores stand
+            others = np.zeros(self.n, dtype=np.int64) if scores is None else scores
+            self._scores = np.where(games, np.int64(self._empty_score), others)
 
     def _forget(self) -> None:
         """Drop what was worked out for the games as they were."""
