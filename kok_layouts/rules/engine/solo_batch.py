@@ -364,7 +364,7 @@ def _squares_into(found, count, square_cells, crossed, parts, actions):  # type:
 @inline_kernel
 def _game_legal(tables, enclosures, specials_sheet, state, acts, game, colour_roll,  # type: ignore[no-untyped-def]
                 number_roll, special_roll, bombs_owed, found, expansions, seen, ways,
-                open_groups, all_colours, all_numbers):
+                scanned, open_groups, all_colours, all_numbers):
     """The legal actions of ``game`` into ``found``; returns how many. The
     engine lists each move once, and each move is one action (a bomb one per square), so
     no action comes twice."""
@@ -405,9 +405,11 @@ def _game_legal(tables, enclosures, specials_sheet, state, acts, game, colour_ro
     # read in place), then listed way by way, colour by colour, size by size: in the
     # order of the action ids, so that they need no sort.
     ways[:] = False
+    scanned[:] = False
     for e in range(rows):
         colour, n = expansions[e, 2], expansions[e, 3]
-        if not ways[:, colour, n].any():
+        if not scanned[colour, n]:
+            scanned[colour, n] = True
             for group in range(tables.group_offsets[colour, n - 1],
                                tables.group_offsets[colour, n]):
                 open_groups[group] = group_is_open(tables, crossed, anchor, group)
@@ -464,6 +466,7 @@ def solo_legal(tables, state, acts, colour_roll, number_roll, special_roll, bomb
     expansions = np.empty((dice * (tables.colours + 1) * 6, 6), dtype=np.int64)
     seen = np.zeros((tables.colours + 1) * 6, dtype=np.bool_)
     ways = np.zeros((acts.pair.shape[0], tables.colours, 6), dtype=np.bool_)
+    scanned = np.zeros((tables.colours, 6), dtype=np.bool_)
     open_groups = np.zeros(tables.group_size.shape[0], dtype=np.bool_)
     all_colours = np.arange(colour_roll.shape[1])
     all_numbers = np.arange(number_roll.shape[1])
@@ -474,7 +477,8 @@ def solo_legal(tables, state, acts, colour_roll, number_roll, special_roll, bomb
             legal = bigger
         count = _game_legal(tables, enclosures, specials_sheet, state, acts, game,
                             colour_roll, number_roll, special_roll, bombs_owed, legal[used:],
-                            expansions, seen, ways, open_groups, all_colours, all_numbers)
+                            expansions, seen, ways, scanned, open_groups, all_colours,
+                            all_numbers)
         mine = legal[used:used + count]
         for i in range(1, count):
             if mine[i] < mine[i - 1]:  # (Kids' dice and the special die's actions)
