@@ -19,6 +19,7 @@ from kok_layouts.env.actions import K_PAIR, K_PASS, KINDS, mask_bits
 from kok_layouts.env.batch import BatchSolo
 from kok_layouts.env.driver import Driver
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
+from kok_layouts.model.loader import builtin_names
 
 
 def plain_game(batch: BatchSolo, game: int) -> Driver:
@@ -116,6 +117,15 @@ def test_the_batch_has_the_rules_legal_moves_crosses_and_scores(layout: str,
 def test_the_bombs_of_completed_rows_fall_as_in_the_rules() -> None:
     ended, bombs = play_side_by_side("grey", 6, 45, seed=3, policy=row_seeker)
     assert ended >= 6 and bombs >= 6
+
+
+@pytest.mark.parametrize("layout", [*builtin_names(), "examples/inside-out.yaml",
+                                    "examples/lopsided.yaml", "examples/travel.yaml"])
+def test_every_sheet_maps_the_engines_moves_onto_its_actions(layout: str) -> None:
+    # Each sheet's own groups, areas, squares, stars and rows, each action found from the
+    # engine's moves and played by the engine's kernels.
+    for policy in (specials_first, row_seeker):
+        assert play_side_by_side(layout, 4, 40, seed=9, policy=policy)[0] >= 4
 
 
 def test_moves_with_jokers_are_the_rules_moves() -> None:
