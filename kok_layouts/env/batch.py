@@ -358,15 +358,16 @@ class BatchSolo:
         before = self.scores()
         # One held block for the step's compiled calls and the dice between them: a stop
         # signal waits for the compiled calls (stop_signals), and holding it costs time.
+        # The games that end start again inside the compiled call; their dice are thrown
+        # first, then those of the others whose roll is over (as reset and then the next
+        # roll would throw them: the same streams).
         with held_signals():
-            illegal, done, after = solo_step(self.tables.arrays, self.state, self.actions,
-                                             legal, actions, self.bombs_owed,
+            illegal, done, after = solo_step(self.tables.arrays, self.state, self._empty,
+                                             self.actions, legal, actions, self.bombs_owed,
                                              self.rolls_done, self.roll_limit)
             if illegal < 0:
-                rolled = self.bombs_owed == 0
-                if done.any():
-                    self.reset(done)
-                self._throw(rolled & ~done)
+                self._throw(done)
+                self._throw((self.bombs_owed == 0) & ~done)
                 self._forget()
                 self._scores = np.where(done, self._empty_score, after)
                 self._find_legal()

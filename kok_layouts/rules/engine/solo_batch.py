@@ -485,29 +485,54 @@ def _game_step(tables, state, acts, work, game, action, bombs_owed, rolls_done, 
     return colours_done(tables, state, game) >= COLOURS_TO_END or rolls_done[game] >= roll_limit
 
 
+@inline_kernel
+def _copy_row(target, row, source):  # type: ignore[no-untyped-def]
+    """``target[row] = source[0]``, cell by cell (a plain kernel copies no array whole)."""
+    for i in range(source.shape[1]):
+        target[row, i] = source[0, i]
+
+
+@inline_kernel
+def _restart(state, empty, game):  # type: ignore[no-untyped-def]
+    """``game``'s sheet as ``empty``'s (a one-seat state): every array of the state."""
+    _copy_row(state.crossed, game, empty.crossed)
+    _copy_row(state.counters, game, empty.counters)
+    _copy_row(state.column_count, game, empty.column_count)
+    _copy_row(state.colour_count, game, empty.colour_count)
+    _copy_row(state.row_count, game, empty.row_count)
+    _copy_row(state.later_column, game, empty.later_column)
+    _copy_row(state.later_colour, game, empty.later_colour)
+    _copy_row(state.column_heart, game, empty.column_heart)
+    _copy_row(state.row_item, game, empty.row_item)
+
+
 @plain_kernel
-def _play_games(done, scores, tables, state, acts, work, actions, bombs_owed, rolls_done,  # type: ignore[no-untyped-def]
-                roll_limit):
+def _play_games(done, scores, tables, state, empty, acts, work, actions, bombs_owed,  # type: ignore[no-untyped-def]
+                rolls_done, roll_limit):
     """:func:`solo_step`'s loop over the games (their actions legal)."""
     for game in range(actions.shape[0]):
         done[game] = _game_step(tables, state, acts, work, game, actions[game], bombs_owed,
                                 rolls_done, roll_limit)
         scores[game] = _game_score(work.lines, tables, state, game)
+        if done[game]:
+            _restart(state, empty, game)
+            rolls_done[game] = 0
 
 
 @kernel
-def solo_step(tables, state, acts, legal, actions, bombs_owed, rolls_done, roll_limit):  # type: ignore[no-untyped-def]
+def solo_step(tables, state, empty, acts, legal, actions, bombs_owed, rolls_done, roll_limit):  # type: ignore[no-untyped-def]
     """Play ``actions[game]`` in every game, if each is legal (in ``legal``, as
     :func:`solo_legal` returns it); a game whose roll is over (no bomb owed) counts it, and
     ends when it completed enough colours (``colours_done``) or reached ``roll_limit``
-    rolls. Returns the first game whose action is not legal (then nothing changed) or -1,
-    the games that ended and every game's score now."""
+    rolls: then it starts again on the sheet of ``empty`` (a one-seat state), no roll
+    done. Returns the first game whose action is not legal (then nothing changed) or -1,
+    the games that ended and every game's score after its action."""
     games, size = actions.shape[0], acts.play.shape[0]
     done = np.zeros(games, dtype=np.bool_)
     scores = np.empty(games, dtype=np.int64)
     for game in range(games):
         if _index_of(legal, game * size + actions[game]) < 0:
             return game, done, scores
-    _play_games(done, scores, tables, state, acts, solo_work(tables, acts, 0, 0), actions,
-                bombs_owed, rolls_done, roll_limit)
+    _play_games(done, scores, tables, state, empty, acts, solo_work(tables, acts, 0, 0),
+                actions, bombs_owed, rolls_done, roll_limit)
     return -1, done, scores
