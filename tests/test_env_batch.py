@@ -15,11 +15,20 @@ from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 
-from kok_layouts.env.actions import K_PAIR, K_PASS, KINDS, mask_bits
+from kok_layouts.env.actions import K_PAIR, K_PASS, KINDS, PAIR_VARIANTS, mask_bits
 from kok_layouts.env.batch import BatchSolo
 from kok_layouts.env.driver import Driver
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError
-from kok_layouts.model.loader import builtin_names
+from kok_layouts.model.loader import builtin_names, load_layout
+from kok_layouts.rules.engine.kernels import new_state
+from kok_layouts.rules.engine.solo_batch import (
+    WAYS,
+    solo_legal,
+    solo_scores,
+    solo_step,
+    warm_up_solo,
+)
+from kok_layouts.rules.engine.tables import tables_for
 
 
 def plain_game(batch: BatchSolo, game: int) -> Driver:
@@ -245,3 +254,43 @@ def test_a_batch_size_out_of_bounds_is_refused(games: int) -> None:
 def test_a_batch_size_or_seed_of_the_wrong_kind_is_refused(games: object, seed: int) -> None:
     with pytest.raises(ValueError):
         BatchSolo("black", games, seed=seed)  # type: ignore[arg-type]
+
+
+def compiled_versions() -> list[int]:
+    """How many versions numba holds of each batch kernel (one per set of argument types)."""
+    kernels = (solo_legal, solo_step, solo_scores)
+    return [len(kernel.signatures) for kernel in kernels]  # type: ignore[attr-defined]
+
+
+def test_the_engines_warm_up_compiles_the_kernels_a_batch_runs() -> None:
+    # The rules layer warms the batch kernels up without an action table: with arrays of
+    # the types a batch passes, so that a batch then compiles nothing more.
+    for layout in ("black", "grey", "kids"):
+        warm_up_solo(tables_for(load_layout(layout)))
+    assert compiled_versions() == [1, 1, 1]
+    rng = np.random.default_rng(3)
+    for layout in ("black", "grey", "kids"):
+        batch = BatchSolo(layout, 3, seed=3)
+        for _ in range(3):
+            batch.step(batch.sample(rng))
+    assert compiled_versions() == [1, 1, 1]
+    assert len(PAIR_VARIANTS) == WAYS
+
+
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_a_game_that_ends_starts_again_on_an_empty_sheet(layout: str) -> None:
+    batch = BatchSolo(layout, 6, seed=3)
+    tables = tables_for(batch.sheet)
+    empty = new_state(1, tables.size, tables.width, tables.height, tables.colours,
+                      tables.boxes_at_start)
+    rng = np.random.default_rng(3)
+    restarted = 0
+    for _ in range(40):
+        step = batch.step(batch.sample(rng))
+        for game in np.flatnonzero(step.done):
+            for mine, blank in zip(batch.state, empty, strict=True):
+                assert np.array_equal(mine[game], blank[0])
+            assert batch.rolls_done[game] == 0 and batch.bombs_owed[game] == 0
+            assert batch.scores()[game] == solo_scores(tables.arrays, empty)[0]
+            restarted += 1
+    assert restarted >= 6

@@ -48,7 +48,7 @@ from kok_layouts.env.driver import checked_seed, sheet_of
 from kok_layouts.errors import BadArgumentError, IllegalMoveError, KokTypeError, shown_repr
 from kok_layouts.rules import JOKER_NUMBER, Roll, new_game
 from kok_layouts.rules.engine import kernels
-from kok_layouts.rules.engine.compiling import announce
+from kok_layouts.rules.engine.compiling import COMPILE_SECONDS, announce
 from kok_layouts.rules.engine.kernels import (
     C_BOXES_GAINED,
     C_BOXES_USED,
@@ -63,13 +63,15 @@ from kok_layouts.rules.engine.kernels import (
     State,
 )
 from kok_layouts.rules.engine.solo_batch import (
-    COMPILE_SECONDS,
+    DIE_FACES,
     FACE_SPAN,
+    GAME_COUNTS,
     PLAY_KIDS,
     PLAY_PAIR,
     PLAY_PASS,
     PLAY_ROW_BOMB,
     PLAY_SPECIAL,
+    WAYS,
     SoloActions,
     cells_keys,
     solo_legal,
@@ -128,7 +130,7 @@ def solo_actions(table: ActionTable) -> SoloActions:
                    for k in kinds])
     lookup = table.lookup
     groups = len(tables.group_size) if pairs.any() else 0  # (Kids has no such moves)
-    pair = np.full((len(PAIR_VARIANTS), groups), -1, dtype=np.int32)
+    pair = np.full((WAYS, groups), -1, dtype=np.int32)
     for group in range(groups):
         members = tables.group_cells[group, :tables.group_size[group]]
         key = tables.colour_keys[tables.cell_colour[members[0]]]
@@ -202,7 +204,7 @@ class BatchSolo:
         self.size, self.width, self.height = sheet.width * sheet.height, sheet.width, sheet.height
         self.tables: Tables = tables_for(sheet)
         self.actions: SoloActions = solo_actions(table)
-        announce(solo_legal, solo_step, solo_scores, seconds=COMPILE_SECONDS)
+        announce(solo_legal, solo_step, solo_scores, seconds=COMPILE_SECONDS["solo_batch"])
         tables = self.tables
         self._empty = kernels.new_state(1, tables.size, tables.width, tables.height,
                                         tables.colours, tables.boxes_at_start)
@@ -229,13 +231,13 @@ class BatchSolo:
             self.state: State = kernels.new_state(n, tables.size, tables.width,
                                                   tables.height, tables.colours,
                                                   tables.boxes_at_start)
-            self.rolls_done = np.zeros(n, dtype=np.int16)
-            self.bombs_owed = np.zeros(n, dtype=np.int16)
+            self.rolls_done = np.zeros(n, dtype=GAME_COUNTS)
+            self.bombs_owed = np.zeros(n, dtype=GAME_COUNTS)
             """The bombs a row's item gave that are still to fall (Keer op Keer 2): while
             a game owes one, its legal actions are where it may fall, and the roll waits."""
-            self.colour_roll = np.zeros((n, self.colour_dice), dtype=np.intp)
-            self.number_roll = np.zeros((n, self.number_dice), dtype=np.intp)
-            self.special_roll = np.zeros(n, dtype=np.intp)
+            self.colour_roll = np.zeros((n, self.colour_dice), dtype=DIE_FACES)
+            self.number_roll = np.zeros((n, self.number_dice), dtype=DIE_FACES)
+            self.special_roll = np.zeros(n, dtype=DIE_FACES)
             games = np.ones(n, dtype=bool)
         else:
             for mine, empty in zip(self.state, self._empty, strict=True):

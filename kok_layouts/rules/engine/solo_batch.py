@@ -39,6 +39,7 @@ from kok_layouts.rules.engine.kernels import (
     KEY_BASE,
     M_COLOUR_JOKER,
     M_NUMBER_JOKER,
+    MOVE_WIDTH,
     SCORE_LINES,
     anchor_into,
     classic_score_into,
@@ -46,6 +47,7 @@ from kok_layouts.rules.engine.kernels import (
     group_is_open,
     inline_kernel,
     kernel,
+    new_state,
     plain_kernel,
     play_move_into,
 )
@@ -64,7 +66,7 @@ from kok_layouts.rules.engine.kok2 import (
     kok2_specials_into,
     specials_room,
 )
-from kok_layouts.rules.engine.tables import KIDS, KOK2
+from kok_layouts.rules.engine.tables import KIDS, KOK2, Tables
 
 Int32s = npt.NDArray[np.int32]
 Int64s = npt.NDArray[np.int64]
@@ -76,9 +78,12 @@ move, an action of Keer op Keer 2's special die, a bomb a row's item gave, a Kid
 FACE_SPAN = np.int64(1) << 50
 """The keys of :attr:`SoloActions.special_keys`: a face's code times this, plus the key of
 the cells (:func:`cells_key`, at most 4 cells of 10 bits)."""
-COMPILE_SECONDS = 30
-"""About how many CPU seconds compiling these kernels takes (with the rules' kernels they
-call), measured with an empty ``NUMBA_CACHE_DIR``."""
+WAYS = 4
+"""The ways of taking a colour-and-number move's dice (:attr:`SoloActions.pair`)."""
+DIE_FACES = np.intp
+"""The type of the faces of a batch's rolls (``colour_roll``, ``number_roll``,
+``special_roll``); ``bombs_owed`` and ``rolls_done`` are :data:`GAME_COUNTS`."""
+GAME_COUNTS = np.int16
 
 
 class SoloActions(NamedTuple):
@@ -536,3 +541,33 @@ def solo_step(tables, state, empty, acts, legal, actions, bombs_owed, rolls_done
     _play_games(done, scores, tables, state, empty, acts, solo_work(tables, acts, 0, 0),
                 actions, bombs_owed, rolls_done, roll_limit)
     return -1, done, scores
+
+
+def warm_up_solo(tables: Tables) -> None:
+    """Compile (or load from numba's cache) :func:`solo_legal`, :func:`solo_step` and
+    :func:`solo_scores` for arrays of the types a batch passes them
+    (:class:`~kok_layouts.env.batch.BatchSolo`; one compiled kernel serves every sheet):
+    one game on ``tables``' sheet whose only action is the pass (every move of the engine
+    maps to no action: the rules know no environment's action table), a step and its
+    score."""
+    none = np.full(1, -1, dtype=np.int32)
+    groups, areas = len(tables.group_size), len(tables.area_size)
+    squares = len(tables.square_cells)
+    acts = SoloActions(
+        play=np.full(1, PLAY_PASS, dtype=np.int32),
+        move=np.full((1, MOVE_WIDTH), -1, dtype=np.int32),
+        cells=np.full((1, 1), -1, dtype=np.int32), face=none.copy(),
+        kids_move=np.full((1, 3), -1, dtype=np.int32),
+        pair=np.full((WAYS, groups), -1, dtype=np.int32), heart=-1, purple=-1,
+        bomb=np.full(squares, -1, dtype=np.int32), row_bomb=np.full(squares, -1, dtype=np.int32),
+        block=np.full(areas, -1, dtype=np.int32), enclosure=np.full(areas, -1, dtype=np.int32),
+        chameleon=np.full(areas, -1, dtype=np.int32),
+        special_keys=np.zeros(0, dtype=np.int64), special_ids=np.zeros(0, dtype=np.int32))
+    state, empty = (new_state(1, tables.size, tables.width, tables.height, tables.colours,
+                              tables.boxes_at_start) for _ in range(2))
+    legal, _ = solo_legal(tables.arrays, state, acts, np.zeros((1, 1), dtype=DIE_FACES),
+                          np.zeros((1, 1), dtype=DIE_FACES), np.zeros(1, dtype=DIE_FACES),
+                          np.zeros(1, dtype=GAME_COUNTS))
+    solo_step(tables.arrays, state, empty, acts, legal, np.zeros(1, dtype=np.int64),
+              np.zeros(1, dtype=GAME_COUNTS), np.zeros(1, dtype=GAME_COUNTS), 1)
+    solo_scores(tables.arrays, state)
