@@ -254,14 +254,13 @@ def kok2_specials_into(out, scratch, tables, crossed, anchor, boxes_left, hearts
     pool, picks = scratch.pool, scratch.picks
     used = 0
     for group in range(groups):
+        # The cells of the sheet, or of row ``group`` (cells are row * width + column).
+        first, end = (0, size) if face == FACE_STARS else (group * tables.width,
+                                                           (group + 1) * tables.width)
         available = 0
-        for cell in range(size):
-            reach = anchor[cell] and not crossed[cell]
-            if face == FACE_STARS:
-                wanted = reach and tables.cell_star[cell]
-            else:
-                wanted = reach and tables.cell_row[cell] == group
-            if wanted:
+        for cell in range(first, end):
+            if anchor[cell] and not crossed[cell] \
+                    and (face != FACE_STARS or tables.cell_star[cell]):
                 pool[available] = cell
                 available += 1
         for count in range(1, most + 1):
