@@ -77,6 +77,7 @@ from kok_layouts.rules.engine.solo_batch import (
     solo_legal,
     solo_scores,
     solo_step,
+    special_table,
 )
 from kok_layouts.rules.engine.tables import SPECIAL_FACE_CODES, Tables, tables_for
 from kok_layouts.stop_signals import held_signals
@@ -159,14 +160,13 @@ def solo_actions(table: ActionTable) -> SoloActions:
     special = np.flatnonzero((kinds == K_STARS) | (kinds == K_ROW))
     keys = (face[special].astype(np.int64) * FACE_SPAN
             + cells_keys(np.ascontiguousarray(cells[special])))
-    order = np.argsort(keys)
+    special_keys, special_ids = special_table(keys, _int32(special))
     return SoloActions(play=play, move=move, cells=cells, face=face, kids_move=kids_move,
                        pair=pair, heart=int(lookup.get(("heart",), -1)), purple=int(purple),
                        bomb=by_mask(K_BOMB, squares), row_bomb=by_mask(K_ROW_BOMB, squares),
                        block=by_mask(K_BLOCK, areas), enclosure=enclosure,
                        chameleon=chameleon,
-                       special_keys=np.ascontiguousarray(keys[order], dtype=np.int64),
-                       special_ids=_int32(special[order]))
+                       special_keys=special_keys, special_ids=special_ids)
 
 
 @dataclass

@@ -121,9 +121,10 @@ class SoloActions(NamedTuple):
     chameleon: Int32s
     """Kids: the purple cross whose chameleon crosses each enclosure."""
     special_keys: Int64s
-    """Sorted keys of the stars and row actions (:data:`FACE_SPAN`)."""
+    """The keys of the stars and row actions (:data:`FACE_SPAN`) in a hash table
+    (:func:`special_table`; -1 in an empty slot)."""
     special_ids: Int32s
-    """The action of each key of :attr:`special_keys`."""
+    """The action of each slot of :attr:`special_keys`."""
 
 
 class SoloWork(NamedTuple):
@@ -138,7 +139,11 @@ class SoloWork(NamedTuple):
     the dice stand for it."""
     scanned: Bools
     """Per colour and size: whether its groups were looked at this roll."""
-    open_groups: Bools
+    open_list: Int32s
+    """The open groups of the colours and sizes looked at, those of each from
+    :attr:`open_from` to :attr:`open_to`."""
+    open_from: Int32s
+    open_to: Int32s
     all_colours: Int64s
     all_numbers: Int64s
     anchor: Bools
@@ -176,7 +181,9 @@ def solo_work(tables, acts, colour_dice, number_dice):  # type: ignore[no-untype
         np.zeros((tables.colours + 1) * 6, dtype=np.bool_),
         np.zeros((acts.pair.shape[0], tables.colours, 6), dtype=np.bool_),
         np.zeros((tables.colours, 6), dtype=np.bool_),
-        np.zeros(tables.group_size.shape[0], dtype=np.bool_),
+        np.empty(tables.group_size.shape[0], dtype=np.int32),
+        np.zeros((tables.colours, 6), dtype=np.int32),
+        np.zeros((tables.colours, 6), dtype=np.int32),
         np.arange(colour_dice),
         np.arange(number_dice),
         np.zeros(tables.width * tables.height, dtype=np.bool_),
@@ -195,20 +202,14 @@ def solo_work(tables, acts, colour_dice, number_dice):  # type: ignore[no-untype
 
 @inline_kernel
 def cells_key(cells):  # type: ignore[no-untyped-def]
-    """A key of a set of at most 6 distinct cells (-1 padded, in any order): its cells
-    ascending, each plus one, 10 bits each; equal sets, equal keys. (Picked smallest
-    first rather than sorted: a sort would allocate.)"""
+    """A key of a set of at most 6 distinct cells listed ascending (-1 padded): each cell
+    plus one, 10 bits each, in order; equal sets, equal keys. (The special die's actions
+    list their cells ascending, as the action table does.)"""
     key = np.int64(0)
-    last = -1
-    while True:
-        low = KEY_BASE
-        for i in range(cells.shape[0]):
-            if last < cells[i] < low:
-                low = cells[i]
-        if low == KEY_BASE:
-            return key
-        key = key * KEY_BASE + low + 1
-        last = low
+    for i in range(cells.shape[0]):
+        if cells[i] >= 0:
+            key = key * KEY_BASE + cells[i] + 1
+    return key
 
 
 @kernel
@@ -222,15 +223,60 @@ def cells_keys(rows):  # type: ignore[no-untyped-def]
 
 @inline_kernel
 def _index_of(keys, key):  # type: ignore[no-untyped-def]
-    """Where ``key`` is in the sorted ``keys``, -1 if it is not (a binary search)."""
-    low, high = 0, keys.shape[0]
-    while low < high:
-        middle = (low + high) // 2
-        if keys[middle] < key:
-            low = middle + 1
-        else:
-            high = middle
-    return low if low < keys.shape[0] and keys[low] == key else -1
+    """Where ``key`` is in ``keys`` (sorted, distinct), -1 if it is not: a binary search
+    whose steps do not branch on the keys (a mispredicted branch per step costs more than
+    the step)."""
+    size = keys.shape[0]
+    if size == 0:
+        return -1
+    low = 0
+    while size > 1:
+        half = size // 2
+        low += half * (keys[low + half] <= key)
+        size -= half
+    return low if keys[low] == key else -1
+
+
+HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+"""Keys are spread over a hash table's slots by the high bits of key times this (odd)."""
+
+
+@inline_kernel
+def _slot(key, slots):  # type: ignore[no-untyped-def]
+    """The slot where a table of ``slots`` (a power of two, up to 2**32) starts looking
+    for ``key``."""
+    spread = np.uint64(key) * HASH_MULTIPLIER
+    return np.int64((spread >> np.uint64(32)) & np.uint64(slots - 1))
+
+
+@kernel
+def special_table(keys, ids):  # type: ignore[no-untyped-def]
+    """Distinct ``keys`` (not negative) and their ``ids`` as a hash table: keys (-1 in an
+    empty slot) and ids by slot, at least twice as many slots as keys (a power of two),
+    a key in the first free slot from :func:`_slot` on."""
+    slots = 1
+    while slots < 2 * keys.shape[0]:
+        slots *= 2
+    table_keys = np.full(slots, -1, dtype=np.int64)
+    table_ids = np.full(slots, -1, dtype=np.int32)
+    for i in range(keys.shape[0]):
+        slot = _slot(keys[i], slots)
+        while table_keys[slot] >= 0:
+            slot = (slot + 1) & (slots - 1)
+        table_keys[slot], table_ids[slot] = keys[i], ids[i]
+    return table_keys, table_ids
+
+
+@inline_kernel
+def _looked_up(table_keys, table_ids, key):  # type: ignore[no-untyped-def]
+    """The id of ``key`` in a :func:`special_table`, -1 if it is not there."""
+    slots = table_keys.shape[0]
+    slot = _slot(key, slots)
+    while table_keys[slot] >= 0:
+        if table_keys[slot] == key:
+            return table_ids[slot]
+        slot = (slot + 1) & (slots - 1)
+    return -1
 
 
 @inline_kernel
@@ -310,29 +356,32 @@ def _game_legal(found, at, tables, state, acts, work, game, colour_roll, number_
                            False)
     # What the dice stand for, by way of taking them (plain, ?, X, both) and colour and
     # size; each colour and size's open groups are found once (legal_sets' plain case,
-    # read in place), then listed way by way, colour by colour, size by size: in the
-    # order of the action ids, so that they need no sort.
-    ways, scanned, open_groups = work.ways, work.scanned, work.open_groups
+    # read in place) and listed, then their actions written way by way, colour by colour,
+    # size by size: in the order of the action ids, so that they need no sort.
+    ways, scanned, open_list = work.ways, work.scanned, work.open_list
+    open_from, open_to = work.open_from, work.open_to
     ways[:] = False
     scanned[:] = False
+    listed = 0
     for e in range(rows):
         colour, n = expansions[e, 2], expansions[e, 3]
         if not scanned[colour, n]:
             scanned[colour, n] = True
+            open_from[colour, n] = listed
             for group in range(tables.group_offsets[colour, n - 1],
                                tables.group_offsets[colour, n]):
-                open_groups[group] = group_is_open(tables, crossed, anchor, group)
+                open_list[listed] = group  # kept if open (no branch on the crosses)
+                listed += group_is_open(tables, crossed, anchor, group)
+            open_to[colour, n] = listed
         ways[2 * expansions[e, 4] + expansions[e, 5], colour, n] = True
     pair = acts.pair
     for way in range(ways.shape[0]):
         for colour in range(ways.shape[1]):
             for n in range(1, ways.shape[2]):
                 if ways[way, colour, n]:
-                    for group in range(tables.group_offsets[colour, n - 1],
-                                       tables.group_offsets[colour, n]):
-                        if open_groups[group]:
-                            found[at + count] = pair[way, group]
-                            count += 1
+                    for i in range(open_from[colour, n], open_to[colour, n]):
+                        found[at + count] = pair[way, open_list[i]]
+                        count += 1
     if tables.edition == KOK2 and tables.special_faces.shape[0]:
         counters = state.counters[game]
         face = tables.special_faces[special_roll[game]]
@@ -353,9 +402,10 @@ def _game_legal(found, at, tables, state, acts, work, game, colour_roll, number_
                 count += 1
         else:  # stars, row
             for s in range(listed):
-                index = _index_of(acts.special_keys, face * FACE_SPAN + cells_key(specials[s]))
-                if index >= 0:
-                    found[at + count] = acts.special_ids[index]
+                action = _looked_up(acts.special_keys, acts.special_ids,
+                                    face * FACE_SPAN + cells_key(specials[s]))
+                if action >= 0:
+                    found[at + count] = action
                     count += 1
         _sort_run(found, at, count)  # (the special die's actions come after the moves)
     return count
@@ -562,7 +612,7 @@ def warm_up_solo(tables: Tables) -> None:
         bomb=np.full(squares, -1, dtype=np.int32), row_bomb=np.full(squares, -1, dtype=np.int32),
         block=np.full(areas, -1, dtype=np.int32), enclosure=np.full(areas, -1, dtype=np.int32),
         chameleon=np.full(areas, -1, dtype=np.int32),
-        special_keys=np.zeros(0, dtype=np.int64), special_ids=np.zeros(0, dtype=np.int32))
+        special_keys=np.full(1, -1, dtype=np.int64), special_ids=none.copy())
     state, empty = (new_state(1, tables.size, tables.width, tables.height, tables.colours,
                               tables.boxes_at_start) for _ in range(2))
     legal, _ = solo_legal(tables.arrays, state, acts, np.zeros((1, 1), dtype=DIE_FACES),
