@@ -23,9 +23,11 @@ from kok_layouts.model.loader import builtin_names, load_layout
 from kok_layouts.rules.engine.kernels import new_state
 from kok_layouts.rules.engine.solo_batch import (
     WAYS,
+    cells_keys,
     solo_legal,
     solo_scores,
     solo_step,
+    special_table,
     warm_up_solo,
 )
 from kok_layouts.rules.engine.tables import tables_for
@@ -258,7 +260,7 @@ def test_a_batch_size_or_seed_of_the_wrong_kind_is_refused(games: object, seed: 
 
 def compiled_versions() -> list[int]:
     """How many versions numba holds of each batch kernel (one per set of argument types)."""
-    kernels = (solo_legal, solo_step, solo_scores)
+    kernels = (solo_legal, solo_step, solo_scores, cells_keys, special_table)
     return [len(kernel.signatures) for kernel in kernels]  # type: ignore[attr-defined]
 
 
@@ -267,13 +269,13 @@ def test_the_engines_warm_up_compiles_the_kernels_a_batch_runs() -> None:
     # the types a batch passes, so that a batch then compiles nothing more.
     for layout in ("black", "grey", "kids"):
         warm_up_solo(tables_for(load_layout(layout)))
-    assert compiled_versions() == [1, 1, 1]
+    assert compiled_versions() == [1] * 5
     rng = np.random.default_rng(3)
     for layout in ("black", "grey", "kids"):
         batch = BatchSolo(layout, 3, seed=3)
         for _ in range(3):
             batch.step(batch.sample(rng))
-    assert compiled_versions() == [1, 1, 1]
+    assert compiled_versions() == [1] * 5
     assert len(PAIR_VARIANTS) == WAYS
 
 

@@ -59,7 +59,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
             strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice,
             learned_kernels.play_learned_games, learned_kernels.learned_choice,
-            solo_batch.solo_legal, solo_batch.solo_step, solo_batch.solo_scores)
+            solo_batch.solo_legal, solo_batch.solo_step, solo_batch.solo_scores,
+            solo_batch.cells_keys, solo_batch.special_table)
 
 
 def cold_kernels(entries: tuple[Callable[..., Any], ...] = ()) -> list[str]:

@@ -594,8 +594,9 @@ def solo_step(tables, state, empty, acts, legal, actions, bombs_owed, rolls_done
 
 
 def warm_up_solo(tables: Tables) -> None:
-    """Compile (or load from numba's cache) :func:`solo_legal`, :func:`solo_step` and
-    :func:`solo_scores` for arrays of the types a batch passes them
+    """Compile (or load from numba's cache) :func:`solo_legal`, :func:`solo_step`,
+    :func:`solo_scores`, :func:`cells_keys` and :func:`special_table` for arrays of the
+    types a batch passes them
     (:class:`~kok_layouts.env.batch.BatchSolo`; one compiled kernel serves every sheet):
     one game on ``tables``' sheet whose only action is the pass (every move of the engine
     maps to no action: the rules know no environment's action table), a step and its
@@ -603,6 +604,8 @@ def warm_up_solo(tables: Tables) -> None:
     none = np.full(1, -1, dtype=np.int32)
     groups, areas = len(tables.group_size), len(tables.area_size)
     squares = len(tables.square_cells)
+    special_keys, special_ids = special_table(cells_keys(np.full((0, 1), -1, dtype=np.int32)),
+                                              np.zeros(0, dtype=np.int32))
     acts = SoloActions(
         play=np.full(1, PLAY_PASS, dtype=np.int32),
         move=np.full((1, MOVE_WIDTH), -1, dtype=np.int32),
@@ -611,8 +614,8 @@ def warm_up_solo(tables: Tables) -> None:
         pair=np.full((WAYS, groups), -1, dtype=np.int32), heart=-1, purple=-1,
         bomb=np.full(squares, -1, dtype=np.int32), row_bomb=np.full(squares, -1, dtype=np.int32),
         block=np.full(areas, -1, dtype=np.int32), enclosure=np.full(areas, -1, dtype=np.int32),
-        chameleon=np.full(areas, -1, dtype=np.int32),
-        special_keys=np.full(1, -1, dtype=np.int64), special_ids=none.copy())
+        chameleon=np.full(areas, -1, dtype=np.int32), special_keys=special_keys,
+        special_ids=special_ids)
     state, empty = (new_state(1, tables.size, tables.width, tables.height, tables.colours,
                               tables.boxes_at_start) for _ in range(2))
     legal, _ = solo_legal(tables.arrays, state, acts, np.zeros((1, 1), dtype=DIE_FACES),
