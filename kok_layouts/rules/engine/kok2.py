@@ -511,7 +511,7 @@ def _seat_copy(state, seat):  # type: ignore[no-untyped-def]
 
 
 @plain_kernel
-def _bombs_owed(tables, state, seat, cells, n, taken_rows):  # type: ignore[no-untyped-def]
+def bombs_owed_by(tables, state, seat, cells, n, taken_rows):  # type: ignore[no-untyped-def]
     """How many bombs crossing ``cells`` earns at once from rows it completes first
     (``Kok2PlayerSheet.bombs_owed``: no chaining)."""
     owed = 0
@@ -622,7 +622,7 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
             if jokers:
                 value -= jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
             bombs = no_bombs
-            if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
+            if completes and bombs_owed_by(tables, state, seat, cells, n, taken_rows):
                 bombs = _fill_bombs(tables, state, seat, cells, jokers, False, -1,
                                     taken_columns, taken_colours, taken_rows, worth, weight,
                                     weights)
@@ -668,7 +668,7 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
                                                 near, has_boxes, stamp, token)
             value = _special_cost(tables, value, face, left, rolls_done)
             bombs = no_bombs
-            if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
+            if completes and bombs_owed_by(tables, state, seat, cells, n, taken_rows):
                 bombs = _fill_bombs(tables, state, seat, cells, 0, True, face, taken_columns,
                                     taken_colours, taken_rows, worth, weight, weights)
                 token += 1

@@ -9,7 +9,7 @@ kernels.State`: the kernels here loop over the games and call the rules' kernels
 :func:`~kok_layouts.rules.engine.kok2.kok2_specials_into` and
 :func:`~kok_layouts.rules.engine.kok2.bomb_squares_into` for Keer op Keer 2's special die
 and the bombs of row items, :func:`~kok_layouts.rules.engine.kids.kids_legal_moves_into`
-for Kids; ``play_move_into``, ``kok2_play_into`` (with ``_bombs_owed``) and
+for Kids; ``play_move_into``, ``kok2_play_into`` (with ``bombs_owed_by``) and
 ``kids_play_into`` to play; ``colours_done`` for the end of a game; the editions'
 ``*_score_into``). Nothing of the rules is written here: what is here maps the engine's
 moves onto a layout's fixed action space and back, through the arrays of
@@ -58,8 +58,8 @@ from kok_layouts.rules.engine.kok2 import (
     FACE_HEART,
     SQUARE,
     Kok2Scratch,
-    _bombs_owed,
     bomb_squares_into,
+    bombs_owed_by,
     kok2_play_into,
     kok2_score_into,
     kok2_scratch,
@@ -499,7 +499,7 @@ def _kok2_step(tables, state, acts, work, game, action, bombs_owed):  # type: ig
         if cells[i] >= 0 and not crossed[cells[i]]:
             fresh[n] = cells[i]
             n += 1
-    owed = _bombs_owed(tables, state, game, fresh, n, work.no_rows)
+    owed = bombs_owed_by(tables, state, game, fresh, n, work.no_rows)
     how = acts.play[action]
     jokers = 0
     if how == PLAY_PAIR:
