@@ -172,9 +172,9 @@ class SoloWork(NamedTuple):
 @kernel
 def solo_work(tables, acts, colour_dice, number_dice):  # type: ignore[no-untyped-def]
     """A :class:`SoloWork` for ``tables``' sheet, its action space ``acts`` and rolls of
-    ``colour_dice`` and ``number_dice`` dice."""
+    ``colour_dice`` and ``number_dice`` dice (none: for a step, which lists no actions)."""
     dice = colour_dice * max(1, number_dice)
-    room = specials_room(tables) if tables.edition == KOK2 else 0
+    room = specials_room(tables) if tables.edition == KOK2 and dice else 0
     width = max(SQUARE, tables.area_cells.shape[1])
     return SoloWork(
         np.empty((dice * (tables.colours + 1) * 6, 6), dtype=np.int64),
