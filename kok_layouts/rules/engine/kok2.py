@@ -289,12 +289,20 @@ def _gain_boxes(tables, counters, seat, count):  # type: ignore[no-untyped-def]
                                          counters[seat, C_BOXES_GAINED] + count)
 
 
+@kernel
+def _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_rows):  # type: ignore[no-untyped-def]
+    """:func:`kok2_cross_into`, with scratch of its own."""
+    return kok2_cross_into(kok2_scratch(tables), tables, state, seat, cells, taken_columns,
+                           taken_colours, taken_rows)
+
+
 @plain_kernel
-def _kok2_cross(scratch, tables, state, seat, cells, taken_columns, taken_colours,  # type: ignore[no-untyped-def]
-                taken_rows):
+def kok2_cross_into(scratch, tables, state, seat, cells, taken_columns, taken_colours,  # type: ignore[no-untyped-def]
+                    taken_rows):
     """Cross ``cells`` and settle what they complete (``Kok2PlayerSheet._settle``): later
     values, boxes from box cells and box columns, the hearts under completed columns, row
-    items for first completers. Returns the bombs the rows' items owe."""
+    items for first completers (``scratch``: a :class:`Kok2Scratch`). Returns the bombs
+    the rows' items owe."""
     fresh_rows, new_columns = scratch.fresh_rows, scratch.new_columns
     fresh_rows[:] = False
     new_columns[:] = False
@@ -353,7 +361,7 @@ def kok2_play_into(scratch, tables, state, seat, cells, jokers, special, face, b
         state.counters[seat, C_BOXES_USED] += 1
         if face == FACE_HEART:
             state.counters[seat, C_HEARTS] += 1
-    owed = _kok2_cross(scratch, tables, state, seat, cells, taken_columns, taken_colours,
+    owed = kok2_cross_into(scratch, tables, state, seat, cells, taken_columns, taken_colours,
                        taken_rows)
     used = 0
     squares = scratch.squares
@@ -373,7 +381,7 @@ def kok2_play_into(scratch, tables, state, seat, cells, jokers, special, face, b
             known = known or same
         if not known:
             return -2
-        owed += _kok2_cross(scratch, tables, state, seat, bombs[used], taken_columns,
+        owed += kok2_cross_into(scratch, tables, state, seat, bombs[used], taken_columns,
                             taken_colours, taken_rows)
         used += 1
     return used
@@ -544,7 +552,7 @@ def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns
         if face == FACE_HEART:
             trial.counters[0, C_HEARTS] += 1
     scratch = kok2_scratch(tables)
-    owed = _kok2_cross(scratch, tables, trial, 0, cells, taken_columns, taken_colours,
+    owed = kok2_cross_into(scratch, tables, trial, 0, cells, taken_columns, taken_colours,
                        taken_rows)
     while owed:
         owed -= 1
@@ -570,7 +578,7 @@ def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns
             picked = bigger
         picked[used] = squares[best]
         used += 1
-        owed += _kok2_cross(scratch, tables, trial, 0, squares[best], taken_columns,
+        owed += kok2_cross_into(scratch, tables, trial, 0, squares[best], taken_columns,
                             taken_colours, taken_rows)
     if used == 0:
         return no_bombs
