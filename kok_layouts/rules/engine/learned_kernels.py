@@ -52,12 +52,12 @@ from kok_layouts.rules.engine.kernels import (
 )
 from kok_layouts.rules.engine.strong_kernels import (
     W_PASS_COST,
-    _all_but,
-    _apply,
-    _new_moves,
+    all_but,
     choose,
     horizon_of,
     house_sets_of,
+    moves_room,
+    play_row,
     rolls_left,
 )
 from kok_layouts.rules.engine.tables import Tables
@@ -381,7 +381,7 @@ def valued_moves(tables, state, seat, roll_colours, roll_numbers, colour_dice, n
                        work, moves)[3]
         if count >= 0:
             return moves, count
-        moves = _new_moves(2 * moves.rows.shape[0])
+        moves = moves_room(2 * moves.rows.shape[0])
 
 
 @kernel
@@ -442,6 +442,8 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
     others_numbers = np.empty(max(dice_numbers.shape[1] - 1, 0), dtype=all_numbers.dtype)
     taken_columns = np.zeros(tables.width, dtype=np.bool_)
     taken_colours = np.zeros(tables.colours, dtype=np.bool_)
+    new_columns = np.zeros(tables.width, dtype=np.bool_)
+    new_colours = np.zeros(tables.colours, dtype=np.bool_)
     cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
     column_size, colour_size = tables.column_size, tables.colour_size
     crossed, counters = state.crossed, state.counters
@@ -490,16 +492,16 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
             if best == -2:
                 best = numpy_pick(learned, found, correction)
             if best >= 0:
-                _apply(moves.rows, best, seat, counters, crossed_at, game, rolls + 1, cell_column,
-                       cell_colour, cell_row, column_size, colour_size, crossed, column_count,
-                       colour_count, row_count, later_column, later_colour, taken_columns,
-                       taken_colours)
+                play_row(moves.rows, best, seat, counters, crossed_at, game, rolls + 1,
+                         cell_column, cell_colour, cell_row, column_size, colour_size, crossed,
+                         column_count, colour_count, row_count, later_column, later_colour,
+                         taken_columns, taken_colours, new_columns, new_colours)
             elif turn == 0:
                 counters[seat, C_PASSES] += 1
             if turn == 0 and best >= 0 and not (open_rolls and rolls < OPEN_ROLLS):
                 others_take_all = False
-                _all_but(others_colours, all_colours, moves.dice[best, 0])
-                _all_but(others_numbers, all_numbers, moves.dice[best, 1])
+                all_but(others_colours, all_colours, moves.dice[best, 0])
+                all_but(others_numbers, all_numbers, moves.dice[best, 1])
         rolls += 1
         if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True

@@ -44,6 +44,7 @@ from kok_layouts.rules.engine.kernels import (
     anchor_of,
     classic_score,
     classic_score_into,
+    cross_into,
     kernel,
     legal_sets,
     most_completed,
@@ -514,12 +515,14 @@ class Moves(NamedTuple):
 
 def new_moves(count: int) -> Moves:
     """Room for ``count`` moves."""
-    moves: Moves = _new_moves(count)
+    moves: Moves = moves_room(count)
     return moves
 
 
 @kernel
-def _new_moves(count):  # type: ignore[no-untyped-def]
+def moves_room(count):  # type: ignore[no-untyped-def]
+    """:func:`new_moves` inside the engine (a decision whose house rules list more moves
+    than its workspace holds grows it)."""
     return Moves(np.full((count, MOVE_WIDTH), -1, dtype=np.int32),
                  np.zeros((count, 3), dtype=np.int64), np.zeros(count, dtype=np.int64),
                  np.zeros(count, dtype=np.int64), np.zeros((count, MOVE_CELLS), dtype=np.int32),
@@ -964,41 +967,32 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
             solo, star_penalty, pass_penalty, compensated, work, moves)
         if count >= 0:
             return colour_die, number_die, best, moves.rows[:count], moves.values[:count]
-        moves = _new_moves(2 * moves.rows.shape[0])
+        moves = moves_room(2 * moves.rows.shape[0])
 
 
 # == whole games ===========================================================================
 @plain_kernel
-def _apply(rows, m, seat, counters, crossed_at, game, roll, cell_column, cell_colour,  # type: ignore[no-untyped-def]
-           cell_row, column_size, colour_size, crossed, column_count, colour_count, row_count,
-           later_column, later_colour, taken_columns, taken_colours):
-    """Play move row ``rows[m]`` on ``seat``'s sheet (``cross_on_arrays`` on the state's
-    arrays, without allocating: a column or colour it completes that another seat
-    completed in an earlier roll scores its later value), noting the roll its cells were
-    crossed in (in ``crossed_at[game, seat]``, while ``game`` is in its range)."""
+def play_row(rows, m, seat, counters, crossed_at, game, roll, cell_column, cell_colour,  # type: ignore[no-untyped-def]
+             cell_row, column_size, colour_size, crossed, column_count, colour_count,
+             row_count, later_column, later_colour, taken_columns, taken_colours,
+             new_columns, new_colours):
+    """Play move row ``rows[m]`` on ``seat``'s sheet (``kernels.cross_into`` on the state's
+    rows of the seat, without allocating; ``new_columns`` and ``new_colours`` are its
+    scratch), noting the roll its cells were crossed in (in ``crossed_at[game, seat]``,
+    while ``game`` is in its range). For the game loops of the compiled bots."""
     counters[seat, C_MARKS_USED] += rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
-    noted = game < crossed_at.shape[0]
-    for k in range(M_CELLS, MOVE_WIDTH):
-        cell = rows[m, k]
-        if cell < 0:
-            continue
-        if noted:
-            crossed_at[game, seat, cell] = roll
-        if crossed[seat, cell]:
-            continue
-        crossed[seat, cell] = True
-        column, colour = cell_column[cell], cell_colour[cell]
-        column_count[seat, column] += 1
-        colour_count[seat, colour] += 1
-        row_count[seat, cell_row[cell]] += 1
-        if column_count[seat, column] == column_size[column] and taken_columns[column]:
-            later_column[seat, column] = True
-        if colour_count[seat, colour] == colour_size[colour] and taken_colours[colour]:
-            later_colour[seat, colour] = True
+    if game < crossed_at.shape[0]:
+        for k in range(M_CELLS, MOVE_WIDTH):
+            if rows[m, k] >= 0:
+                crossed_at[game, seat, rows[m, k]] = roll
+    cross_into(new_columns, new_colours, rows[m, M_CELLS:], cell_column, cell_colour,
+               cell_row, column_size, colour_size, crossed[seat], column_count[seat],
+               colour_count[seat], row_count[seat], later_column[seat], later_colour[seat],
+               taken_columns, taken_colours)
 
 
 @plain_kernel
-def _all_but(out, dice, die):  # type: ignore[no-untyped-def]
+def all_but(out, dice, die):  # type: ignore[no-untyped-def]
     """``out``: ``dice`` without ``die`` (one shorter)."""
     j = 0
     for d in dice:
@@ -1025,6 +1019,8 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
     others_numbers = np.empty(max(dice_numbers.shape[1] - 1, 0), dtype=all_numbers.dtype)
     taken_columns = np.zeros(tables.width, dtype=np.bool_)
     taken_colours = np.zeros(tables.colours, dtype=np.bool_)
+    new_columns = np.zeros(tables.width, dtype=np.bool_)
+    new_colours = np.zeros(tables.colours, dtype=np.bool_)
     cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
     column_size, colour_size = tables.column_size, tables.colour_size
     crossed, counters = state.crossed, state.counters
@@ -1065,16 +1061,16 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
                     number_dice, taken_columns, taken_colours, loose, six, weights, left,
                     horizon, solo, star_penalty, pass_penalty, compensated, work)
             if colour_die >= 0:
-                _apply(rows, best, seat, counters, crossed_at, game, rolls + 1, cell_column,
-                       cell_colour, cell_row, column_size, colour_size, crossed, column_count,
-                       colour_count, row_count, later_column, later_colour, taken_columns,
-                       taken_colours)
+                play_row(rows, best, seat, counters, crossed_at, game, rolls + 1, cell_column,
+                         cell_colour, cell_row, column_size, colour_size, crossed,
+                         column_count, colour_count, row_count, later_column, later_colour,
+                         taken_columns, taken_colours, new_columns, new_colours)
             elif turn == 0:
                 counters[seat, C_PASSES] += 1
             if turn == 0 and colour_die >= 0 and not (open_rolls and rolls < OPEN_ROLLS):
                 others_take_all = False
-                _all_but(others_colours, all_colours, colour_die)
-                _all_but(others_numbers, all_numbers, number_die)
+                all_but(others_colours, all_colours, colour_die)
+                all_but(others_numbers, all_numbers, number_die)
         rolls += 1
         if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True
