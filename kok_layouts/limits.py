@@ -262,13 +262,6 @@ HOUSE_PENALTY = Bounds(0, 20, "points a house rule's penalty costs")
 """The house rules ``pass_penalty`` and ``star_penalty`` (rules option)."""
 
 
-# -- batch: the batched engine's tables (kok_layouts.env.batch) ----------------------------
-BATCH_TOUCH_BYTES = 64 * 2**20
-"""The largest table of which move groups each action touches that the batched engine
-keeps (bytes; one byte per action and group, twice): within it a step updates the groups
-by a lookup, beyond it by a product with the step's cells (same result, slower)."""
-
-
 # -- learned bot -----------------------------------------------------------------------
 LEARNED_WEIGHTS_BYTES = 5_000_000
 """The largest learned-bot weights file read (the shipped one is a few kilobytes)."""

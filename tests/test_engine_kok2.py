@@ -18,6 +18,14 @@ from kok_layouts.errors import BadArgumentError, IllegalMoveError, WrongSheetErr
 from kok_layouts.rules.bots import GreedyBot, RandomBot, Strategy
 from kok_layouts.rules.engine import Position
 from kok_layouts.rules.engine.kernels import C_BOXES_GAINED, C_HEARTS
+from kok_layouts.rules.engine.kok2 import (
+    SQUARE,
+    bomb_squares,
+    bomb_squares_into,
+    kok2_specials,
+    specials_room,
+)
+from kok_layouts.rules.engine.tables import SPECIAL_FACE_CODES, tables_for
 from kok_layouts.rules.game import COLOURS_TO_END
 from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special
 from kok_layouts.rules.moves import Move
@@ -153,3 +161,53 @@ def test_any_crosses_hearts_and_boxes_give_the_rules_special_actions(
     position.state.counters[0, C_BOXES_GAINED] = boxes
     assert_same_specials(player, position, 0)
     assert_same_legal_moves(player, position, 0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_bomb_squares_into_names_each_squares_uncrossed_part_once(seed: int) -> None:
+    """The allocation-free list of where a bomb may fall: each distinct uncrossed part of
+    a square once, cells ascending, each square's part named, the rules' bomb masks; the
+    list per cell left empty for the next call."""
+    sheet = grey()
+    tables = tables_for(sheet)
+    rng = np.random.default_rng(seed)
+    crossed = (rng.random(tables.size) < rng.random()) & (tables.cell_colour >= 0)
+    squares = len(tables.square_cells)
+    rows = np.full((squares, SQUARE), -7, dtype=np.int32)
+    square_part = np.full(squares, -7, dtype=np.int32)
+    cell_part = np.full(tables.size, -1, dtype=np.int32)
+    part_next = np.zeros(squares, dtype=np.int32)
+    count = bomb_squares_into(rows, square_part, cell_part, part_next, tables.square_cells,
+                              crossed)
+    parts = [[int(c) for c in row if c >= 0] for row in rows[:count]]
+    assert all(part == sorted(part) and len(part) + (row == -1).sum() == SQUARE
+               for part, row in zip(parts, rows[:count], strict=True))
+    masks = [sum(1 << c for c in part) for part in parts]
+    player = Kok2PlayerSheet(sheet)
+    player.crossed = sum(1 << int(c) for c in np.flatnonzero(crossed))
+    assert sorted(masks) == player.bomb_masks() and len(set(masks)) == count
+    for square, cells in enumerate(tables.square_cells):
+        part = [int(c) for c in cells if c >= 0 and not crossed[c]]
+        assert (parts[square_part[square]] if square_part[square] >= 0 else []) == part
+    assert (cell_part == -1).all()
+    assert np.array_equal(bomb_squares(tables.square_cells, crossed),
+                          np.array([rows[masks.index(m)] for m in sorted(masks)],
+                                   dtype=np.int32).reshape(-1, SQUARE))
+
+
+@pytest.mark.parametrize("rows", ["even", "odd", "none"])
+def test_the_special_actions_fit_the_room_kept_for_them(rows: str) -> None:
+    """kok2_specials_into writes as many rows as it finds: the room the sheet keeps for
+    them (specials_room) holds them when every cell of every other row can be reached."""
+    sheet = grey()
+    tables = tables_for(sheet)
+    crossed = np.zeros(tables.size, dtype=bool)
+    first = {"even": 0, "odd": 1, "none": tables.height}[rows]
+    for row in range(first, tables.height, 2):
+        crossed[row * tables.width:(row + 1) * tables.width] = tables.cell_colour[
+            row * tables.width:(row + 1) * tables.width] >= 0
+    room = specials_room(tables.arrays)
+    for face in range(len(SPECIAL_FACE_CODES)):
+        found = kok2_specials(tables.arrays, crossed, 1, 0, face)
+        assert 0 < len(found) <= room

@@ -18,7 +18,7 @@ import pytest
 from kok_layouts import limits, load_layout
 from kok_layouts.analysis.simulate import goal_masks
 from kok_layouts.analysis.simulate import play_one as simulate_one
-from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
+from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import play_game
@@ -265,8 +265,8 @@ def test_play_strong_batch_refuses_wrong_arguments() -> None:
     black = load_layout("black")
     with pytest.raises(KokTypeError):
         play_strong_batch("black", 1, 1, 0)  # type: ignore[arg-type]
-    with pytest.raises(WrongSheetError):
-        play_strong_batch(load_layout("kids"), 1, 2, 0)
+    with pytest.raises(BadArgumentError):  # a Kids game has 2 to 4 players, or is solo
+        play_strong_batch(load_layout("kids"), 1, 6, 0)
     with pytest.raises(BadArgumentError):
         play_strong_batch(black, 0, 1, 0)
     with pytest.raises(BadArgumentError):

@@ -216,7 +216,12 @@ def test_a_board_that_cannot_be_finished_is_refused_at_once(tmp_path: Path) -> N
 def test_a_short_time_limit_still_plays_the_first_games_and_says_so() -> None:
     result = improve(load_layout("kids"), time_limit=1, games=200, jobs=1)
     assert result.games >= 100 and not result.passes
-    assert result.text.splitlines()[0].endswith(f"{result.state}, 1 candidate.")
+    # (How many candidates a second holds depends on the machine and the engine: the
+    # header names the state and the count it reached.)
+    tried = result.candidates
+    assert result.text.splitlines()[0].endswith(
+        f"{result.state}, {tried} candidate{'s' if tried != 1 else ''}.")
+    assert tried >= 1
     # Not passing is always said: a verdict still failing or undecided, or the games short
     # of the full check.
     assert result.failing or "short of the full 200-game check" in result.state

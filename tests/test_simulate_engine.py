@@ -1,7 +1,7 @@
 """``kok simulate`` and everything built on it (``kok check``, ``kok improve``, the
 generator's balanced search) play whole inside the compiled engine the games whose every
-seat is the strong bot on a classic sheet, or the greedy bot on a sheet of any built-in
-edition: the same games, roll for roll, as the rules' bots played one by one
+seat is the strong bot, or every seat the greedy bot, on a sheet of any built-in edition:
+the same games, roll for roll, as the rules' bots played one by one
 (``analysis.simulate.play_one``), with the same results field by field, so every stored
 figure stays as it was."""
 
@@ -128,8 +128,8 @@ def test_other_bots_editions_and_variants_play_through_the_rules(
     assert in_engine(black, ["strong", "greedy"]) is None
     assert in_engine(black, ["greedy", "random"]) is None
     assert in_engine(black, ["friendly"]) is None
-    assert in_engine(load_layout("kids"), ["strong"]) is None
-    assert in_engine(load_layout("grey"), ["strong"]) is None
+    assert in_engine(load_layout("kids"), ["strong", "greedy"]) is None
+    assert in_engine(load_layout("grey"), ["strong", "greedy"]) is None
 
     def refused(job: Any) -> Any:
         raise AssertionError("mixed bots were played in the engine")

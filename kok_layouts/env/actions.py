@@ -17,7 +17,8 @@ sheet's compiled board:
   cross whose chameleon crosses each enclosure (sections 3.5, 3.6).
 
 :func:`legal_choices` maps a position's legal choices (from the rules) onto these numbers;
-the batched engine (:mod:`kok_layouts.env.batch`) computes the same masks with numpy.
+the batched engine (:mod:`kok_layouts.env.batch`) gets the same masks from the rules
+engine's kernels.
 """
 
 from __future__ import annotations

@@ -14,11 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60}
+COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
+                   "strong_kok2": 70, "strong_kids": 40, "learned": 50,
+                   "solo_batch": 30}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
-edition, and the kernels a :class:`~kok_layouts.rules.engine.Position` calls. A process
-compiles only what it uses; a busy machine takes longer."""
+edition, the kernels a :class:`~kok_layouts.rules.engine.Position` calls and those a
+batch of solo games runs (:mod:`~kok_layouts.rules.engine.solo_batch`, for
+:class:`~kok_layouts.env.batch.BatchSolo`). A process compiles only what it uses; a busy
+machine takes longer."""
 
 _announced = False
 
@@ -34,7 +38,16 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
-    from kok_layouts.rules.engine import greedy, kernels, strong_kernels, views
+    from kok_layouts.rules.engine import (
+        greedy,
+        kernels,
+        learned_kernels,
+        solo_batch,
+        strong_kernels,
+        strong_kids,
+        strong_kok2,
+        views,
+    )
     from kok_layouts.rules.engine import kids as kids_kernels
     from kok_layouts.rules.engine import kok2 as kok2_kernels
 
@@ -44,6 +57,11 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             kids_kernels.kids_score, kids_kernels.play_kids_games, kok2_kernels.kok2_specials,
             kok2_kernels.kok2_play, kok2_kernels.kok2_score, kok2_kernels.play_kok2_games,
             strong_kernels.play_strong_games, strong_kernels.strong_choice,
+            strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
+            strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice,
+            learned_kernels.play_learned_games, learned_kernels.learned_choice,
+            solo_batch.solo_legal, solo_batch.solo_step, solo_batch.solo_scores,
+            solo_batch.cells_keys, solo_batch.special_table,
             *views.ENTRIES)
 
 
@@ -74,11 +92,16 @@ def announce(*entries: Callable[..., Any], seconds: int | None = None) -> None:
 
 def warm_up() -> float:
     """Compile (or load from the cache) every kernel on a small game of each edition the
-    engine plays; returns the seconds it took."""
+    engine plays, and the kernels of a batch of solo games (without the environments'
+    action tables, which are a layer up: :func:`~kok_layouts.rules.engine.solo_batch.
+    warm_up_solo`); returns the seconds it took."""
     from kok_layouts.model.loader import load_layout
     from kok_layouts.rules.engine.batch import play_batch
+    from kok_layouts.rules.engine.learned import play_learned_batch
     from kok_layouts.rules.engine.position import Position
+    from kok_layouts.rules.engine.solo_batch import warm_up_solo
     from kok_layouts.rules.engine.strong import play_strong_batch
+    from kok_layouts.rules.engine.tables import tables_for
     from kok_layouts.rules.engine.views import warm_views
 
     announce()
@@ -92,6 +115,7 @@ def warm_up() -> float:
     position.score(0)
     position.completed_columns(0)
     position.completed_colours(0)
+    position.ends_game()
     kid = Position(kids, 2)
     for kids_move in kid.kids_legal_moves(0, kids.colours[0].key)[:1]:
         kid.kids_push(0, kids_move)
@@ -107,5 +131,13 @@ def warm_up() -> float:
     play_batch(kok2, 1, 2, 0)
     play_strong_batch(classic, 1, 1, 0)
     play_strong_batch(classic, 1, 2, 0)
+    play_strong_batch(kok2, 1, 1, 0)
+    play_strong_batch(kok2, 1, 2, 0)
+    play_strong_batch(kids, 1, 1, 0)
+    play_strong_batch(kids, 1, 2, 0)
+    play_learned_batch(classic, 1, 1, 0)
+    play_learned_batch(classic, 1, 2, 0)
+    for sheet in (classic, kok2, kids):  # what a BatchSolo of each edition runs
+        warm_up_solo(tables_for(sheet))
     warm_views(classic, kok2, kids)
     return time.perf_counter() - start

@@ -128,17 +128,27 @@ def new_state(seats: int, size: int, width: int, height: int, colours: int,
 # == cells and keys ========================================================================
 @kernel
 def anchor_of(cell_start, neighbours, crossed):  # type: ignore[no-untyped-def]
-    """The cells a move may start from: the start column(s) and every uncrossed board cell
-    next to a cross. (Kernels called often take arrays, not the tables: numba counts the
-    references of every array of a struct passed to a call.)"""
-    anchor = cell_start.copy()
-    for cell in range(crossed.shape[0]):
-        if crossed[cell]:
-            for k in range(neighbours.shape[1]):
-                other = neighbours[cell, k]
-                if other >= 0 and not crossed[other]:
-                    anchor[other] = True
+    """The cells a move may start from (:func:`anchor_into`, in an array of its own)."""
+    anchor = np.empty_like(cell_start)
+    anchor_into(anchor, cell_start, neighbours, crossed)
     return anchor
+
+
+@plain_kernel
+def anchor_into(anchor, cell_start, neighbours, crossed):  # type: ignore[no-untyped-def]
+    """The cells a move may start from, written into ``anchor``: the start column(s) and
+    every uncrossed board cell next to a cross. Worked out cell by cell from its
+    neighbours (a board cell's neighbours are the cells whose neighbour it is), without a
+    branch on what is crossed: that differs from game to game, and a mispredicted branch
+    costs more than the work. (It takes arrays, not the tables: a call passes every array
+    of a struct, and numba counts their references in a kernel that is not plain.)"""
+    for cell in range(crossed.shape[0]):
+        touching = 0
+        for k in range(neighbours.shape[1]):
+            other = neighbours[cell, k]
+            if other >= 0:
+                touching += crossed[other]
+        anchor[cell] = cell_start[cell] | ((touching > 0) & (crossed[cell] == 0))
 
 
 @kernel
@@ -173,15 +183,15 @@ def _grown(buffer, used, value):  # type: ignore[no-untyped-def]
 # == legal sets of cells ===================================================================
 @inline_kernel
 def group_is_open(tables, crossed, anchor, group):  # type: ignore[no-untyped-def]
-    """Whether no cell of ``group`` is crossed and one is in ``anchor``."""
-    touches = False
+    """Whether no cell of ``group`` is crossed and one is in ``anchor``. (Counted without
+    a branch per cell: which cells are crossed differs from game to game, and a
+    mispredicted branch costs more than the count.)"""
+    crossed_cells = anchored = 0
     for k in range(tables.group_size[group]):
         cell = tables.group_cells[group, k]
-        if crossed[cell]:
-            return False
-        if anchor[cell]:
-            touches = True
-    return touches
+        crossed_cells += crossed[cell]
+        anchored += anchor[cell]
+    return crossed_cells == 0 and anchored > 0
 
 
 @kernel
@@ -366,27 +376,62 @@ def legal_moves(tables, crossed, marks_left, colour_face, number_face, loose, si
 
 
 # == playing a move ========================================================================
+@plain_kernel
+def group_done(count, size, seat, group):  # type: ignore[no-untyped-def]
+    """Whether ``seat`` has crossed every board cell of ``group`` (a column, colour or
+    row: ``count`` its crossed cells per seat and group, ``size`` its board cells; a
+    column of holes is never done)."""
+    return size[group] > 0 and count[seat, group] == size[group]
+
+
 @kernel
 def cross_cells(tables, state, seat, cells, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
     """Cross ``cells`` (-1 padded) on ``seat``'s sheet; what they complete that another seat
     completed in an earlier roll (``taken_*``) scores its later value. Returns the columns
     and colours they completed (boolean arrays)."""
-    return cross_on_arrays(cells, tables.cell_column, tables.cell_colour, tables.cell_row,
-                           tables.column_size, tables.colour_size, state.crossed[seat],
-                           state.column_count[seat], state.colour_count[seat],
-                           state.row_count[seat], state.later_column[seat],
-                           state.later_colour[seat], taken_columns, taken_colours)
+    new_columns = np.zeros(tables.width, dtype=np.bool_)
+    new_colours = np.zeros(tables.colours, dtype=np.bool_)
+    cross_cells_into(new_columns, new_colours, tables, state, seat, cells, taken_columns,
+                     taken_colours)
+    return new_columns, new_colours
+
+
+@plain_kernel
+def cross_cells_into(new_columns, new_colours, tables, state, seat, cells, taken_columns,  # type: ignore[no-untyped-def]
+                     taken_colours):
+    """:func:`cross_cells`, the columns and colours completed set in ``new_columns`` and
+    ``new_colours`` (:func:`cross_into`)."""
+    cross_into(new_columns, new_colours, cells, tables.cell_column, tables.cell_colour,
+               tables.cell_row, tables.column_size, tables.colour_size, state.crossed[seat],
+               state.column_count[seat], state.colour_count[seat], state.row_count[seat],
+               state.later_column[seat], state.later_colour[seat], taken_columns,
+               taken_colours)
 
 
 @kernel
 def cross_on_arrays(cells, cell_column, cell_colour, cell_row, column_size, colour_size,  # type: ignore[no-untyped-def]
                     crossed, column_count, colour_count, row_count, later_column,
                     later_colour, taken_columns, taken_colours):
-    """:func:`cross_cells` on one seat's rows. (Kernels called in the game loops take
-    arrays, not the tables or the state: numba counts the references of every array of a
-    struct passed to a call, which costs more than the work of a small kernel.)"""
+    """:func:`cross_cells` on one seat's rows (:func:`cross_into`, in arrays of its own).
+    (Kernels called in the game loops take arrays, not the tables or the state: numba
+    counts the references of every array of a struct passed to a call, which costs more
+    than the work of a small kernel.)"""
     new_columns = np.zeros(column_size.shape[0], dtype=np.bool_)
     new_colours = np.zeros(colour_size.shape[0], dtype=np.bool_)
+    cross_into(new_columns, new_colours, cells, cell_column, cell_colour, cell_row,
+               column_size, colour_size, crossed, column_count, colour_count, row_count,
+               later_column, later_colour, taken_columns, taken_colours)
+    return new_columns, new_colours
+
+
+@plain_kernel
+def cross_into(new_columns, new_colours, cells, cell_column, cell_colour, cell_row,  # type: ignore[no-untyped-def]
+               column_size, colour_size, crossed, column_count, colour_count, row_count,
+               later_column, later_colour, taken_columns, taken_colours):
+    """Cross ``cells`` (-1 padded; crossed ones are left as they are) on one seat's rows:
+    a column or colour they complete that another seat completed in an earlier roll
+    (``taken_*``) scores its later value. Sets the columns and colours they complete in
+    ``new_columns`` and ``new_colours`` (and clears nothing there)."""
     for k in range(cells.shape[0]):
         cell = cells[k]
         if cell < 0 or crossed[cell]:
@@ -398,15 +443,12 @@ def cross_on_arrays(cells, cell_column, cell_colour, cell_row, column_size, colo
         row_count[cell_row[cell]] += 1
         if column_count[column] == column_size[column]:
             new_columns[column] = True
+            if taken_columns[column]:
+                later_column[column] = True
         if colour_count[colour] == colour_size[colour]:
             new_colours[colour] = True
-    for column in range(column_size.shape[0]):
-        if new_columns[column] and taken_columns[column]:
-            later_column[column] = True
-    for colour in range(colour_size.shape[0]):
-        if new_colours[colour] and taken_colours[colour]:
-            later_colour[colour] = True
-    return new_columns, new_colours
+            if taken_colours[colour]:
+                later_colour[colour] = True
 
 
 @kernel
@@ -414,31 +456,59 @@ def taken_by_any(count, size):  # type: ignore[no-untyped-def]
     """The groups (columns or colours) some seat has completed: ``count`` crossed cells
     per seat and group, ``size`` board cells per group."""
     taken = np.zeros(size.shape[0], dtype=np.bool_)
-    for seat in range(count.shape[0]):
-        for group in range(size.shape[0]):
-            if size[group] > 0 and count[seat, group] == size[group]:
-                taken[group] = True
+    taken_into(taken, count, size)
     return taken
 
 
-@kernel
+@plain_kernel
+def taken_into(taken, count, size):  # type: ignore[no-untyped-def]
+    """:func:`taken_by_any` into ``taken`` (for the game loops: no allocation per roll)."""
+    for group in range(size.shape[0]):
+        taken[group] = False
+        for seat in range(count.shape[0]):
+            if group_done(count, size, seat, group):
+                taken[group] = True
+                break
+
+
+@plain_kernel
 def most_completed(count, size):  # type: ignore[no-untyped-def]
     """The most groups (colours) any one seat has completed."""
     most = 0
     for seat in range(count.shape[0]):
-        done = 0
-        for group in range(size.shape[0]):
-            if size[group] > 0 and count[seat, group] == size[group]:
-                done += 1
-        most = max(most, done)
+        most = max(most, groups_done(count, size, seat))
     return most
+
+
+@plain_kernel
+def groups_done(count, size, seat):  # type: ignore[no-untyped-def]
+    """How many groups (colours) ``seat`` has completed."""
+    done = 0
+    for group in range(size.shape[0]):
+        if group_done(count, size, seat, group):
+            done += 1
+    return done
 
 
 @kernel
 def play_move(tables, state, seat, move, taken_columns, taken_colours):  # type: ignore[no-untyped-def]
-    """Play a move row (see :func:`legal_moves`): its cells and the marks its jokers cost."""
+    """Play a move row (see :func:`legal_moves`): its cells and the marks its jokers cost.
+    Returns the columns and colours it completed (boolean arrays)."""
+    new_columns = np.zeros(tables.width, dtype=np.bool_)
+    new_colours = np.zeros(tables.colours, dtype=np.bool_)
+    play_move_into(new_columns, new_colours, tables, state, seat, move, taken_columns,
+                   taken_colours)
+    return new_columns, new_colours
+
+
+@plain_kernel
+def play_move_into(new_columns, new_colours, tables, state, seat, move, taken_columns,  # type: ignore[no-untyped-def]
+                   taken_colours):
+    """:func:`play_move`, the columns and colours completed set in ``new_columns`` and
+    ``new_colours``."""
     state.counters[seat, C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
-    return cross_cells(tables, state, seat, move[M_CELLS:], taken_columns, taken_colours)
+    cross_cells_into(new_columns, new_colours, tables, state, seat, move[M_CELLS:],
+                     taken_columns, taken_colours)
 
 
 @kernel
@@ -446,8 +516,7 @@ def completed_columns(tables, state, seat):  # type: ignore[no-untyped-def]
     """The columns all of whose board cells ``seat`` has crossed."""
     done = np.zeros(tables.width, dtype=np.bool_)
     for column in range(tables.width):
-        done[column] = tables.column_size[column] > 0 \
-            and state.column_count[seat, column] == tables.column_size[column]
+        done[column] = group_done(state.column_count, tables.column_size, seat, column)
     return done
 
 
@@ -455,24 +524,20 @@ def completed_columns(tables, state, seat):  # type: ignore[no-untyped-def]
 def completed_colours(tables, state, seat):  # type: ignore[no-untyped-def]
     done = np.zeros(tables.colours, dtype=np.bool_)
     for colour in range(tables.colours):
-        done[colour] = tables.colour_size[colour] > 0 \
-            and state.colour_count[seat, colour] == tables.colour_size[colour]
+        done[colour] = group_done(state.colour_count, tables.colour_size, seat, colour)
     return done
 
 
-@kernel
+@plain_kernel
 def colours_done(tables, state, seat):  # type: ignore[no-untyped-def]
     """How many colours (Kids: animals) ``seat`` has completed."""
-    return np.sum(completed_colours(tables, state, seat))
+    return groups_done(state.colour_count, tables.colour_size, seat)
 
 
 @kernel
 def game_ends(tables, state):  # type: ignore[no-untyped-def]
     """Whether a seat has completed enough colours to end the game (two)."""
-    ends = False
-    for seat in range(state.crossed.shape[0]):
-        ends = ends or colours_done(tables, state, seat) >= COLOURS_TO_END
-    return ends
+    return most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
 
 
 @kernel
@@ -490,13 +555,11 @@ def classic_score_into(lines, tables, state, seat, star_penalty, pass_penalty): 
     """:func:`classic_score` written into ``lines`` (for a kernel that allocates nothing)."""
     lines[:] = 0
     for column in range(tables.width):
-        if tables.column_size[column] > 0 \
-                and state.column_count[seat, column] == tables.column_size[column]:
+        if group_done(state.column_count, tables.column_size, seat, column):
             lines[S_COLUMNS] += (tables.column_later[column] if state.later_column[seat, column]
                                  else tables.column_first[column])
     for colour in range(tables.colours):
-        if tables.colour_size[colour] > 0 \
-                and state.colour_count[seat, colour] == tables.colour_size[colour]:
+        if group_done(state.colour_count, tables.colour_size, seat, colour):
             lines[S_COLOURS] += (tables.colour_later[colour] if state.later_colour[seat, colour]
                                  else tables.colour_first[colour])
     marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]

@@ -15,10 +15,11 @@ from kok_layouts.rules.engine.kernels import (
     SCORE_LINES,
     SOLO_ROLLS,
     colours_done,
-    completed_columns,
-    cross_cells,
+    cross_cells_into,
+    group_done,
     kernel,
     most_completed,
+    plain_kernel,
     reset,
     taken_by_any,
 )
@@ -30,92 +31,121 @@ buckets in the columns', visitors in the line a classic sheet gives its marks (K
 score nothing)."""
 
 
+@plain_kernel
+def enclosure_open(tables, crossed, animal, area):  # type: ignore[no-untyped-def]
+    """Whether enclosure ``area`` may be crossed by ``animal`` (any with -1): uncrossed, of
+    that animal, holding a star or sharing a side with a crossed cell."""
+    if animal >= 0 and tables.area_colour[area] != animal:
+        return False
+    if crossed[tables.area_cells[area, 0]]:
+        return False
+    for k in range(tables.area_size[area]):
+        cell = tables.area_cells[area, k]
+        if tables.cell_star[cell]:
+            return True
+        for j in range(tables.neighbours.shape[1]):
+            other = tables.neighbours[cell, j]
+            if other >= 0 and crossed[other]:
+                return True
+    return False
+
+
 @kernel
 def kids_open_enclosures(tables, crossed, animal):  # type: ignore[no-untyped-def]
-    """The enclosures that may be crossed, in enclosure order: uncrossed, of ``animal``
-    (any with -1), holding a star or sharing a side with a crossed cell."""
+    """The enclosures that may be crossed (:func:`enclosure_open`), in enclosure order."""
+    out = np.empty(tables.area_size.shape[0], dtype=np.int32)
     count = 0
-    chosen = np.zeros(tables.area_size.shape[0], dtype=np.bool_)
     for area in range(tables.area_size.shape[0]):
-        if animal >= 0 and tables.area_colour[area] != animal:
-            continue
-        if crossed[tables.area_cells[area, 0]]:
-            continue
-        reach = False
-        for k in range(tables.area_size[area]):
-            cell = tables.area_cells[area, k]
-            if tables.cell_star[cell]:
-                reach = True
-            for j in range(tables.neighbours.shape[1]):
-                other = tables.neighbours[cell, j]
-                if other >= 0 and crossed[other]:
-                    reach = True
-        if reach:
-            chosen[area] = True
+        if enclosure_open(tables, crossed, animal, area):
+            out[count] = area
             count += 1
-    out = np.empty(count, dtype=np.int32)
-    row = 0
-    for area in range(tables.area_size.shape[0]):
-        if chosen[area]:
-            out[row] = area
-            row += 1
-    return out
+    return out[:count].copy()
 
 
 @kernel
 def kids_legal_moves(tables, crossed, marks_used, face):  # type: ignore[no-untyped-def]
-    """Every legal Kids move of a die face (``tables.colours`` = purple), as rows (die face,
-    enclosure, chameleon enclosure), -1 where there is none: an animal crosses one open
-    enclosure of its own; purple crosses the next mark, and every ``chameleon_every``-th
-    mark also crosses any open enclosure (or nothing, with none left)."""
-    if face < tables.colours:
-        areas = kids_open_enclosures(tables, crossed, face)
-        out = np.full((areas.shape[0], 3), -1, dtype=np.int32)
-        out[:, 0] = face
-        out[:, 1] = areas
-        return out
-    if tables.exclamation_marks - marks_used < 1:
-        return np.full((0, 3), -1, dtype=np.int32)
-    if (marks_used + 1) % tables.chameleon_every != 0:
-        out = np.full((1, 3), -1, dtype=np.int32)
-        out[0, 0] = face
-        return out
-    areas = kids_open_enclosures(tables, crossed, -1)
-    out = np.full((max(1, areas.shape[0]), 3), -1, dtype=np.int32)
-    out[:, 0] = face
-    out[:areas.shape[0], 2] = areas
-    return out
+    """Every legal Kids move of a die face (:func:`kids_legal_moves_into`, in an array of
+    its own)."""
+    out = np.empty((tables.area_size.shape[0] + 1, 3), dtype=np.int32)
+    count = kids_legal_moves_into(out, tables, crossed, marks_used, face)
+    return out[:count].copy()
+
+
+@plain_kernel
+def kids_legal_moves_into(out, tables, crossed, marks_used, face):  # type: ignore[no-untyped-def]
+    """Every legal Kids move of a die face (``tables.colours`` = purple), written into the
+    rows of ``out`` (at least one more than the enclosures): die face, enclosure,
+    chameleon enclosure, -1 where there is none; returns how many. An animal crosses one
+    open enclosure of its own; purple crosses the next mark, and every
+    ``chameleon_every``-th mark also crosses any open enclosure (or nothing, with none
+    left)."""
+    purple = face == tables.colours
+    if purple and tables.exclamation_marks - marks_used < 1:
+        return 0
+    if purple and (marks_used + 1) % tables.chameleon_every != 0:
+        out[0, 0], out[0, 1], out[0, 2] = face, -1, -1
+        return 1
+    count = 0
+    for area in range(tables.area_size.shape[0]):
+        if enclosure_open(tables, crossed, -1 if purple else face, area):
+            out[count, 0] = face
+            out[count, 1] = -1 if purple else area
+            out[count, 2] = area if purple else -1
+            count += 1
+    if purple and count == 0:  # the purple cross alone
+        out[0, 0], out[0, 1], out[0, 2] = face, -1, -1
+        count = 1
+    return count
 
 
 @kernel
 def kids_play(tables, state, seat, move, taken_columns):  # type: ignore[no-untyped-def]
-    """Play a Kids move row (see :func:`kids_legal_moves`)."""
+    """Play a Kids move row (see :func:`kids_legal_moves`). Returns the columns it
+    completed (a boolean array)."""
+    done_columns = np.zeros(tables.width, dtype=np.bool_)
+    done_colours = np.zeros(tables.colours, dtype=np.bool_)
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    kids_play_into(done_columns, done_colours, no_colours, tables, state, seat, move,
+                   taken_columns)
+    return done_columns
+
+
+@plain_kernel
+def kids_play_into(done_columns, done_colours, no_colours, tables, state, seat, move,  # type: ignore[no-untyped-def]
+                   taken_columns):
+    """:func:`kids_play`, the columns and animals completed set in ``done_columns`` and
+    ``done_colours`` (``no_colours``: all False; an animal has no later value)."""
     if move[0] == tables.colours:
         state.counters[seat, C_MARKS_USED] += 1
-    no_colours = np.zeros(tables.colours, dtype=np.bool_)
-    done_columns = np.zeros(tables.width, dtype=np.bool_)
     for k in (1, 2):
         area = move[k]
         if area >= 0:
-            cells = tables.area_cells[area, :tables.area_size[area]]
-            new_columns, _ = cross_cells(tables, state, seat, cells,
-                                         taken_columns, no_colours)
-            done_columns |= new_columns
-    return done_columns
+            cross_cells_into(done_columns, done_colours, tables, state, seat,
+                             tables.area_cells[area, :tables.area_size[area]],
+                             taken_columns, no_colours)
 
 
 @kernel
 def kids_score(tables, state, seat):  # type: ignore[no-untyped-def]
-    """Kids circles: (buckets, visitors, food) of ``seat``."""
-    columns = completed_columns(tables, state, seat)
-    buckets = visitors = 0
+    """Kids circles: (buckets, visitors, food) of ``seat`` (:func:`kids_score_into`)."""
+    lines = np.zeros(SCORE_LINES, dtype=np.int32)
+    kids_score_into(lines, tables, state, seat)
+    return lines[S_BUCKETS], lines[S_VISITORS], lines[S_FOOD]
+
+
+@plain_kernel
+def kids_score_into(lines, tables, state, seat):  # type: ignore[no-untyped-def]
+    """Kids circles of ``seat`` written into ``lines`` (:data:`S_BUCKETS`,
+    :data:`S_VISITORS`, :data:`S_FOOD`; the other lines 0): each completed column's
+    buckets, a visitor for each column it completed first, each completed animal's
+    food."""
+    lines[:] = 0
     for column in range(tables.width):
-        if columns[column]:
-            buckets += tables.buckets[column]
+        if group_done(state.column_count, tables.column_size, seat, column):
+            lines[S_BUCKETS] += tables.buckets[column]
             if not state.later_column[seat, column]:
-                visitors += 1
-    food = tables.food_boxes * colours_done(tables, state, seat)
-    return buckets, visitors, food
+                lines[S_VISITORS] += 1
+    lines[S_FOOD] = tables.food_boxes * colours_done(tables, state, seat)
 
 
 @kernel
@@ -281,9 +311,6 @@ def play_kids_games(tables, state, dice, solo, max_rolls, weights, crossed_at): 
         rolls[game] = play_kids(tables, state, dice[game], solo, max_rolls, weights,
                                 crossed_at, game)
         for seat in range(seats):
-            buckets, visitors, food = kids_score(tables, state, seat)
-            lines[game, seat, S_BUCKETS] = buckets
-            lines[game, seat, S_VISITORS] = visitors
-            lines[game, seat, S_FOOD] = food
+            kids_score_into(lines[game, seat], tables, state, seat)
             marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
     return rolls, lines, marks_used

@@ -4,7 +4,10 @@ special die and ``fill_bombs``) and whole games."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
+import numpy.typing as npt
 
 from kok_layouts.rules.engine.greedy import _expansions, _touching, note_crossed
 from kok_layouts.rules.engine.kernels import (
@@ -23,11 +26,13 @@ from kok_layouts.rules.engine.kernels import (
     SOLO_ROLLS,
     State,
     anchor_of,
-    classic_score,
-    cross_cells,
+    classic_score_into,
+    cross_cells_into,
+    group_done,
     kernel,
     legal_sets,
     most_completed,
+    plain_kernel,
     reset,
     taken_by_any,
 )
@@ -39,16 +44,70 @@ STARS_AT_MOST = 2
 ROW_AT_MOST = 3
 SQUARE = 4
 
+Int32s = npt.NDArray[np.int32]
+Int64s = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+
+class Kok2Scratch(NamedTuple):
+    """Scratch arrays of :func:`kok2_play_into` and :func:`kok2_specials_into` (made by
+    :func:`kok2_scratch`), so that a caller playing many moves allocates nothing."""
+
+    new_columns: Bools
+    new_colours: Bools
+    fresh_rows: Bools
+    squares: Int32s
+    """(squares, 4): the distinct uncrossed parts of the squares (:func:`bomb_squares_into`)."""
+    square_part: Int32s
+    """Per square, its row of :attr:`squares` (-1: none)."""
+    cell_part: Int32s
+    """Per cell: -1 (:func:`bomb_squares_into` leaves it so)."""
+    part_next: Int32s
+    pool: Int32s
+    """Per cell (the cells a stars or row action may cross)."""
+    picks: Int64s
+    """:data:`ROW_AT_MOST` (a combination being listed)."""
+
 
 @kernel
-def _any_size_key(cells):  # type: ignore[no-untyped-def]
-    """A key of up to 4 distinct cells (-1 padded) in the order of the rules' bitmasks of
-    any size: the cells descending, each plus one, 10 bits each, a missing cell 0."""
-    ordered = np.sort(cells)[::-1]
+def kok2_scratch(tables):  # type: ignore[no-untyped-def]
+    """A :class:`Kok2Scratch` for ``tables``' sheet."""
+    squares, size = tables.square_cells.shape[0], tables.width * tables.height
+    return Kok2Scratch(np.zeros(tables.width, dtype=np.bool_),
+                       np.zeros(tables.colours, dtype=np.bool_),
+                       np.zeros(tables.height, dtype=np.bool_),
+                       np.full((squares, SQUARE), -1, dtype=np.int32),
+                       np.full(squares, -1, dtype=np.int32),
+                       np.full(size, -1, dtype=np.int32),
+                       np.full(squares, -1, dtype=np.int32),
+                       np.empty(size, dtype=np.int32),
+                       np.empty(ROW_AT_MOST, dtype=np.int64))
+
+
+@plain_kernel
+def _row_key(row):  # type: ignore[no-untyped-def]
+    """A key of up to 4 distinct cells (ascending, -1 padded) in the order of the rules'
+    bitmasks of any size: the cells descending, each plus one, 10 bits each, a missing
+    cell 0."""
     key = np.int64(0)
-    for i in range(ordered.shape[0]):
-        key = key * KEY_BASE + (ordered[i] + 1 if ordered[i] >= 0 else 0)
+    for i in range(row.shape[0] - 1, -1, -1):
+        if row[i] >= 0:
+            key = key * KEY_BASE + row[i] + 1
+    for i in range(row.shape[0]):
+        if row[i] < 0:
+            key *= KEY_BASE
     return key
+
+
+@kernel
+def _in_bitmask_order(rows, count):  # type: ignore[no-untyped-def]
+    """The first ``count`` rows (of cells, ascending from the first column, the first
+    :data:`SQUARE` keyed) in the order of the rules' bitmasks (:func:`_row_key`)."""
+    keys = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        keys[i] = _row_key(rows[i, :SQUARE])
+    order = np.argsort(keys, kind="mergesort")
+    return rows[:count][order]
 
 
 @kernel
@@ -56,10 +115,25 @@ def bomb_squares(square_cells, crossed):  # type: ignore[no-untyped-def]
     """Every distinct set of uncrossed cells of a 2 x 2 square, in bitmask order (the
     rules' ``bomb_masks``), as rows of 4 cells ascending, -1 padded."""
     count = square_cells.shape[0]
-    keys = np.empty(count, dtype=np.int64)
-    rows = np.full((count, SQUARE), -1, dtype=np.int32)
+    rows = np.empty((count, SQUARE), dtype=np.int32)
+    square_part = np.empty(count, dtype=np.int32)
+    cell_part = np.full(crossed.shape[0], -1, dtype=np.int32)
+    part_next = np.empty(count, dtype=np.int32)
+    used = bomb_squares_into(rows, square_part, cell_part, part_next, square_cells, crossed)
+    return _in_bitmask_order(rows, used)
+
+
+@plain_kernel
+def bomb_squares_into(rows, square_part, cell_part, part_next, square_cells, crossed):  # type: ignore[no-untyped-def]
+    """Every distinct set of uncrossed cells of a 2 x 2 square (where a bomb may fall),
+    written into ``rows`` (4 cells ascending, -1 padded; in the squares' order, each set
+    where its first square is) and, per square, its row in ``square_part`` (-1 for a
+    square crossed whole); returns how many. Sets are told apart by a list per cell of
+    the sets starting there (``cell_part``: -1 per cell, as it is left; ``part_next``:
+    scratch per square), not by sorting."""
     used = 0
-    for square in range(count):
+    for square in range(square_cells.shape[0]):
+        square_part[square] = -1
         k = 0
         for i in range(SQUARE):
             cell = square_cells[square, i]
@@ -68,18 +142,52 @@ def bomb_squares(square_cells, crossed):  # type: ignore[no-untyped-def]
                 k += 1
         if k == 0:
             continue
-        rows[used, :k] = np.sort(rows[used, :k])
-        key = _any_size_key(rows[used])
-        known = False
-        for j in range(used):
-            known = known or keys[j] == key
-        if known:
-            rows[used] = -1
+        for i in range(k, SQUARE):
+            rows[used, i] = -1
+        part = cell_part[rows[used, 0]]
+        while part >= 0:
+            same = True
+            for i in range(SQUARE):
+                same = same and rows[part, i] == rows[used, i]
+            if same:
+                break
+            part = part_next[part]
+        if part >= 0:
+            square_part[square] = part
         else:
-            keys[used] = key
+            part_next[used] = cell_part[rows[used, 0]]
+            cell_part[rows[used, 0]] = used
+            square_part[square] = used
             used += 1
-    order = np.argsort(keys[:used], kind="mergesort")
-    return rows[:used][order]
+    for part in range(used):
+        cell_part[rows[part, 0]] = -1
+    return used
+
+
+@kernel
+def specials_room(tables):  # type: ignore[no-untyped-def]
+    """The most rows :func:`kok2_specials_into` writes on ``tables``' sheet, whatever the
+    face and the crosses: a row per square, per area, each pick of at most
+    :data:`STARS_AT_MOST` stars and of at most :data:`ROW_AT_MOST` cells of each row
+    (counted as wide as the sheet)."""
+    stars = 0
+    for cell in range(tables.cell_star.shape[0]):
+        stars += tables.cell_star[cell]
+    room = max(1, tables.square_cells.shape[0], tables.area_size.shape[0])
+    room = max(room, _picks(stars, STARS_AT_MOST))
+    rows = tables.height * _picks(tables.width, ROW_AT_MOST)
+    return max(room, rows)
+
+
+@kernel
+def _picks(available, most):  # type: ignore[no-untyped-def]
+    """How many ways there are to pick 1 to ``most`` of ``available`` things."""
+    total = 0
+    ways = 1
+    for count in range(1, most + 1):
+        ways = ways * (available - count + 1) // count
+        total += max(ways, 0)
+    return total
 
 
 @kernel
@@ -87,21 +195,43 @@ def kok2_specials(tables, crossed, boxes_left, hearts, face):  # type: ignore[no
     """Every legal action of a special die face, in the rules' order (``legal_specials``),
     as rows of cells (-1 padded; a colour block's row holds the uncrossed cells of its
     area, as wide as the largest area). None without an unused box."""
-    width = max(SQUARE, tables.area_cells.shape[1])
-    if boxes_left < 1:
-        return np.full((0, width), -1, dtype=np.int32)
-    if face == FACE_HEART:
-        return np.full((1 if hearts < tables.heart_track else 0, width), -1, dtype=np.int32)
-    if face == FACE_BOMB:
-        squares = bomb_squares(tables.square_cells, crossed)
-        out = np.full((squares.shape[0], width), -1, dtype=np.int32)
-        out[:, :SQUARE] = squares
-        return out
+    out = np.empty((specials_room(tables), max(SQUARE, tables.area_cells.shape[1])),
+                   dtype=np.int32)
     anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    count = kok2_specials_into(out, kok2_scratch(tables), tables, crossed, anchor,
+                               boxes_left, hearts, face)
+    if face == FACE_BOMB:
+        return _in_bitmask_order(out, count)
+    return out[:count].copy()
+
+
+@plain_kernel
+def kok2_specials_into(out, scratch, tables, crossed, anchor, boxes_left, hearts, face):  # type: ignore[no-untyped-def]
+    """Every legal action of a special die face, written into the rows of ``out`` (at
+    least :func:`specials_room` rows, at least as wide as a square and an area): its
+    cells, -1 padded (a colour block's row holds the uncrossed cells of its area); returns
+    how many. In the rules' order (``legal_specials``) but for the bombs, which are
+    :func:`bomb_squares_into`'s (in the squares' order, each square's row in
+    ``scratch.square_part``). ``anchor``: :func:`~kok_layouts.rules.engine.kernels.
+    anchor_into` of ``crossed``. None without an unused box."""
+    if boxes_left < 1:
+        return 0
+    if face == FACE_HEART:
+        if hearts >= tables.heart_track:
+            return 0
+        out[0, :] = -1
+        return 1
+    if face == FACE_BOMB:
+        count = bomb_squares_into(scratch.squares, scratch.square_part, scratch.cell_part,
+                                  scratch.part_next, tables.square_cells, crossed)
+        for row in range(count):
+            out[row, :] = -1
+            for i in range(SQUARE):
+                out[row, i] = scratch.squares[row, i]
+        return count
     size = crossed.shape[0]
     if face == FACE_BLOCK:
         count = 0
-        chosen = np.zeros(tables.area_size.shape[0], dtype=np.bool_)
         for area in range(tables.area_size.shape[0]):
             free, touching = False, False
             for k in range(tables.area_size[area]):
@@ -109,46 +239,37 @@ def kok2_specials(tables, crossed, boxes_left, hearts, face):  # type: ignore[no
                 free = free or not crossed[cell]
                 touching = touching or anchor[cell] or crossed[cell]
             if free and touching:
-                chosen[area] = True
-                count += 1
-        out = np.full((count, width), -1, dtype=np.int32)
-        row = 0
-        for area in range(tables.area_size.shape[0]):
-            if chosen[area]:
                 k = 0
                 for i in range(tables.area_size[area]):
                     cell = tables.area_cells[area, i]
                     if not crossed[cell]:
-                        out[row, k] = cell
+                        out[count, k] = cell
                         k += 1
-                row += 1
-        return out
+                out[count, k:] = -1
+                count += 1
+        return count
     # Stars and row: every combination of the reachable cells, as itertools lists them.
     groups = 1 if face == FACE_STARS else tables.height
     most = STARS_AT_MOST if face == FACE_STARS else ROW_AT_MOST
-    pool = np.empty(size, dtype=np.int32)
-    found = np.full((64, width), -1, dtype=np.int32)
+    pool, picks = scratch.pool, scratch.picks
     used = 0
     for group in range(groups):
+        # The cells of the sheet, or of row ``group`` (cells are row * width + column).
+        first, end = (0, size) if face == FACE_STARS else (group * tables.width,
+                                                           (group + 1) * tables.width)
         available = 0
-        for cell in range(size):
-            reach = anchor[cell] and not crossed[cell]
-            if face == FACE_STARS:
-                wanted = reach and tables.cell_star[cell]
-            else:
-                wanted = reach and tables.cell_row[cell] == group
-            if wanted:
+        for cell in range(first, end):
+            if anchor[cell] and not crossed[cell] \
+                    and (face != FACE_STARS or tables.cell_star[cell]):
                 pool[available] = cell
                 available += 1
         for count in range(1, most + 1):
-            picks = np.arange(count)
+            for i in range(count):
+                picks[i] = i
             while count <= available:
-                if used == found.shape[0]:
-                    bigger = np.full((2 * used, width), -1, dtype=np.int32)
-                    bigger[:used] = found
-                    found = bigger
+                out[used, :] = -1
                 for i in range(count):
-                    found[used, i] = pool[picks[i]]
+                    out[used, i] = pool[picks[i]]
                 used += 1
                 # The next combination in lexicographic order, as itertools does.
                 i = count - 1
@@ -159,10 +280,10 @@ def kok2_specials(tables, crossed, boxes_left, hearts, face):  # type: ignore[no
                 picks[i] += 1
                 for j in range(i + 1, count):
                     picks[j] = picks[j - 1] + 1
-    return found[:used]
+    return used
 
 
-@kernel
+@plain_kernel
 def _gain_boxes(tables, counters, seat, count):  # type: ignore[no-untyped-def]
     counters[seat, C_BOXES_GAINED] = min(tables.box_count,
                                          counters[seat, C_BOXES_GAINED] + count)
@@ -170,10 +291,21 @@ def _gain_boxes(tables, counters, seat, count):  # type: ignore[no-untyped-def]
 
 @kernel
 def _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_rows):  # type: ignore[no-untyped-def]
+    """:func:`kok2_cross_into`, with scratch of its own."""
+    return kok2_cross_into(kok2_scratch(tables), tables, state, seat, cells, taken_columns,
+                           taken_colours, taken_rows)
+
+
+@plain_kernel
+def kok2_cross_into(scratch, tables, state, seat, cells, taken_columns, taken_colours,  # type: ignore[no-untyped-def]
+                    taken_rows):
     """Cross ``cells`` and settle what they complete (``Kok2PlayerSheet._settle``): later
     values, boxes from box cells and box columns, the hearts under completed columns, row
-    items for first completers. Returns the bombs the rows' items owe."""
-    fresh_rows = np.zeros(tables.height, dtype=np.bool_)
+    items for first completers (``scratch``: a :class:`Kok2Scratch`). Returns the bombs
+    the rows' items owe."""
+    fresh_rows, new_columns = scratch.fresh_rows, scratch.new_columns
+    fresh_rows[:] = False
+    new_columns[:] = False
     boxes = 0
     for k in range(cells.shape[0]):
         cell = cells[k]
@@ -181,7 +313,8 @@ def _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_
             fresh_rows[tables.cell_row[cell]] = True
             if tables.cell_box[cell]:
                 boxes += 1
-    new_columns, _ = cross_cells(tables, state, seat, cells, taken_columns, taken_colours)
+    cross_cells_into(new_columns, scratch.new_colours, tables, state, seat, cells,
+                     taken_columns, taken_colours)
     _gain_boxes(tables, state.counters, seat, boxes)
     for column in range(tables.width):
         if new_columns[column]:
@@ -190,8 +323,8 @@ def _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_
                 _gain_boxes(tables, state.counters, seat, 1)
     bombs = 0
     for row in range(tables.height):
-        if not fresh_rows[row] or taken_rows[row] or tables.row_size[row] == 0 \
-                or state.row_count[seat, row] != tables.row_size[row]:
+        if not fresh_rows[row] or taken_rows[row] \
+                or not group_done(state.row_count, tables.row_size, seat, row):
             continue
         state.row_item[seat, row] = True
         item = tables.row_item[row]
@@ -208,51 +341,73 @@ def _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_
 @kernel
 def kok2_play(tables, state, seat, cells, jokers, special, face, bombs, taken_columns,  # type: ignore[no-untyped-def]
               taken_colours, taken_rows):
+    """Play a Keer op Keer 2 move (:func:`kok2_play_into`, with scratch of its own)."""
+    return kok2_play_into(kok2_scratch(tables), tables, state, seat, cells, jokers, special,
+                          face, bombs, taken_columns, taken_colours, taken_rows)
+
+
+@plain_kernel
+def kok2_play_into(scratch, tables, state, seat, cells, jokers, special, face, bombs,  # type: ignore[no-untyped-def]
+                   taken_columns, taken_colours, taken_rows):
     """Play a Keer op Keer 2 move (``special`` False: a colour and number move costing
     ``jokers`` marks) or special action of ``face`` crossing ``cells``, then the bombs its
     rows' items owe, each on the square ``bombs[i]`` (rows of 4 cells, -1 padded), as
-    ``Kok2PlayerSheet.push`` plays them. Returns how many of ``bombs`` were used, -1 when
-    a bomb was owed and none was left, -2 when a bomb is not the uncrossed part of a
-    square (then the state is part played: the caller keeps a copy to restore)."""
+    ``Kok2PlayerSheet.push`` plays them (``scratch``: a :class:`Kok2Scratch`). Returns how
+    many of ``bombs`` were used, -1 when a bomb was owed and none was left, -2 when a
+    bomb is not the uncrossed part of a square (then the state is part played: the caller
+    keeps a copy to restore)."""
     state.counters[seat, C_MARKS_USED] += jokers
     if special:
         state.counters[seat, C_BOXES_USED] += 1
         if face == FACE_HEART:
             state.counters[seat, C_HEARTS] += 1
-    owed = _kok2_cross(tables, state, seat, cells, taken_columns, taken_colours, taken_rows)
+    owed = kok2_cross_into(scratch, tables, state, seat, cells, taken_columns, taken_colours,
+                       taken_rows)
     used = 0
+    squares = scratch.squares
     while owed:
         owed -= 1
-        squares = bomb_squares(tables.square_cells, state.crossed[seat])
-        if squares.shape[0] == 0:
+        count = bomb_squares_into(squares, scratch.square_part, scratch.cell_part,
+                                  scratch.part_next, tables.square_cells, state.crossed[seat])
+        if count == 0:
             continue
         if used == bombs.shape[0]:
             return -1
         known = False
-        for square in range(squares.shape[0]):
-            known = known or (squares[square] == bombs[used]).all()
+        for square in range(count):
+            same = True
+            for i in range(SQUARE):
+                same = same and squares[square, i] == bombs[used, i]
+            known = known or same
         if not known:
             return -2
-        owed += _kok2_cross(tables, state, seat, bombs[used], taken_columns, taken_colours,
-                            taken_rows)
+        owed += kok2_cross_into(scratch, tables, state, seat, bombs[used], taken_columns,
+                            taken_colours, taken_rows)
         used += 1
     return used
 
 
 @kernel
 def kok2_score(tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
-    """The Keer op Keer 2 score lines: the classic ones, completed rows' points, the
-    hearts under completed columns and each unused box's points."""
-    lines = classic_score(tables, state, seat, star_penalty, pass_penalty)
+    """The Keer op Keer 2 score lines (:func:`kok2_score_into`)."""
+    lines = np.zeros(SCORE_LINES, dtype=np.int32)
+    kok2_score_into(lines, tables, state, seat, star_penalty, pass_penalty)
+    return lines
+
+
+@plain_kernel
+def kok2_score_into(lines, tables, state, seat, star_penalty, pass_penalty):  # type: ignore[no-untyped-def]
+    """The Keer op Keer 2 score lines written into ``lines``: the classic ones, completed
+    rows' points, the hearts under completed columns and each unused box's points."""
+    classic_score_into(lines, tables, state, seat, star_penalty, pass_penalty)
     for row in range(tables.height):
-        if tables.row_size[row] > 0 and state.row_count[seat, row] == tables.row_size[row]:
+        if group_done(state.row_count, tables.row_size, seat, row):
             lines[S_ROWS] += tables.row_points[row]
     for column in range(tables.width):
         if state.column_heart[seat, column] >= 0:
             lines[S_HEARTS] += state.column_heart[seat, column]
     boxes_left = state.counters[seat, C_BOXES_GAINED] - state.counters[seat, C_BOXES_USED]
     lines[S_BOXES] = boxes_left * tables.box_points
-    return lines
 
 
 @kernel
@@ -363,8 +518,8 @@ def _seat_copy(state, seat):  # type: ignore[no-untyped-def]
                  state.row_item[seat:seat + 1].copy())
 
 
-@kernel
-def _bombs_owed(tables, state, seat, cells, n, taken_rows):  # type: ignore[no-untyped-def]
+@plain_kernel
+def bombs_owed_by(tables, state, seat, cells, n, taken_rows):  # type: ignore[no-untyped-def]
     """How many bombs crossing ``cells`` earns at once from rows it completes first
     (``Kok2PlayerSheet.bombs_owed``: no chaining)."""
     owed = 0
@@ -396,7 +551,9 @@ def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns
         trial.counters[0, C_BOXES_USED] += 1
         if face == FACE_HEART:
             trial.counters[0, C_HEARTS] += 1
-    owed = _kok2_cross(tables, trial, 0, cells, taken_columns, taken_colours, taken_rows)
+    scratch = kok2_scratch(tables)
+    owed = kok2_cross_into(scratch, tables, trial, 0, cells, taken_columns, taken_colours,
+                       taken_rows)
     while owed:
         owed -= 1
         squares = bomb_squares(tables.square_cells, trial.crossed[0])
@@ -421,8 +578,8 @@ def _fill_bombs(tables, state, seat, cells, jokers, special, face, taken_columns
             picked = bigger
         picked[used] = squares[best]
         used += 1
-        owed += _kok2_cross(tables, trial, 0, squares[best], taken_columns, taken_colours,
-                            taken_rows)
+        owed += kok2_cross_into(scratch, tables, trial, 0, squares[best], taken_columns,
+                            taken_colours, taken_rows)
     if used == 0:
         return no_bombs
     return picked[:used]
@@ -473,7 +630,7 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
             if jokers:
                 value -= jokers * (tables.mark_points + weights.joker_premium * early + 0.3)
             bombs = no_bombs
-            if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
+            if completes and bombs_owed_by(tables, state, seat, cells, n, taken_rows):
                 bombs = _fill_bombs(tables, state, seat, cells, jokers, False, -1,
                                     taken_columns, taken_colours, taken_rows, worth, weight,
                                     weights)
@@ -519,7 +676,7 @@ def kok2_greedy_choice(tables, state, seat, roll_colours, roll_numbers, roll_spe
                                                 near, has_boxes, stamp, token)
             value = _special_cost(tables, value, face, left, rolls_done)
             bombs = no_bombs
-            if completes and _bombs_owed(tables, state, seat, cells, n, taken_rows):
+            if completes and bombs_owed_by(tables, state, seat, cells, n, taken_rows):
                 bombs = _fill_bombs(tables, state, seat, cells, 0, True, face, taken_columns,
                                     taken_colours, taken_rows, worth, weight, weights)
                 token += 1
@@ -649,6 +806,6 @@ def play_kok2_games(tables, state, dice_colours, dice_numbers, dice_special, sol
                                 dice_special[game], solo, open_rolls, end_roll, max_rolls,
                                 loose, six, weights, crossed_at, game)
         for seat in range(seats):
-            lines[game, seat] = kok2_score(tables, state, seat, star_penalty, pass_penalty)
+            kok2_score_into(lines[game, seat], tables, state, seat, star_penalty, pass_penalty)
             marks_used[game, seat] = state.counters[seat, C_MARKS_USED]
     return rolls, lines, marks_used

@@ -12,8 +12,10 @@ floats in the same order as ``StrongBot``. :func:`play_strong` takes any seeds
 keeps the roll each cell was crossed in. :class:`EngineStrongBot` is the compiled bot as a
 strategy of the rules' ``play_game``, deciding each roll from the rules' game.
 
-Classic games only so far (Kids and Keer op Keer 2 are refused with
-:class:`~kok_layouts.errors.WrongSheetError`).
+Every edition: classic games (:mod:`~kok_layouts.rules.engine.strong_kernels`), Keer op
+Keer 2 games (:mod:`~kok_layouts.rules.engine.strong_kok2`: rows, boxes, hearts, the special
+die and bombs) and Kids games (:mod:`~kok_layouts.rules.engine.strong_kids`: enclosures,
+chameleons, what the active seat's die leaves the others).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -29,15 +31,32 @@ import numpy.typing as npt
 from kok_layouts import limits
 from kok_layouts.errors import KokTypeError, WrongSheetError
 from kok_layouts.model.grid import cells_of
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Kok2Sheet, Sheet
-from kok_layouts.rules.dice import JOKER_COLOUR
-from kok_layouts.rules.engine import compiling, kernels, strong_kernels
-from kok_layouts.rules.engine.batch import EngineGames, checked_solo, play_in_rounds
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet, SpecialFace
+from kok_layouts.rules.dice import JOKER_COLOUR, PURPLE
+from kok_layouts.rules.engine import (
+    compiling,
+    kernels,
+    strong_kernels,
+    strong_kids,
+    strong_kok2,
+)
+from kok_layouts.rules.engine.batch import KIDS_DICE, EngineGames, checked_solo, play_in_rounds
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
 from kok_layouts.rules.engine.kernels import State
 from kok_layouts.rules.engine.strong_kernels import NO_LIMIT, WEIGHT_NAMES
-from kok_layouts.rules.engine.tables import Int32s, Tables, tables_for
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.engine.tables import (
+    CLASSIC,
+    KIDS,
+    KOK2,
+    SPECIAL_FACE_CODES,
+    Int32s,
+    Tables,
+    tables_for,
+)
+from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
+from kok_layouts.rules.kids import NO_DIE, KidsGame, KidsMove
+from kok_layouts.rules.kinds import lineage
+from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
@@ -54,12 +73,20 @@ strong bot's future total is one such sum, and the kernels add it as Python does
 
 
 
-def announce() -> None:
+def announce(edition: int = CLASSIC) -> None:
     """Say once per process, before the first strong kernel runs, that the engine is being
-    compiled, when numba's cache does not hold the strong bot's kernels
-    (:func:`~kok_layouts.rules.engine.compiling.announce`)."""
-    compiling.announce(strong_kernels.play_strong_games, strong_kernels.strong_choice,
-                       seconds=COMPILE_SECONDS["strong"])
+    compiled, when numba's cache does not hold the strong bot's kernels of ``edition`` (the
+    tables' code: :data:`~kok_layouts.rules.engine.tables.CLASSIC`, ``KOK2``, ``KIDS``;
+    :func:`~kok_layouts.rules.engine.compiling.announce`)."""
+    if edition == KOK2:
+        compiling.announce(strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
+                           seconds=COMPILE_SECONDS["strong_kok2"])
+    elif edition == KIDS:
+        compiling.announce(strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice,
+                           seconds=COMPILE_SECONDS["strong_kids"])
+    else:
+        compiling.announce(strong_kernels.play_strong_games, strong_kernels.strong_choice,
+                           seconds=COMPILE_SECONDS["strong"])
 
 
 def weight_array(weights: StrongWeights | None = None) -> Floats:
@@ -76,14 +103,27 @@ def weight_array(weights: StrongWeights | None = None) -> Floats:
                     dtype=np.float64)
 
 
-def _classic_sheet(sheet: object, what: str) -> ClassicSheet:
+def _engine_sheet(sheet: object, what: str) -> Sheet:
+    """``sheet`` if it is one the engine's strong bot plays on: a classic, Keer op Keer 2
+    or Kids sheet."""
     if not isinstance(sheet, Sheet):
         raise KokTypeError(f"{what} plays on a sheet (load_layout(...)), not "
                            f"{type(sheet).__name__}")
-    if isinstance(sheet, Kok2Sheet | KidsSheet) or not isinstance(sheet, ClassicSheet):
+    if not isinstance(sheet, ClassicSheet | KidsSheet):
         raise WrongSheetError(f"{sheet.name} is a {sheet.edition} sheet; the engine's strong "
-                              "bot plays classic games so far")
+                              "bot plays the classic game, Keer op Keer 2 and Kids")
     return sheet
+
+
+def _weights_of(sheet: Sheet, weights: StrongWeights | None) -> Floats:
+    """``weights`` (default: the tuned set of ``sheet``'s edition, or of the nearest one it
+    derives from, as ``StrongBot`` picks it) as the kernels read them."""
+    if weights is None:
+        from kok_layouts.rules.strong_weights import TUNED
+
+        names = lineage(sheet)
+        weights = TUNED[next((name for name in names if name in TUNED), names[-1])]
+    return weight_array(weights)
 
 
 # -- whole games ---------------------------------------------------------------------------
@@ -94,12 +134,14 @@ StrongGames = EngineGames
 def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Options | None = None,
                 *, solo: bool | None = None, weights: StrongWeights | None = None,
                 keep_crossed_at: bool = False) -> StrongGames:
-    """Games on the classic ``sheet`` for ``players`` seats of the compiled strong bot,
-    game ``g`` throwing its dice from ``numpy.random.default_rng(seeds[g])`` as the rules'
-    ``play_game`` would (``solo``, default one player: the solo rules). A game that has
-    not ended after ``options.max_rolls`` (default :data:`kok_layouts.limits.GAME_ROLLS`)
-    rolls stops there; the bot sees the game's own roll limit (``options.max_rolls``)."""
-    sheet = _classic_sheet(sheet, "play_strong")
+    """Games on ``sheet`` (classic, Keer op Keer 2 or Kids) for ``players`` seats of the
+    compiled strong bot, game ``g`` throwing its dice from
+    ``numpy.random.default_rng(seeds[g])`` as the rules' ``play_game`` would (``solo``,
+    default one player: the solo rules). A game that has not ended after
+    ``options.max_rolls`` (default :data:`kok_layouts.limits.GAME_ROLLS`) rolls stops
+    there; the bot sees the game's own roll limit (``options.max_rolls``). ``weights``:
+    the edition's tuned set by default."""
+    sheet = _engine_sheet(sheet, "play_strong")
     limits.PLAYERS.check(players, "players")
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence):
         raise KokTypeError(f"seeds are a list of seeds for default_rng, not "
@@ -108,34 +150,58 @@ def play_strong(sheet: Sheet, players: int, seeds: Sequence[Any], options: Optio
     if type(keep_crossed_at) is not bool:
         raise KokTypeError(f"keep_crossed_at is True or False, not {keep_crossed_at!r}")
     options = checked_options(options)
-    table = weight_array(weights)
-    announce()
+    table = _weights_of(sheet, weights)
     tables = tables_for(sheet)
+    announce(tables.edition)
     max_rolls = options.max_rolls if options.max_rolls is not None else limits.GAME_ROLLS
     roll_limit = options.max_rolls if options.max_rolls is not None else NO_LIMIT
     dice = 2 if solo else 3
-    stars = sheet.star_penalty if options.star_penalty is None else options.star_penalty
+    stars = tables.star_penalty if options.star_penalty is None else options.star_penalty
     state = kernels.new_state(players, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
-    work = strong_kernels.new_workspace(tables)
-
-    def play(colours: Int32s, numbers: Int32s, special: Int32s,
-             kept: Int32s) -> tuple[Int64s, Int32s, Int32s]:
-        played: tuple[Int64s, Int32s, Int32s] = strong_kernels.play_strong_games(
-            tables.arrays, state, colours, numbers, solo, options.first_three_rolls_open,
-            options.end == "roll", max_rolls, roll_limit, options.connect_through_crossed,
-            options.number_joker_six, table, stars, options.pass_penalty, COMPENSATED_SUM,
-            kept, work)
-        return played
-
+    arrays, open_rolls = tables.arrays, options.first_three_rolls_open
+    end_roll, loose = options.end == "roll", options.connect_through_crossed
+    six, passes = options.number_joker_six, options.pass_penalty
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
+    if tables.edition == KIDS:
+        kids_work = strong_kok2.new_kok2_workspace(tables)
+
+        def play_kids(colours: Int32s, numbers: Int32s, special: Int32s,
+                      kept: Int32s) -> tuple[Int64s, Int32s, Int32s]:
+            played: tuple[Int64s, Int32s, Int32s] = strong_kids.play_strong_kids_games(
+                arrays, state, colours, solo, max_rolls, roll_limit, table, COMPENSATED_SUM,
+                kept, kids_work)
+            return played
+
+        return play_in_rounds(tables, seeds, players, budget, KIDS_DICE, 0, keep_crossed_at,
+                              play_kids)
+    if tables.edition == KOK2:
+        second = strong_kok2.new_kok2_workspace(tables)
+
+        def play(colours: Int32s, numbers: Int32s, special: Int32s,
+                 kept: Int32s) -> tuple[Int64s, Int32s, Int32s]:
+            played: tuple[Int64s, Int32s, Int32s] = strong_kok2.play_strong_kok2_games(
+                arrays, state, colours, numbers, special, solo, open_rolls, end_roll,
+                max_rolls, roll_limit, loose, six, table, stars, passes, COMPENSATED_SUM,
+                kept, second)
+            return played
+    else:
+        work = strong_kernels.new_workspace(tables)
+
+        def play(colours: Int32s, numbers: Int32s, special: Int32s,
+                 kept: Int32s) -> tuple[Int64s, Int32s, Int32s]:
+            played: tuple[Int64s, Int32s, Int32s] = strong_kernels.play_strong_games(
+                arrays, state, colours, numbers, solo, open_rolls, end_roll, max_rolls,
+                roll_limit, loose, six, table, stars, passes, COMPENSATED_SUM, kept, work)
+            return played
+
     return play_in_rounds(tables, seeds, players, budget, dice, dice, keep_crossed_at, play)
 
 
 def play_strong_batch(sheet: Sheet, n_games: int, players: int, seed: int, *,
                       options: Options | None = None, solo: bool | None = None,
                       weights: StrongWeights | None = None) -> Int32s:
-    """The final totals of ``n_games`` games on the classic ``sheet`` for ``players``
+    """The final totals of ``n_games`` games on ``sheet`` (any edition) for ``players``
     seats of the compiled strong bot, as an ``(n_games, players)`` array: game ``i``
     throws its dice from ``numpy.random.default_rng([seed, i])`` and is the game the rules'
     ``play_game`` plays with ``StrongBot`` and the same generator (see the module's
@@ -178,7 +244,8 @@ def first_completions_of_games(crossed_at: Int32s, goals: Mapping[str, int],
 
 # -- one decision of a rules' game -----------------------------------------------------------
 def state_of(game: Game, tables: Tables) -> State:
-    """The engine's state of every seat of the rules' classic ``game``."""
+    """The engine's state of every seat of the rules' ``game`` (Keer op Keer 2's boxes,
+    hearts, the hearts under completed columns and the rows' items too)."""
     seats = len(game.sheets)
     state = kernels.new_state(seats, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
@@ -192,7 +259,15 @@ def state_of(game: Game, tables: Tables) -> State:
         state.later_column[seat, list(player.later_columns)] = True
         state.later_colour[seat, [keys.index(k) for k in player.later_colours]] = True
         state.counters[seat, kernels.C_MARKS_USED] = player.marks_used
-        state.counters[seat, kernels.C_PASSES] = player.passes
+        state.counters[seat, kernels.C_PASSES] = getattr(player, "passes", 0)
+        if tables.edition == KOK2:
+            player = cast(Kok2PlayerSheet, player)
+            state.counters[seat, kernels.C_BOXES_GAINED] = player.boxes_gained
+            state.counters[seat, kernels.C_BOXES_USED] = player.boxes_used
+            state.counters[seat, kernels.C_HEARTS] = player.hearts
+            for column, hearts in player.column_hearts.items():
+                state.column_heart[seat, column] = hearts
+            state.row_item[seat, list(player.row_items)] = True
     return state
 
 
@@ -201,28 +276,31 @@ class Decision:
     """What the compiled strong bot decided for one seat in one roll of a rules' game."""
 
     choice: Choice | None
-    """The move it takes (``None``: a pass)."""
+    """The move it takes (``None``: a pass), with its bombs' squares in Keer op Keer 2."""
     values: Floats
-    """The value of every move of ``Game.move_options`` (in its order), passing aside."""
+    """The value of every move of ``Game.move_options`` (in its order), passing aside; in
+    Keer op Keer 2 then of every action of ``special_choices`` (NaN for a row or stars
+    action short of its fullest, which the bot never weighs), bombs not yet placed."""
 
 
 def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decision:
     """The compiled strong bot's decision for ``seat`` in the current roll of the rules'
-    classic ``game`` (the choice ``StrongBot().choose_by_dice`` makes, and every move's
-    value)."""
+    ``game`` (the choice ``StrongBot().choose_by_dice`` or, in Kids,
+    ``choose_enclosure`` makes, and every move's value); ``weights``: the edition's tuned
+    set by default."""
     if not isinstance(game, Game):
         raise KokTypeError(f"decide needs a rules' Game, not {type(game).__name__}")
-    sheet = _classic_sheet(game.sheet, "the strong bot")
+    sheet = _engine_sheet(game.sheet, "the strong bot")
     seat = game.seat_of(seat)
     colour_dice, number_dice = game.dice_for(seat)  # refuses a game waiting for no roll
     roll = game.roll
     assert roll is not None
-    table = weight_array(weights)
-    announce()
+    table = _weights_of(sheet, weights)
     tables = tables_for(sheet)
+    announce(tables.edition)
     keys = list(tables.colour_keys)
-    roll_colours = np.array([tables.colours if face == JOKER_COLOUR else keys.index(face)
-                             for face in roll.colours], dtype=np.int32)
+    roll_colours = np.array([tables.colours if face in (JOKER_COLOUR, PURPLE)
+                             else keys.index(face) for face in roll.colours], dtype=np.int32)
     roll_numbers = np.array(roll.numbers, dtype=np.int32)
     state = state_of(game, tables)
     player = game.sheets[seat]
@@ -235,12 +313,20 @@ def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decis
                                      game.end_triggered, game.options.end == "roll",
                                      len(game.players), game.active)
     horizon = strong_kernels.horizon_of(table, game.solo, roll_limit)
+    options = game.options
+    if tables.edition == KIDS:
+        return _decide_kids(game, seat, tables, state, roll_colours, colour_dice,
+                            taken_columns, table, left, horizon)
+    if tables.edition == KOK2:
+        return _decide_kok2(game, seat, tables, state, roll_colours, roll_numbers,
+                            colour_dice, number_dice, taken_columns, taken_colours, table,
+                            left, horizon)
     colour_die, number_die, best, rows, values = strong_kernels.strong_choice(
         tables.arrays, state, seat, roll_colours, roll_numbers,
         np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
-        taken_columns, taken_colours, game.options.connect_through_crossed,
-        game.options.number_joker_six, table, left, horizon, game.solo,
-        player.star_penalty, game.options.pass_penalty, COMPENSATED_SUM,
+        taken_columns, taken_colours, options.connect_through_crossed,
+        options.number_joker_six, table, left, horizon, game.solo,
+        player.star_penalty, options.pass_penalty, COMPENSATED_SUM,
         strong_kernels.new_workspace(tables))
     values = values.copy()
     if colour_die < 0:
@@ -253,8 +339,69 @@ def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decis
     return Decision(Choice(int(colour_die), int(number_die), made), values)
 
 
+def _decide_kok2(game: Game, seat: int, tables: Tables, state: State, roll_colours: Int32s,
+                 roll_numbers: Int32s, colour_dice: list[int], number_dice: list[int],
+                 taken_columns: npt.NDArray[np.bool_], taken_colours: npt.NDArray[np.bool_],
+                 table: Floats, left: float, horizon: float) -> Decision:
+    """:func:`decide` in a Keer op Keer 2 game: the special die and bombs too."""
+    game = cast(Kok2Game, game)
+    roll = game.roll
+    assert roll is not None
+    options, sheet = game.options, game.sheet
+    taken_rows = np.zeros(tables.height, dtype=np.bool_)
+    taken_rows[list(game.taken_rows)] = True
+    special = SPECIAL_FACE_CODES[roll.special] if roll.special is not None else -1
+    kind, colour_die, number_die, cells, bombs, _, values, colour, number = \
+        strong_kok2.kok2_strong_choice(
+            tables.arrays, state, seat, roll_colours, roll_numbers, special,
+            np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
+            game.special_for(seat), taken_columns, taken_colours, taken_rows,
+            options.connect_through_crossed, options.number_joker_six, table, left, horizon,
+            game.solo, game.sheets[seat].star_penalty, options.pass_penalty,
+            COMPENSATED_SUM, strong_kok2.new_kok2_workspace(tables))
+    values = values.copy()
+    if kind == strong_kok2.KIND_PASS:
+        return Decision(None, values)
+    mask = sum(1 << int(cell) for cell in cells if cell >= 0)
+    squares = tuple(sum(1 << int(cell) for cell in square if cell >= 0) for square in bombs)
+    if kind == strong_kok2.KIND_SPECIAL:
+        assert roll.special is not None
+        action = Special(cast(SpecialFace, roll.special), mask, sheet.width)
+        return Decision(Choice(SPECIAL_DIE, SPECIAL_DIE, action, squares), values)
+    made = Move(tables.colour_keys[colour], int(number), mask,
+                roll.colours[colour_die] == JOKER_COLOUR, roll.numbers[number_die] == 0,
+                sheet.width)
+    return Decision(Choice(int(colour_die), int(number_die), made, squares), values)
+
+
+def _decide_kids(game: Game, seat: int, tables: Tables, state: State, roll_colours: Int32s,
+                 dice: list[int], taken_columns: npt.NDArray[np.bool_], table: Floats,
+                 left: float, horizon: float) -> Decision:
+    """:func:`decide` in a Kids game: whole enclosures, chameleons, and for the active seat
+    of a game with others what its die leaves them."""
+    roll = game.roll
+    assert roll is not None
+    deny = not game.solo and bool(table[strong_kernels.W_DENY]) and seat == game.active
+    die, move, values = strong_kids.kids_strong_choice(
+        tables.arrays, state, seat, roll_colours, np.array(dice, dtype=np.int64),
+        taken_columns, table, left, horizon, game.solo, deny, COMPENSATED_SUM,
+        strong_kok2.new_kok2_workspace(tables))
+    values = values.copy()
+    if die < 0:
+        return Decision(None, values)
+
+    def cells(area: int) -> int:
+        if area < 0:
+            return 0
+        return sum(1 << int(cell) for cell in tables.area_cells[area, :tables.area_size[area]])
+
+    made = KidsMove(roll.colours[die], cells(int(move[1])), cells(int(move[2])),
+                    game.sheet.width)
+    return Decision(Choice(int(die), NO_DIE, made), values)
+
+
 class EngineStrongBot(WeighingBot):
-    """The compiled strong bot as a strategy of the rules' ``play_game`` (classic games):
+    """The compiled strong bot as a strategy of the rules' ``play_game`` (every edition):
     each decision is :func:`decide` on the rules' game, the choice ``StrongBot`` makes."""
 
     name = "strong"
@@ -267,4 +414,8 @@ class EngineStrongBot(WeighingBot):
         return f"EngineStrongBot({self._weights!r})" if self._weights else "EngineStrongBot()"
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        return decide(game, seat, self._weights).choice
+
+    def choose_enclosure(self, game: KidsGame, seat: int,
+                         rng: np.random.Generator) -> Choice | None:
         return decide(game, seat, self._weights).choice

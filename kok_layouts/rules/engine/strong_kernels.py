@@ -44,13 +44,13 @@ from kok_layouts.rules.engine.kernels import (
     anchor_of,
     classic_score,
     classic_score_into,
-    cross_on_arrays,
+    cross_into,
     kernel,
     legal_sets,
     most_completed,
     plain_kernel,
     reset,
-    taken_by_any,
+    taken_into,
 )
 from kok_layouts.rules.engine.tables import MOVE_CELLS, Tables
 
@@ -242,19 +242,26 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                     missing, pieces, hope, area_left, part_left, shapes, weights, frac,
                     star_penalty, gained_of, future_of, colours_of, stamp, seen, stack, fresh,
                     terms, term_marks, marks, keys, order, area_of, move_areas, inside,
-                    cell_bit, area_pattern, pattern_shapes):
+                    cell_bit, area_pattern, pattern_shapes, set_groups, group_facts, items):
     """``StrongBot._cells_value`` of crossing each set of cells ``sets[m, :counts[m]]``:
     per set (score gained now, change of the future, colours completed). The same sums in
     the same order as the rules' bot: the groups in order (columns from the left, then the
     colours), each completed one its points less its hope, each other its hope's change;
     then the cut-off cells, the cells, the stars and the cells reachable next.
 
+    A set that is a group of the tables (``set_groups[m] >= 0``: every move of the plain
+    rules) whose cells lie in one area is read from its facts (``group_facts``,
+    :func:`group_facts`: its columns in order, its bits in its area's pattern, its stars,
+    its ring of neighbours, worked out once per sheet); any other set (the house rules')
+    has its cells stamped, sorted and searched here.
+
     One call values every move of a decision, written out in one loop: numba counts the
-    references of every array passed to a call, which would cost more than a move's sums
-    (and it takes the tables' arrays, not the tables). Writes ``gained_of``, ``future_of``
-    and ``colours_of``; the other arrays are its scratch (of a :class:`Workspace`), and
-    ``marks`` the last stamps it used in ``stamp``, ``seen`` and ``term_marks`` (which says
-    which ``terms`` this call has weighed)."""
+    references of every array passed to a call, and passes every array as seven words,
+    which would cost more than a move's sums (and it takes the tables' arrays, not the
+    tables). Writes ``gained_of``, ``future_of`` and ``colours_of``; the other arrays are
+    its scratch (of a :class:`Workspace`), and ``marks`` the last stamps it used in
+    ``stamp``, ``seen`` and ``term_marks`` (which says which ``terms`` this call has
+    weighed)."""
     moves = sets.shape[0]
     width = part_left.shape[1]
     sides = neighbours.shape[1]
@@ -266,111 +273,141 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
     cell_weight = weights[W_CELL]
     shapes_count = weights[W_ISOLATED] != 0.0 or weights[W_PAIRED] != 0.0 \
         or weights[W_TRIPLE] != 0.0
+    patterns = pattern_shapes.shape[1] > 0
     token, visit = marks[0], marks[1]
     marks[2] += 1
     call = marks[2]
     for m in range(moves):
-        # The cells the move crosses that are not crossed yet, stamped with its token.
-        token += 1
+        # The groups the move crosses cells of, in order (``items``: per group its index,
+        # the cells the move crosses of it, the pieces of it the move finishes), and its
+        # areas; from the facts of a group of the tables, else from its cells.
+        group = set_groups[m]
+        area = group_facts[group, F_AREA] if group >= 0 else -1
+        known = area >= 0 and (patterns or not shapes_count)
         n = 0
-        for k in range(counts[m]):
-            cell = sets[m, k]
-            if not crossed[cell] and stamp[cell] != token:
-                stamp[cell] = token
-                fresh[n] = cell
-                n += 1
-        # Per fresh cell its column, colour and area (as an index into the move's areas).
+        count = 0
         areas_here = 0
-        for i in range(n):
-            cell = fresh[i]
-            keys[0, i], keys[1, i] = cell_column[cell], cell_colour[cell]
-            area = cell_area[cell]
-            which = -1
-            for j in range(areas_here):
-                if move_areas[j] == area:
-                    which = j
-            if which < 0:
-                move_areas[areas_here] = area
-                which = areas_here
-                areas_here += 1
-            area_of[i] = which
+        if known:
+            n = counts[m]
+            columns = group_facts[group, F_COLUMNS_N]
+            for j in range(columns):
+                key = group_facts[group, F_COLUMNS + j]
+                here_count = group_facts[group, F_COUNTS + j]
+                items[0, j], items[1, j] = key, here_count
+                items[2, j] = 1 if here_count == part_left[area, key] else 0
+            items[0, columns] = width + cell_colour[sets[m, 0]]
+            items[1, columns] = n
+            items[2, columns] = 1 if n == area_left[area] else 0
+            count = columns + 1
+        else:
+            # The cells the move crosses that are not crossed yet, stamped with its token.
+            token += 1
+            for k in range(counts[m]):
+                cell = sets[m, k]
+                if not crossed[cell] and stamp[cell] != token:
+                    stamp[cell] = token
+                    fresh[n] = cell
+                    n += 1
+            # Per fresh cell its column, colour and area (an index into the move's areas).
+            for i in range(n):
+                cell = fresh[i]
+                keys[0, i], keys[1, i] = cell_column[cell], cell_colour[cell]
+                cell_in = cell_area[cell]
+                which = -1
+                for j in range(areas_here):
+                    if move_areas[j] == cell_in:
+                        which = j
+                if which < 0:
+                    move_areas[areas_here] = cell_in
+                    which = areas_here
+                    areas_here += 1
+                area_of[i] = which
+            for kind in range(2):  # the columns from the left, then the colours
+                # The move's cells in the order of their column (colour): an insertion sort.
+                for i in range(n):
+                    j = i
+                    while j > 0 and keys[kind, order[j - 1]] > keys[kind, i]:
+                        order[j] = order[j - 1]
+                        j -= 1
+                    order[j] = i
+                r = 0
+                while r < n:
+                    key = keys[kind, order[r]]
+                    for j in range(areas_here):
+                        inside[j] = 0
+                    here_count = 0
+                    while r < n and keys[kind, order[r]] == key:
+                        inside[area_of[order[r]]] += 1
+                        here_count += 1
+                        r += 1
+                    # Only the parts in the areas of the move can be finished by it.
+                    finished = 0
+                    for j in range(areas_here):
+                        part = move_areas[j]
+                        if part < 0 or inside[j] == 0:
+                            continue
+                        whole = part_left[part, key] if kind == 0 else area_left[part]
+                        if inside[j] == whole:
+                            finished += 1
+                    items[0, count] = key if kind == 0 else width + key
+                    items[1, count], items[2, count] = here_count, finished
+                    count += 1
         gained = 0.0
         future = 0.0
         new_colours = 0
-        for kind in range(2):  # the columns from the left, then the colours
-            # The move's cells in the order of their column (colour): an insertion sort.
-            for i in range(n):
-                j = i
-                while j > 0 and keys[kind, order[j - 1]] > keys[kind, i]:
-                    order[j] = order[j - 1]
-                    j -= 1
-                order[j] = i
-            r = 0
-            while r < n:
-                key = keys[kind, order[r]]
-                g = key if kind == 0 else width + key
-                for j in range(areas_here):
-                    inside[j] = 0
-                here_count = 0
-                while r < n and keys[kind, order[r]] == key:
-                    inside[area_of[order[r]]] += 1
-                    here_count += 1
-                    r += 1
-                now = missing[g] - here_count
-                if now == 0:
-                    gained += points[g]
-                    future -= points[g] * hope[g]
-                    if kind == 1:
-                        new_colours += 1
-                    continue
-                if scale[g] == 0.0:
-                    continue
-                # Only the parts in the areas of the move can be finished by it.
-                left_pieces = pieces[g]
-                for j in range(areas_here):
-                    area = move_areas[j]
-                    if area < 0 or inside[j] == 0:
-                        continue
-                    whole = part_left[area, key] if kind == 0 else area_left[area]
-                    if inside[j] == whole:
-                        left_pieces -= 1
-                # The same cells of a group recur in many moves: its term is kept by
-                # how many cells of it the move crosses and how many pieces it finishes.
-                finished = pieces[g] - left_pieces
-                if term_marks[g, here_count, finished] == call:
-                    term = terms[g, here_count, finished]
-                else:
-                    term = points[g] * (scale[g] * math.exp(-rate[g] * now
-                                                            - piece_rate[g] * left_pieces)
-                                        - hope[g])
-                    terms[g, here_count, finished] = term
-                    term_marks[g, here_count, finished] = call
-                future += term
+        for t in range(count):
+            g, here_count = items[0, t], items[1, t]
+            now = missing[g] - here_count
+            if now == 0:
+                gained += points[g]
+                future -= points[g] * hope[g]
+                if g >= width:
+                    new_colours += 1
+                continue
+            if scale[g] == 0.0:
+                continue
+            # The same cells of a group recur in many moves: its term is kept by how many
+            # cells of it the move crosses and how many pieces it finishes.
+            finished = items[2, t]
+            if term_marks[g, here_count, finished] == call:
+                term = terms[g, here_count, finished]
+            else:
+                term = points[g] * (scale[g] * math.exp(-rate[g] * now
+                                                        - piece_rate[g] * (pieces[g] - finished))
+                                    - hope[g])
+                terms[g, here_count, finished] = term
+                term_marks[g, here_count, finished] = call
+            future += term
         if shapes_count:
             # Cut-off cells change only in the areas the move crosses cells of.
             alone = pairs = threes = 0
-            for i in range(n):
+            if known:  # its one area, looked up by pattern
+                pattern = area_pattern[area] & ~group_facts[group, F_AREA_BITS]
+                alone = pattern_shapes[area, pattern, 0] - shapes[area, 0]
+                pairs = pattern_shapes[area, pattern, 1] - shapes[area, 1]
+                threes = pattern_shapes[area, pattern, 2] - shapes[area, 2]
+            for i in range(n if not known else 0):
                 if cell_area[fresh[i]] < 0:
                     alone -= 1  # a cell in no area is a region of its own: alone, then gone
             for j in range(areas_here):
-                area = move_areas[j]
-                if area < 0:
+                part = move_areas[j]
+                if part < 0:
                     continue
-                alone -= shapes[area, 0]
-                pairs -= shapes[area, 1]
-                threes -= shapes[area, 2]
-                if pattern_shapes.shape[1] > 0:  # the sheet's areas are small: look it up
-                    pattern = area_pattern[area]
+                alone -= shapes[part, 0]
+                pairs -= shapes[part, 1]
+                threes -= shapes[part, 2]
+                if patterns:  # the sheet's areas are small: look it up
+                    pattern = area_pattern[part]
                     for i in range(n):
-                        if cell_area[fresh[i]] == area:
+                        if cell_area[fresh[i]] == part:
                             pattern &= ~(np.int64(1) << cell_bit[fresh[i]])
-                    alone += pattern_shapes[area, pattern, 0]
-                    pairs += pattern_shapes[area, pattern, 1]
-                    threes += pattern_shapes[area, pattern, 2]
+                    alone += pattern_shapes[part, pattern, 0]
+                    pairs += pattern_shapes[part, pattern, 1]
+                    threes += pattern_shapes[part, pattern, 2]
                     continue
                 visit += 1
-                for k in range(area_size[area]):
-                    cell = area_cells[area, k]
+                for k in range(area_size[part]):
+                    cell = area_cells[part, k]
                     if crossed[cell] or stamp[cell] == token or seen[cell] == visit:
                         continue
                     seen[cell] = visit
@@ -381,7 +418,7 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
                         head += 1
                         for side in range(sides):
                             other = neighbours[here, side]
-                            if other >= 0 and cell_area[other] == area and not crossed[other] \
+                            if other >= 0 and cell_area[other] == part and not crossed[other] \
                                     and stamp[other] != token and seen[other] != visit:
                                 seen[other] = visit
                                 stack[top] = other
@@ -401,23 +438,34 @@ def crossing_values(cell_column, cell_colour, cell_area, cell_star, neighbours, 
         gained += cell_weight * n
         if star_penalty:
             stars = 0
-            for i in range(n):
+            if known:
+                stars = group_facts[group, F_STARS]
+            for i in range(n if not known else 0):
                 if cell_star[fresh[i]]:
                     stars += 1
             gained += star_penalty * stars
             future -= star_penalty * stars * star_hope * frac
         # The cells reachable next: those of before, less the ones crossed, plus the new.
-        visit += 1
         opened = 0
-        for i in range(n):
-            if near[fresh[i]]:
-                opened -= 1
-            for j in range(sides):
-                other = neighbours[fresh[i], j]
-                if other >= 0 and not crossed[other] and not near[other] \
-                        and stamp[other] != token and seen[other] != visit:
-                    seen[other] = visit
+        if known:  # its ring of neighbours, each once
+            for i in range(n):
+                if near[sets[m, i]]:
+                    opened -= 1
+            for k in range(group_facts[group, F_RING_N]):
+                other = group_facts[group, F_RING + k]
+                if not crossed[other] and not near[other]:
                     opened += 1
+        else:
+            visit += 1
+            for i in range(n):
+                if near[fresh[i]]:
+                    opened -= 1
+                for j in range(sides):
+                    other = neighbours[fresh[i], j]
+                    if other >= 0 and not crossed[other] and not near[other] \
+                            and stamp[other] != token and seen[other] != visit:
+                        seen[other] = visit
+                        opened += 1
         future += open_cost * opened
         gained_of[m], future_of[m], colours_of[m] = gained, future, new_colours
     marks[0], marks[1] = token, visit
@@ -456,6 +504,8 @@ class Moves(NamedTuple):
     """Per distinct set the first move that crosses it."""
     sets: Int32s
     counts: Int64s
+    groups: Int64s
+    """Per distinct set the group of the tables it is, -1 for a set of the house rules."""
     gained: Floats
     future: Floats
     new_colours: Int64s
@@ -465,16 +515,19 @@ class Moves(NamedTuple):
 
 def new_moves(count: int) -> Moves:
     """Room for ``count`` moves."""
-    moves: Moves = _new_moves(count)
+    moves: Moves = moves_room(count)
     return moves
 
 
 @kernel
-def _new_moves(count):  # type: ignore[no-untyped-def]
+def moves_room(count):  # type: ignore[no-untyped-def]
+    """:func:`new_moves` inside the engine (a decision whose house rules list more moves
+    than its workspace holds grows it)."""
     return Moves(np.full((count, MOVE_WIDTH), -1, dtype=np.int32),
                  np.zeros((count, 3), dtype=np.int64), np.zeros(count, dtype=np.int64),
                  np.zeros(count, dtype=np.int64), np.zeros((count, MOVE_CELLS), dtype=np.int32),
-                 np.zeros(count, dtype=np.int64), np.zeros(count), np.zeros(count),
+                 np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64),
+                 np.zeros(count), np.zeros(count),
                  np.zeros(count, dtype=np.int64), np.zeros(count))
 
 
@@ -535,6 +588,10 @@ class Workspace(NamedTuple):
     ``c`` is bit ``c % 64`` of word ``c // 64``)."""
     crossed_bits: Int64s
     """The seat's crossed cells as such words."""
+    group_facts: Int64s
+    """Per group of the tables what valuing it needs (:func:`group_facts`)."""
+    items: Int64s
+    """Per group a move crosses cells of: its index, the cells, the pieces it finishes."""
     anchor_bits: Int64s
     """The uncrossed cells a move may start from as such words."""
 
@@ -631,11 +688,48 @@ def new_workspace(tables: Tables) -> Workspace:
         group_bits=group_bits(tables.group_cells, size),
         crossed_bits=np.zeros(words, dtype=np.int64),
         anchor_bits=np.zeros(words, dtype=np.int64),
+        group_facts=group_facts(tables, cell_bit),
+        items=np.zeros((3, 2 * MOVE_CELLS), dtype=np.int64),
     )
 
 
 WORD_BITS = 64
 """Cells per word of a set of cells as bits."""
+
+F_AREA, F_COLUMNS_N, F_AREA_BITS, F_STARS, F_RING_N, F_COLUMNS = range(6)
+"""The facts of a group (:func:`group_facts`): its area (-1: its cells lie in more than one
+area, or in none), how many columns it has cells in, its cells as bits of its area's
+pattern, its stars, the size of its ring; from ``F_COLUMNS`` on its columns from the left,
+from :data:`F_COUNTS` on its cells in each, from :data:`F_RING` on its ring."""
+F_COUNTS = F_COLUMNS + MOVE_CELLS
+F_RING = F_COUNTS + MOVE_CELLS
+
+
+def group_facts(tables: Tables, cell_bit: Int64s) -> Int64s:
+    """Per group of the tables, as a row of :data:`F_AREA` ... :data:`F_RING` (what
+    :func:`crossing_values` reads to value crossing it, worked out once per sheet): its
+    area, its columns from the left with its cells in each, its cells as bits of its area's
+    pattern (``cell_bit``), its stars, and its ring: the cells next to it, each once."""
+    sides = tables.neighbours.shape[1]
+    groups = len(tables.group_size)
+    facts = np.full((groups, F_RING + MOVE_CELLS * sides), -1, dtype=np.int64)
+    for g in range(groups):
+        cells = [int(c) for c in tables.group_cells[g, :tables.group_size[g]]]
+        areas = {int(tables.cell_area[c]) for c in cells}
+        area = areas.pop() if len(areas) == 1 else -1
+        facts[g, F_AREA] = area if area >= 0 else -1
+        columns = sorted({int(tables.cell_column[c]) for c in cells})
+        facts[g, F_COLUMNS_N] = len(columns)
+        for j, column in enumerate(columns):
+            facts[g, F_COLUMNS + j] = column
+            facts[g, F_COUNTS + j] = sum(1 for c in cells if tables.cell_column[c] == column)
+        facts[g, F_AREA_BITS] = sum(1 << int(cell_bit[c]) for c in cells)
+        facts[g, F_STARS] = sum(1 for c in cells if tables.cell_star[c])
+        ring = sorted({int(o) for c in cells for o in tables.neighbours[c]
+                       if o >= 0 and o not in cells})
+        facts[g, F_RING_N] = len(ring)
+        facts[g, F_RING:F_RING + len(ring)] = ring
+    return facts
 
 
 def group_bits(group_cells: Int32s, size: int) -> Int64s:
@@ -772,11 +866,12 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         group = dice[firsts[k], 2]
         if group >= 0:
             row_of_group[group] = -1
-    sets, counts = moves.sets, moves.counts
+    sets, counts, set_groups = moves.sets, moves.counts, moves.groups
     for k in range(distinct):
         for i in range(MOVE_CELLS):
             sets[k, i] = rows[firsts[k], M_CELLS + i]
         counts[k] = rows[firsts[k], M_NUMBER]
+        set_groups[k] = dice[firsts[k], 2]
     gained, future, new_colours = moves.gained, moves.future, moves.new_colours
     crossing_values(
         cell_column, cell_colour, cell_area, cell_star, neighbours, tables.area_cells,
@@ -784,8 +879,8 @@ def choose(tables, state, seat, roll_colours, roll_numbers, colour_dice, number_
         piece_rate, missing, pieces, hope, area_left, part_left, shapes, weights, frac,
         star_penalty, gained, future, new_colours, work.stamp, work.seen, stack, work.fresh,
         work.terms, work.term_marks, work.marks, work.keys, work.order, work.area_of,
-        work.move_areas,
-        work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes)
+        work.move_areas, work.inside, work.cell_bit, work.area_pattern, work.pattern_shapes,
+        set_groups, work.group_facts, work.items)
     joker_cost = float(tables.mark_points) + weights[W_MARK_HOPE] * frac
     values = moves.values
     scores_known = False
@@ -872,24 +967,38 @@ def strong_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice, 
             solo, star_penalty, pass_penalty, compensated, work, moves)
         if count >= 0:
             return colour_die, number_die, best, moves.rows[:count], moves.values[:count]
-        moves = _new_moves(2 * moves.rows.shape[0])
+        moves = moves_room(2 * moves.rows.shape[0])
 
 
 # == whole games ===========================================================================
-@kernel
-def _apply(move, counters, crossed_at, game, roll, cell_column, cell_colour, cell_row,  # type: ignore[no-untyped-def]
-           column_size, colour_size, crossed, column_count, colour_count, row_count,
-           later_column, later_colour, taken_columns, taken_colours):
-    """Play a move row on one seat's sheet (its rows of the state), noting the roll its
-    cells were crossed in (in ``crossed_at[game]``, while ``game`` is in its range)."""
-    counters[C_MARKS_USED] += move[M_COLOUR_JOKER] + move[M_NUMBER_JOKER]
+@plain_kernel
+def play_row(rows, m, seat, counters, crossed_at, game, roll, cell_column, cell_colour,  # type: ignore[no-untyped-def]
+             cell_row, column_size, colour_size, crossed, column_count, colour_count,
+             row_count, later_column, later_colour, taken_columns, taken_colours,
+             new_columns, new_colours):
+    """Play move row ``rows[m]`` on ``seat``'s sheet (``kernels.cross_into`` on the state's
+    rows of the seat, without allocating; ``new_columns`` and ``new_colours`` are its
+    scratch), noting the roll its cells were crossed in (in ``crossed_at[game, seat]``,
+    while ``game`` is in its range). For the game loops of the compiled bots."""
+    counters[seat, C_MARKS_USED] += rows[m, M_COLOUR_JOKER] + rows[m, M_NUMBER_JOKER]
     if game < crossed_at.shape[0]:
         for k in range(M_CELLS, MOVE_WIDTH):
-            if move[k] >= 0:
-                crossed_at[game, move[k]] = roll
-    cross_on_arrays(move[M_CELLS:], cell_column, cell_colour, cell_row, column_size, colour_size,
-                    crossed, column_count, colour_count, row_count, later_column, later_colour,
-                    taken_columns, taken_colours)
+            if rows[m, k] >= 0:
+                crossed_at[game, seat, rows[m, k]] = roll
+    cross_into(new_columns, new_colours, rows[m, M_CELLS:], cell_column, cell_colour,
+               cell_row, column_size, colour_size, crossed[seat], column_count[seat],
+               colour_count[seat], row_count[seat], later_column[seat], later_colour[seat],
+               taken_columns, taken_colours)
+
+
+@plain_kernel
+def all_but(out, dice, die):  # type: ignore[no-untyped-def]
+    """``out``: ``dice`` without ``die`` (one shorter)."""
+    j = 0
+    for d in dice:
+        if d != die:
+            out[j] = d
+            j += 1
 
 
 @kernel
@@ -901,17 +1010,27 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
     ``dice_numbers[r]``; ``roll_limit`` is the game's (:data:`NO_LIMIT` for none) as the
     bot sees it, ``max_rolls`` where the loop stops. Notes in ``crossed_at[game]`` the
     roll (from 1) each cell was crossed in, while ``game`` is in its range. Returns the
-    rolls played, or -1 when the dice ran out before the end."""
+    rolls played, or -1 when the dice ran out before the end. (A roll allocates nothing:
+    the dice left to the others and the columns and colours taken are written in place.)"""
     seats = state.crossed.shape[0]
     all_colours = np.arange(dice_colours.shape[1])
     all_numbers = np.arange(dice_numbers.shape[1])
-    no_columns = np.zeros(tables.width, dtype=np.bool_)
-    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    others_colours = np.empty(max(dice_colours.shape[1] - 1, 0), dtype=all_colours.dtype)
+    others_numbers = np.empty(max(dice_numbers.shape[1] - 1, 0), dtype=all_numbers.dtype)
+    taken_columns = np.zeros(tables.width, dtype=np.bool_)
+    taken_colours = np.zeros(tables.colours, dtype=np.bool_)
+    new_columns = np.zeros(tables.width, dtype=np.bool_)
+    new_colours = np.zeros(tables.colours, dtype=np.bool_)
     cell_column, cell_colour, cell_row = tables.cell_column, tables.cell_colour, tables.cell_row
     column_size, colour_size = tables.column_size, tables.colour_size
+    crossed, counters = state.crossed, state.counters
+    column_count, colour_count, row_count = state.column_count, state.colour_count, \
+        state.row_count
+    later_column, later_colour = state.later_column, state.later_colour
     limit = SOLO_ROLLS if solo else max_rolls
     horizon = horizon_of(weights, solo, roll_limit)
     house = loose or six
+    moves = work.moves
     active = 0
     rolls = 0
     end_triggered = False
@@ -919,44 +1038,41 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
         if rolls >= dice_colours.shape[0]:
             return -1
         roll_colours, roll_numbers = dice_colours[rolls], dice_numbers[rolls]
-        if solo:
-            taken_columns, taken_colours = no_columns, no_colours
-        else:
-            taken_columns = taken_by_any(state.column_count, tables.column_size)
-            taken_colours = taken_by_any(state.colour_count, tables.colour_size)
+        if not solo:  # (a solo game takes nothing from others: the arrays stay False)
+            taken_into(taken_columns, column_count, column_size)
+            taken_into(taken_colours, colour_count, colour_size)
         left = rolls_left(weights, solo, roll_limit, rolls, end_triggered, end_roll, seats,
                           active)
-        left_colours, left_numbers = all_colours, all_numbers
+        others_take_all = True
         for turn in range(seats):  # the active seat, then the others in order
             seat = active if turn == 0 else turn - 1 if turn - 1 < active else turn
-            colour_dice = all_colours if turn == 0 else left_colours
-            number_dice = all_numbers if turn == 0 else left_numbers
-            colour_die, number_die, best, count = -1, -1, -1, -1
+            colour_dice = all_colours if turn == 0 or others_take_all else others_colours
+            number_dice = all_numbers if turn == 0 or others_take_all else others_numbers
             if not house:  # (the plain rules' moves always fit the workspace)
-                colour_die, number_die, best, count = choose(
+                colour_die, number_die, best, _ = choose(
                     tables, state, seat, roll_colours, roll_numbers, colour_dice,
                     number_dice, taken_columns, taken_colours, loose, six, work.no_cells,
                     work.no_sets, weights, left, horizon, solo, star_penalty, pass_penalty,
-                    compensated, work, work.moves)
-                rows = work.moves.rows[:max(count, 0)]
-            if count < 0:
+                    compensated, work, moves)
+                rows = moves.rows
+            else:
                 colour_die, number_die, best, rows, _ = strong_choice(
                     tables, state, seat, roll_colours, roll_numbers, colour_dice,
                     number_dice, taken_columns, taken_colours, loose, six, weights, left,
                     horizon, solo, star_penalty, pass_penalty, compensated, work)
             if colour_die >= 0:
-                _apply(rows[best], state.counters[seat], crossed_at[:, seat], game, rolls + 1,
-                       cell_column, cell_colour, cell_row, column_size, colour_size,
-                       state.crossed[seat], state.column_count[seat], state.colour_count[seat],
-                       state.row_count[seat], state.later_column[seat], state.later_colour[seat],
-                       taken_columns, taken_colours)
+                play_row(rows, best, seat, counters, crossed_at, game, rolls + 1, cell_column,
+                         cell_colour, cell_row, column_size, colour_size, crossed,
+                         column_count, colour_count, row_count, later_column, later_colour,
+                         taken_columns, taken_colours, new_columns, new_colours)
             elif turn == 0:
-                state.counters[seat, C_PASSES] += 1
+                counters[seat, C_PASSES] += 1
             if turn == 0 and colour_die >= 0 and not (open_rolls and rolls < OPEN_ROLLS):
-                left_colours = all_colours[all_colours != colour_die]
-                left_numbers = all_numbers[all_numbers != number_die]
+                others_take_all = False
+                all_but(others_colours, all_colours, colour_die)
+                all_but(others_numbers, all_numbers, number_die)
         rolls += 1
-        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
+        if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
             end_triggered = True
         finished = end_triggered and (solo or end_roll or active == seats - 1)
         if finished or (limit >= 0 and rolls >= limit):

@@ -22,7 +22,7 @@ from kok_layouts.rules.engine.kernels import (
     play_move,
 )
 from kok_layouts.rules.engine.kids import kids_legal_moves, kids_open_enclosures, kids_play
-from kok_layouts.rules.engine.kok2 import _bombs_owed, bomb_squares, kok2_play
+from kok_layouts.rules.engine.kok2 import bomb_squares, bombs_owed_by, kok2_play
 
 if TYPE_CHECKING:
     from kok_layouts.model.sheet import Sheet
@@ -163,7 +163,7 @@ def square_parts(square_cells, crossed):  # type: ignore[no-untyped-def]
 def bombs_owed(tables, state, seat, cells, taken_rows):  # type: ignore[no-untyped-def]
     """How many bombs crossing ``cells`` earns at once from the rows it completes first
     (no chaining)."""
-    return _bombs_owed(tables, state, seat, cells, cells.shape[0], taken_rows)
+    return bombs_owed_by(tables, state, seat, cells, cells.shape[0], taken_rows)
 
 
 ENTRIES = (open_groups, cell_sets, recross, completed, play, play_kok2, square_parts,
