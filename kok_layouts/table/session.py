@@ -50,6 +50,9 @@ from kok_layouts.model.grid import column_letter
 from kok_layouts.model.loader import builtin_names, load_layout
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.output import write_atomically
+from kok_layouts.render.labels import LANGUAGES
+from kok_layouts.render.marks import marks_from_game
+from kok_layouts.render.visitors import visitor_name
 from kok_layouts.rules import (
     Choice,
     Game,
@@ -61,6 +64,7 @@ from kok_layouts.rules import (
     new_game,
     replay,
     save_record,
+    solo_band,
 )
 from kok_layouts.rules.dice import colour_faces, face_name
 from kok_layouts.rules.record import read_record, record_json
@@ -71,10 +75,12 @@ from kok_layouts.table.feed import (
     RollStart,
     choice_event,
     end_reason,
+    is_official_pad,
     result_line,
     roll_events,
     roll_start,
 )
+from kok_layouts.table.icons import icons
 
 DiceMode = Literal["virtual", "real"]
 DICE_MODES: tuple[DiceMode, ...] = ("virtual", "real")
@@ -111,11 +117,22 @@ class LateActError(IllegalMoveError):
 
 
 def _choice_json(game: Game, choice: Choice) -> dict[str, Any]:
-    """A listed choice as the page shows it: its key, its words and its cells."""
+    """A listed choice as the page shows it: its key, its cells, the dice it takes (the
+    colour and number dice's places in the roll, -1 for none) and what the page words it
+    from in its own language (the kind of move, the colour or animal key, the number), with
+    the rules' English words as a fall-back."""
     width = game.sheet.width
     move: Any = choice.move
+    cells = mask_names(crossed_by(choice), width) or []
     return {"key": choice_id(choice), "text": choice.describe(game.sheet),
-            "cells": mask_names(crossed_by(choice), width) or [],
+            "cells": cells, "kind": type(move).__name__,
+            "colour": str(getattr(move, "colour", "") or getattr(move, "die", "") or ""),
+            "count": len(mask_names(int(move.cells), width) or []),
+            "chameleon": bool(getattr(move, "chameleon", 0)),
+            "number": int(getattr(move, "number", 0)),
+            "colour_joker": bool(getattr(move, "colour_joker", False)),
+            "number_joker": bool(getattr(move, "number_joker", False)),
+            "bombs": len(choice.bombs), "dice": [choice.colour_die, choice.number_die],
             "special": getattr(move, "face", None), "jokers": move.jokers}
 
 
@@ -541,7 +558,7 @@ class TableSession:
                     "rows": [rows[r] for r in player.completed_rows() if r < len(rows)],
                     "score": scores[index].as_dict(), **extra,
                     "chosen": index in chosen, "ended": self.seats[index].ended,
-                    "away": round(self.away(index)),
+                    "away": round(self.away(index)), "paper": _paper_marks(game, index),
                 })
             state: dict[str, Any] = {
                 "version": self.version, "seat": seat, "phase": game.phase.value,
@@ -552,6 +569,7 @@ class TableSession:
                 "feed": [e.as_dict() for e in self.feed[since:]], "feed_length": len(self.feed),
                 "over": game.over, "end_reason": end_reason(game),
                 "result": result_line(game) if game.over else "",
+                "solo": game.solo, "band": _band(game),
                 "winners": game.winners() if game.over else [],
                 "options": game.options.as_dict(), "away_seconds": self.away_seconds,
                 "last_round": game.end_triggered and not game.over,
@@ -563,6 +581,10 @@ class TableSession:
                 colours, numbers = game.dice_for(seat)
                 state["my_dice"] = {"colours": colours, "numbers": numbers,
                                     "special": game.special_for(seat)}
+                taken = self.current.get(seat)
+                state["used_dice"] = ([] if taken is None else
+                                      [taken.colour_die, taken.number_die,
+                                       bool(getattr(taken.move, "face", None))])
                 mine = seat in game.waiting_for()
                 state["my_turn"] = mine
                 state["choices"] = ([_choice_json(game, c) for c in distinct_choices(game, seat)]
@@ -597,11 +619,23 @@ class TableSession:
             "special_faces": list(dict.fromkeys(getattr(sheet, "special_faces", ()))),
             "start_columns": sorted(column_letter(c) for c in edition.start_columns_of(sheet)),
             "point_rows": [row for row in (
-                {"kind": "first", "label": "◡" if edition.column_reward == "buckets" else "1",
+                {"kind": "buckets" if edition.column_reward == "buckets" else "first",
                  "values": first},
-                {"kind": "later", "label": "2", "values": later}) if row["values"]],
+                {"kind": "later", "values": later}) if row["values"]],
             "row_rules": [{"label": r.label, "points": r.points, "item": r.item}
                           for r in getattr(sheet, "rows", ())],
+            "column_hearts": bool(getattr(sheet, "column_hearts", False)),
+            "heart_track": int(getattr(sheet, "heart_track", 0)),
+            "box_count": int(getattr(sheet, "box_count", 0)),
+            "box_points": int(getattr(sheet, "box_points", 0)),
+            "colour_bonus": _bonus_json(sheet),
+            "animals": [a.name for a in getattr(sheet, "animals", ())],
+            "visitors": [{lang: visitor_name(v, lang) for lang in LANGUAGES}
+                         for v in getattr(sheet, "visitors", ())],
+            "food_boxes": int(getattr(sheet, "food_boxes", 0)),
+            "chameleon_every": int(getattr(sheet, "chameleon_every", 0)),
+            "icons": icons([a.name for a in getattr(sheet, "animals", ())],
+                           getattr(sheet, "visitors", ())),
             "hearts": edition.hearts, "boxes": edition.boxes,
             "exclamation_marks": sheet.exclamation_marks,
             "unit": "points" if edition.start_columns else "circles",
@@ -748,6 +782,32 @@ def _private_again(path: Path) -> list[str]:
                           f"private: {err.strerror}") from None
     return [f"{path} was open to others (mode {mode:o}); it is readable by you only now. "
             "Whoever read it has every seat's link: start a new game if that worries you"]
+
+
+def _paper_marks(game: Game, seat: int) -> dict[str, Any]:
+    """What the seat has written on the paper beyond its crosses, as the PDF draws it:
+    each column's and colour's claim (``first``, ``later`` or ``taken``), the rows, the
+    hearts under the columns, the boxes and the marks used."""
+    marks = marks_from_game(game, game.players[seat])
+    return {"columns": {column_letter(c): claim for c, claim in marks.columns.items()},
+            "colours": dict(marks.colours), "rows": {str(r): c for r, c in marks.rows.items()},
+            "hearts_under": {column_letter(c): n for c, n in marks.hearts_under.items()},
+            "hearts": marks.hearts, "boxes_gained": marks.boxes_gained,
+            "boxes_used": marks.boxes_used, "marks_used": marks.marks_used}
+
+
+def _band(game: Game) -> str | None:
+    """The solo score's rating band on a printed pad, once the game is over."""
+    if not (game.over and game.solo and is_official_pad(game.sheet)):
+        return None
+    return str(solo_band(game.scores()[0].total))
+
+
+def _bonus_json(sheet: Sheet) -> dict[str, int] | None:
+    bonus: Any = getattr(sheet, "colour_bonus", None)
+    if bonus is None:
+        return None
+    return {"first": int(bonus.first), "later": int(bonus.later)}
 
 
 def _roll_json(game: Game, roll: Roll) -> dict[str, Any]:

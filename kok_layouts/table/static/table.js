@@ -59,6 +59,68 @@ const WORDS = {
        first: "en premier", too: "aussi", column: "colonne", colour: "couleur", row: "ligne",
        completed: "a complété", house: "Règles maison", none: "aucune", crossing: "coché ce lancer"},
 };
+// Words beyond the status and feed lines: the sheet's parts as the paper names them, the
+// colours and animals, the moves, the bots, the score lines.
+const MORE = {
+  en: {p_first: "first", p_later: "later", p_buckets: "buckets", hearts: "Hearts", boxes: "Boxes",
+       food: "Food", chameleons: "Chameleons", bonus: "Bonus", jokers_left: "Marks left",
+       bot_greedy: "Greedy bot", bot_any: "bot", waiting: "waiting", playing: "playing", ended: "done",
+       green: "green", yellow: "yellow", blue: "blue", red: "red", orange: "orange", joker: "joker",
+       purple: "purple", penguin: ["penguin", "penguins"], lion: ["lion", "lions"],
+       crocodile: ["crocodile", "crocodiles"], elephant: ["elephant", "elephants"],
+       flamingo: ["flamingo", "flamingos"], number_joker: "? for", colour_joker: "X for",
+       in_a_row: "", chameleon_mark: "Chameleon: cross an exclamation mark", chameleon_too: "and the chameleon takes",
+       cells_word: ["cell", "cells"], sp_heart: "heart", sp_bomb: "bomb", sp_stars: "stars", sp_row: "row",
+       sp_block: "block", special_die: "special die", plus_bomb: "+ bomb", passes: "passes",
+       takes_back: "takes back", left: "left; a bot plays for them", skipped: "is away: skipped",
+       band: "rating band", s_colours: "Col.", s_columns: "Colm.", s_jokers: "!", s_stars: "★",
+       s_rows: "Rows", s_hearts: "♥", s_boxes: "□", s_buckets: "Buck.", s_visitors: "Vis.", s_food: "Food",
+       s_total: "Total", turn_of: "turn", crosses: "crosses", you: "you", moves_n: "moves"},
+  nl: {p_first: "eerst", p_later: "later", p_buckets: "emmers", hearts: "Harten", boxes: "Doosjes",
+       food: "Voer", chameleons: "Kameleons", bonus: "Bonus", jokers_left: "Uitroeptekens over",
+       bot_greedy: "Gulzige bot", bot_any: "bot", waiting: "nog bezig", playing: "speelt", ended: "klaar",
+       green: "groen", yellow: "geel", blue: "blauw", red: "rood", orange: "oranje", joker: "joker",
+       purple: "paars", penguin: ["pinguïn", "pinguïns"], lion: ["leeuw", "leeuwen"],
+       crocodile: ["krokodil", "krokodillen"], elephant: ["olifant", "olifanten"],
+       flamingo: ["flamingo", "flamingo's"], number_joker: "? als", colour_joker: "X als",
+       chameleon_mark: "Kameleon: kruis een uitroepteken aan", chameleon_too: "en de kameleon neemt",
+       cells_word: ["vakje", "vakjes"], sp_heart: "hart", sp_bomb: "bom", sp_stars: "sterren", sp_row: "rij",
+       sp_block: "blok", special_die: "speciale steen", plus_bomb: "+ bom", passes: "past",
+       takes_back: "neemt terug", left: "is weg; een bot speelt voor hen", skipped: "is weg: overgeslagen",
+       band: "niveau", s_colours: "Kl.", s_columns: "Kol.", s_jokers: "!", s_stars: "★",
+       s_rows: "Rijen", s_hearts: "♥", s_boxes: "□", s_buckets: "Em.", s_visitors: "Bez.", s_food: "Voer",
+       s_total: "Totaal", turn_of: "beurt", crosses: "kruist", you: "jij", moves_n: "zetten"},
+  de: {p_first: "zuerst", p_later: "später", p_buckets: "Eimer", hearts: "Herzen", boxes: "Kästchen",
+       food: "Futter", chameleons: "Chamäleons", bonus: "Bonus", jokers_left: "Ausrufezeichen übrig",
+       bot_greedy: "Gieriger Bot", bot_any: "Bot", waiting: "ist noch dran", playing: "spielt", ended: "fertig",
+       green: "grün", yellow: "gelb", blue: "blau", red: "rot", orange: "orange", joker: "Joker",
+       purple: "lila", penguin: ["Pinguin", "Pinguine"], lion: ["Löwe", "Löwen"],
+       crocodile: ["Krokodil", "Krokodile"], elephant: ["Elefant", "Elefanten"],
+       flamingo: ["Flamingo", "Flamingos"], number_joker: "? als", colour_joker: "X als",
+       chameleon_mark: "Chamäleon: kreuze ein Ausrufezeichen an", chameleon_too: "und das Chamäleon nimmt",
+       cells_word: ["Feld", "Felder"], sp_heart: "Herz", sp_bomb: "Bombe", sp_stars: "Sterne", sp_row: "Reihe",
+       sp_block: "Block", special_die: "Spezialwürfel", plus_bomb: "+ Bombe", passes: "passt",
+       takes_back: "nimmt zurück", left: "ist weg; ein Bot spielt für sie", skipped: "ist weg: übersprungen",
+       band: "Wertung", s_colours: "Fb.", s_columns: "Sp.", s_jokers: "!", s_stars: "★",
+       s_rows: "Reihen", s_hearts: "♥", s_boxes: "□", s_buckets: "Eim.", s_visitors: "Bes.", s_food: "Futter",
+       s_total: "Gesamt", turn_of: "Zug", crosses: "kreuzt", you: "du", moves_n: "Züge"},
+  fr: {p_first: "premier", p_later: "ensuite", p_buckets: "seaux", hearts: "Cœurs", boxes: "Cases",
+       food: "Nourriture", chameleons: "Caméléons", bonus: "Bonus", jokers_left: "Points d'exclamation restants",
+       bot_greedy: "Robot gourmand", bot_any: "robot", waiting: "joue encore", playing: "joue", ended: "fini",
+       green: "vert", yellow: "jaune", blue: "bleu", red: "rouge", orange: "orange", joker: "joker",
+       purple: "violet", penguin: ["manchot", "manchots"], lion: ["lion", "lions"],
+       crocodile: ["crocodile", "crocodiles"], elephant: ["éléphant", "éléphants"],
+       flamingo: ["flamant", "flamants"], number_joker: "? pour", colour_joker: "X pour",
+       chameleon_mark: "Caméléon : cochez un point d'exclamation", chameleon_too: "et le caméléon prend",
+       cells_word: ["case", "cases"], sp_heart: "cœur", sp_bomb: "bombe", sp_stars: "étoiles", sp_row: "ligne",
+       sp_block: "bloc", special_die: "dé spécial", plus_bomb: "+ bombe", passes: "passe",
+       takes_back: "reprend", left: "est parti ; un robot joue pour lui", skipped: "est absent : passé",
+       band: "niveau", s_colours: "Coul.", s_columns: "Col.", s_jokers: "!", s_stars: "★",
+       s_rows: "Lignes", s_hearts: "♥", s_boxes: "□", s_buckets: "Seaux", s_visitors: "Vis.", s_food: "Nourr.",
+       s_total: "Total", turn_of: "tour", crosses: "coche", you: "vous", moves_n: "coups"},
+};
+for (const lang of Object.keys(MORE)) Object.assign(WORDS[lang], MORE[lang]);
+WORDS.en.in_a_row = "";
 
 const page = {state: null, sheet: null, version: "", since: 0, feed: [], picked: new Set(),
               viewing: null, lang: "en", symbols: true, zoom: false, pendingChoice: null,
@@ -72,6 +134,14 @@ function el(tag, attrs = {}, text = "") {
   if (text) node.textContent = text;
   return node;
 }
+// An icon of the printed sheet: SVG markup the server drew from the PDF's description.
+function icon(name, cls = "icon") {
+  const span = el("span", {class: cls});
+  const markup = page.sheet && page.sheet.icons && page.sheet.icons[name];
+  if (markup) span.innerHTML = markup;
+  return span;
+}
+function kids() { return page.sheet && page.sheet.edition === "kids"; }
 
 async function api(path, body) {
   const options = {headers: {"X-Kok-Token": TOKEN}};
@@ -134,6 +204,87 @@ async function poll() {
 function mySeat() { return page.state.seat; }
 function shownSeat() { return page.viewing !== null ? page.viewing : mySeat(); }
 
+// -- words ----------------------------------------------------------------------------
+function colourWord(key, count = 1) {
+  if (key === "X") return t("joker");
+  if (key === "+") return t("purple");
+  const colour = colourOf(key);
+  if (!colour) return key;
+  const word = t(colour.name);
+  if (Array.isArray(word)) return word[count === 1 ? 0 : 1];
+  return word;
+}
+function botName(bot) { return WORDS[page.lang][`bot_${bot}`] || `${bot} ${t("bot_any")}`; }
+function personName(sheet) { return sheet.bot ? `${sheet.name} · ${botName(sheet.bot)}` : sheet.name; }
+function plural(key, n) { const w = t(key); return Array.isArray(w) ? w[n === 1 ? 0 : 1] : w; }
+
+// A listed move in the page's language, from the codes the server sends.
+function moveText(c) {
+  const cells = c.cells.join(" ");
+  if (c.kind === "KidsMove") {
+    if (c.colour === "+") {
+      return t("chameleon_mark") + (c.chameleon ? ` ${t("chameleon_too")} ${c.cells.length} ${plural("cells_word", c.cells.length)}: ${cells}` : "");
+    }
+    return `${c.count} ${colourWord(c.colour, c.count)}: ${cells}`;
+  }
+  if (c.special) {
+    return `${t("special_die")} ${t("sp_" + c.special)}${cells ? ": " + cells : ""}`;
+  }
+  if (c.kind === "Move") {
+    let text = `${colourWord(c.colour)} ${c.number}: ${cells}`;
+    const jokers = [];
+    if (c.colour_joker) jokers.push(`${t("colour_joker")} ${colourWord(c.colour)}`);
+    if (c.number_joker) jokers.push(`${t("number_joker")} ${c.number}`);
+    if (jokers.length) text += ` (${jokers.join(", ")})`;
+    if (c.bombs) text += ` ${t("plus_bomb")}`;
+    return text;
+  }
+  return c.text;
+}
+
+// The rules' English move words in a feed line, in the page's language.
+function localMoveWords(text) {
+  if (page.lang === "en" || !text) return text;
+  let out = text.replace(/purple \(an exclamation mark\)/g, t("chameleon_mark"))
+    .replace(/\bspecial\b/g, t("special_die")).replace(/\bbomb\b/g, t("sp_bomb"))
+    .replace(/\bchameleon\b/g, t("chameleons"));
+  for (const colour of page.sheet.colours) {
+    const word = t(colour.name);
+    out = out.replace(new RegExp(`\\b${colour.name}\\b`, "g"), Array.isArray(word) ? word[0] : word);
+  }
+  return out;
+}
+
+// -- layout -----------------------------------------------------------------------------
+const LABEL = 30;      // the row numbers' and point rows' labels (px)
+const RULE = 26;       // Keer op Keer 2's row points (px)
+const SIDE = 226;      // landscape: the least room for the dice and buttons (px)
+function landscape() { return innerWidth > innerHeight && innerHeight <= 560; }
+function fit() {
+  const sheet = page.sheet;
+  if (!sheet) return;
+  const rules = sheet.row_rules.length ? RULE : 0;
+  // The sheet's height in cells: its rows and the half-height rows of letters, points,
+  // hearts and buckets (a Kids visitor takes a whole cell).
+  const extraRows = 0.55 + 0.55 * sheet.point_rows.length + (sheet.column_hearts ? 0.6 : 0)
+    + (sheet.visitors.length ? 1 : 0);
+  let cell;
+  if (landscape()) {
+    const high = (innerHeight - 10) / (sheet.height + extraRows);
+    const wide = (innerWidth - SIDE - LABEL - rules - 14) / sheet.width;
+    cell = Math.min(high, wide, 64);
+  } else {
+    cell = Math.min((document.documentElement.clientWidth - LABEL - rules - 10) / sheet.width, 56);
+  }
+  cell = Math.floor(cell * 10) / 10;
+  const root = document.documentElement.style;
+  root.setProperty("--cell", `${cell}px`);
+  root.setProperty("--label", `${LABEL}px`);
+  root.setProperty("--rule", `${rules}px`);
+  root.setProperty("--columns", String(sheet.width));
+  document.body.classList.toggle("landscape", landscape());
+}
+
 // -- drawing ------------------------------------------------------------------------
 function draw() {
   const s = page.state, sheet = page.sheet;
@@ -144,15 +295,18 @@ function draw() {
   $("feed-title").textContent = t("feed");
   document.body.classList.toggle("zoom", page.zoom);
   document.body.classList.toggle("symbols", page.symbols);
+  document.body.dataset.edition = sheet.edition;
   document.body.dataset.seat = String(s.seat);
   document.body.dataset.phase = s.phase;
   document.body.dataset.roll = String(s.roll_number);
   document.body.dataset.over = s.over ? "1" : "0";
   document.body.dataset.version = String(s.version);
+  fit();
   drawStatus();
   drawDice();
   drawThrow();
   drawGrid();
+  drawPaper();
   drawActions();
   drawScores();
   drawFeed();
@@ -163,7 +317,7 @@ function draw() {
 function drawStatus() {
   const s = page.state;
   let text = `${t("roll")} ${s.roll_number}${s.roll_limit ? "/" + s.roll_limit : ""}: `;
-  if (s.over) text = `${t("over")}: ${s.result}`;
+  if (s.over) text = `${t("over")}: ${resultText()}`;
   else if (s.seat >= 0 && s.my_turn) text += t("turn") + (s.active === s.seat ? ` (${t("active")})` : "");
   else if (s.seat >= 0 && s.sheets[s.seat].chosen && !s.sheets[s.seat].ended) text += t("confirm");
   else if (s.seat >= 0 && s.sheets[s.seat].ended) text += t("done");
@@ -171,21 +325,37 @@ function drawStatus() {
   else text += `${t("wait")} ${s.waiting.map((i) => s.players[i]).join(", ")}`;
   if (s.last_round) text += ` — ${t("last")}`;
   $("status").textContent = text;
+  $("status").title = text;
 }
 
 function colourOf(key) { return page.sheet.colours.find((c) => c.key === key); }
 
 function dieFace(face, usable) {
   const colour = colourOf(face.key);
-  const die = el("span", {class: "die" + (usable ? "" : " unusable"), title: face.name});
+  const die = el("span", {class: "die" + (usable ? "" : " unusable"), title: colourWord(face.key),
+                          "data-face": face.key});
   if (colour) {
     die.style.background = colour.rgb;
-    die.textContent = SYMBOLS[colour.symbol % SYMBOLS.length];
+    if (kids()) die.append(icon(`animal:${colour.name}`));
+    else die.textContent = SYMBOLS[colour.symbol % SYMBOLS.length];
+  } else if (face.key === "+") {
+    die.classList.add("purple");
+    die.append(icon("chameleon"));
   } else {
     die.textContent = face.key === "X" ? "X" : "+";
     die.classList.add("joker");
   }
   return die;
+}
+
+// The dice the shown move takes: the move chosen this roll, or the one the taps pick.
+function diceInUse() {
+  const s = page.state;
+  if (s.used_dice && s.used_dice.length) return {dice: s.used_dice, done: true};
+  const found = s.my_turn && page.picked.size ? matches() : [];
+  const exact = found.filter((c) => c.cells.length === page.picked.size);
+  if (exact.length === 1) return {dice: [...exact[0].dice, Boolean(exact[0].special)], done: false};
+  return null;
 }
 
 function drawDice() {
@@ -194,12 +364,24 @@ function drawDice() {
   if (!s.roll) return;
   const mine = s.my_dice || {colours: s.roll.colours.map((_, i) => i),
                              numbers: s.roll.numbers.map((_, i) => i), special: true};
-  s.roll.colours.forEach((face, i) => box.append(dieFace(face, mine.colours.includes(i))));
-  s.roll.numbers.forEach((n, i) => box.append(
-    el("span", {class: "die number" + (mine.numbers.includes(i) ? "" : " unusable")}, String(n))));
+  const using = diceInUse();
+  const mark = (die, used) => {
+    if (!used || !using) return die;
+    die.classList.add(using.done ? "used" : "taking");
+    die.dataset.used = using.done ? "1" : "0";
+    return die;
+  };
+  s.roll.colours.forEach((face, i) => box.append(mark(dieFace(face, mine.colours.includes(i)),
+    using && using.dice[0] === i)));
+  s.roll.numbers.forEach((n, i) => box.append(mark(
+    el("span", {class: "die number" + (mine.numbers.includes(i) ? "" : " unusable")}, String(n)),
+    using && using.dice[1] === i)));
   if (s.roll.special) {
-    box.append(el("span", {class: "die special" + (mine.special ? "" : " unusable"),
-                           title: t("special")}, s.roll.special));
+    const special = el("span", {class: "die special" + (mine.special ? "" : " unusable"),
+                                title: `${t("special_die")}: ${t("sp_" + s.roll.special)}`});
+    if (page.sheet.icons[s.roll.special]) special.append(icon(s.roll.special));
+    else special.textContent = t("sp_" + s.roll.special);
+    box.append(mark(special, using && using.dice[2]));
   }
 }
 
@@ -208,24 +390,22 @@ function drawThrow() {
   const show = Boolean(s.may_throw);
   form.hidden = !show;
   if (!show) { form.replaceChildren(); return; }
-  if (form.dataset.roll === String(s.roll_number)) return;
-  form.dataset.roll = String(s.roll_number);
+  if (form.dataset.roll === `${s.roll_number}:${page.lang}`) return;
+  form.dataset.roll = `${s.roll_number}:${page.lang}`;
   form.replaceChildren(el("p", {}, t("enter")));
   for (let i = 0; i < s.dice_count.colours; i++) {
-    const select = el("select", {"data-die": `colour${i}`, "aria-label": `colour die ${i + 1}`});
-    for (const face of page.sheet.faces) select.append(el("option", {value: face.name}, face.name));
+    const select = el("select", {"data-die": `colour${i}`, "aria-label": `${i + 1}`});
+    for (const face of page.sheet.faces) select.append(el("option", {value: face.name}, colourWord(face.key)));
     form.append(select);
   }
-  {
-    for (let i = 0; i < s.dice_count.numbers; i++) {
-      const select = el("select", {"data-die": `number${i}`, "aria-label": `number die ${i + 1}`});
-      for (const n of ["1", "2", "3", "4", "5", "?"]) select.append(el("option", {value: n}, n));
-      form.append(select);
-    }
+  for (let i = 0; i < s.dice_count.numbers; i++) {
+    const select = el("select", {"data-die": `number${i}`, "aria-label": `${i + 1}`});
+    for (const n of ["1", "2", "3", "4", "5", "?"]) select.append(el("option", {value: n}, n));
+    form.append(select);
   }
   if (page.sheet.special_faces.length) {
-    const select = el("select", {"data-die": "special", "aria-label": "special die"});
-    for (const face of page.sheet.special_faces) select.append(el("option", {value: face}, face));
+    const select = el("select", {"data-die": "special", "aria-label": t("special_die")});
+    for (const face of page.sheet.special_faces) select.append(el("option", {value: face}, t("sp_" + face)));
     form.append(select);
   }
   const go = el("button", {type: "submit", id: "throw-go", class: "primary"}, t("throw"));
@@ -234,18 +414,42 @@ function drawThrow() {
 
 function cellsOf(list) { return new Set(list || []); }
 
+// The cells where a move may go: every cell of the listed moves that hold all tapped cells.
+function legalCells() {
+  const s = page.state;
+  if (page.viewing !== null || !s.my_turn || (s.bomb || []).length) return new Set();
+  const picked = [...page.picked];
+  const legal = new Set();
+  for (const c of s.choices || []) {
+    if (picked.every((n) => c.cells.includes(n))) c.cells.forEach((n) => legal.add(n));
+  }
+  return legal;
+}
+
+function claimClass(claim) { return claim ? ` claim-${claim}` : ""; }
+
 function drawGrid() {
   const sheet = page.sheet, s = page.state, grid = $("grid");
   const seat = shownSeat();
   const player = seat >= 0 ? s.sheets[seat] : null;
+  const paper = player ? player.paper : {columns: {}, colours: {}, rows: {}, hearts_under: {}};
   const crossed = cellsOf(player && player.crossed);
   const thisRoll = cellsOf(player && (s.roll ? player.this_roll : player.last_roll));
   const bombs = new Set(s.bomb || []);
+  const legal = legalCells();
   const extra = sheet.row_rules.length ? 1 : 0;
-  grid.style.setProperty("--columns", sheet.width + extra);
-  $("frame").style.setProperty("--columns", sheet.width + extra);
-  $("frame").style.setProperty("--rows", sheet.height + 1 + sheet.point_rows.length);
+  grid.classList.toggle("with-rules", Boolean(extra));
+  grid.classList.toggle("choosing", legal.size > 0);
   grid.replaceChildren();
+  if (sheet.visitors.length) {
+    grid.append(el("span", {class: "corner"}));
+    sheet.visitors.forEach((names, i) => {
+      const v = icon(`visitor:${i}`, "visitor");
+      v.title = names[page.lang] || names.en;
+      v.setAttribute("aria-label", v.title);
+      grid.append(v);
+    });
+  }
   grid.append(el("span", {class: "corner"}));
   sheet.columns.forEach((letter) => grid.append(el("span", {
     class: "letter" + (sheet.start_columns.includes(letter) ? " start" : "") +
@@ -258,7 +462,7 @@ function drawGrid() {
       if (!cell) { grid.append(el("span", {class: "hole"})); continue; }
       const colour = colourOf(cell.colour);
       const button = el("button", {type: "button", class: "cell", "data-cell": cell.name,
-                                   "aria-label": `${cell.name} ${colour.name}`});
+                                   "aria-label": `${cell.name} ${colourWord(cell.colour)}`});
       button.style.background = colour.rgb;
       const near = (dx, dy) => {
         const nx = x + dx, ny = y + dy;
@@ -270,39 +474,119 @@ function drawGrid() {
       if (near(1, 0)) button.classList.add("edge-right");
       if (near(0, 1)) button.classList.add("edge-bottom");
       if (near(-1, 0)) button.classList.add("edge-left");
+      if (kids()) button.append(icon(`animal:${colour.name}`, "pictogram"));
       if (cell.star) button.append(el("span", {class: "star"}, "★"));
-      if (cell.box) button.append(el("span", {class: "box"}, "□"));
+      if (cell.box) button.append(icon("box", "box"));
       button.append(el("span", {class: "symbol"}, SYMBOLS[colour.symbol % SYMBOLS.length]));
       if (crossed.has(cell.name)) { button.classList.add("crossed"); button.append(el("span", {class: "mark"}, "✕")); }
       if (thisRoll.has(cell.name)) button.classList.add("this-roll");
       if (page.picked.has(cell.name)) button.classList.add("picked");
+      if (legal.has(cell.name)) button.setAttribute("data-legal", "1");
       if (bombs.has(cell.name)) button.classList.add("bomb-option");
       button.addEventListener("click", () => tapCell(cell.name));
       grid.append(button);
     }
     if (extra) {
       const rule = sheet.row_rules[y];
-      const done = player && (player.rows || []).includes(rule.label);
-      grid.append(el("span", {class: "row-rule" + (done ? " complete" : ""), title: rule.item || ""},
-                     `${rule.label} ${rule.points}`));
+      const claim = paper.rows[String(y)];
+      const box = el("span", {class: "row-rule" + claimClass(claim), title: rule.item || ""});
+      box.append(el("span", {class: "row-points"}, String(rule.points)));
+      if (rule.item) box.append(icon(rule.item, "row-item"));
+      grid.append(box);
     }
   }
   for (const row of sheet.point_rows) {
-    grid.append(el("span", {class: "number-label small"}, row.label));
-    row.values.forEach((v) => grid.append(el("span", {class: "points " + row.kind}, String(v))));
+    grid.append(el("span", {class: "number-label point-label"}, t("p_" + row.kind)));
+    row.values.forEach((v, i) => {
+      const letter = sheet.columns[i];
+      const claim = paper.columns[letter];
+      const box = el("span", {class: `points ${row.kind}` + (
+        row.kind === "later" ? (claim === "later" ? " claim-circled" : "")
+          : (claim === "first" ? " claim-circled" : claim ? " claim-struck" : ""))});
+      if (row.kind === "buckets") {
+        if (v) for (let k = 0; k < v; k++) box.append(icon("bucket"));
+        else box.textContent = "0";
+      } else box.textContent = String(v);
+      grid.append(box);
+    });
+    if (extra) grid.append(el("span"));
+  }
+  if (sheet.column_hearts) {
+    grid.append(el("span", {class: "number-label point-label"}, "♥"));
+    sheet.columns.forEach((letter) => {
+      const h = icon("heart_open", "heart-under");
+      const n = paper.hearts_under[letter];
+      if (n !== undefined) h.append(el("b", {}, String(n)));
+      grid.append(h);
+    });
     if (extra) grid.append(el("span"));
   }
   $("viewing").hidden = page.viewing === null;
   if (page.viewing !== null) $("viewing-name").textContent = `${t("viewing")} ${s.players[page.viewing]}`;
-  const info = [];
-  if (player) {
-    info.push(`${t("marks")} ${player.marks_left}`);
-    if (sheet.hearts) info.push(`♥ ${player.hearts}`);
-    if (sheet.boxes) info.push(`□ ${player.boxes_left}`);
-    if (player.colours.length) info.push("✓ " + player.colours.join(", "));
-    info.push(`${t("total")} ${player.score.total}`);
+}
+
+// Beside the grid, as on the paper: the big total, the exclamation marks (Kids: with the
+// chameleons), the colour bonuses (Kids: the food boxes), the hearts and the boxes.
+function drawPaper() {
+  const sheet = page.sheet, s = page.state;
+  const seat = shownSeat();
+  const player = seat >= 0 ? s.sheets[seat] : null;
+  const box = $("info");
+  box.replaceChildren();
+  $("total").replaceChildren();
+  if (!player) return;
+  const paper = player.paper;
+  $("total").append(el("span", {class: "total-label"}, t("total")),
+                    el("strong", {id: "total-value"}, String(player.score.total)));
+  // Exclamation marks: the used ones crossed.
+  const marks = el("div", {class: "marks", title: t("jokers_left")});
+  marks.append(el("span", {class: "paper-label"}, kids() ? t("chameleons") : "!"));
+  for (let i = 0; i < sheet.exclamation_marks; i++) {
+    const m = el("span", {class: "mark-box" + (i < paper.marks_used ? " used" : "")});
+    if (kids() && sheet.chameleon_every && (i + 1) % sheet.chameleon_every === 0) m.append(icon("chameleon"));
+    else m.textContent = "!";
+    marks.append(m);
   }
-  $("info").textContent = info.join("   ");
+  box.append(marks);
+  // Colours: bonus values (first circled, later, taken struck); Kids: the food boxes.
+  const colours = el("div", {class: "bonus"});
+  colours.append(el("span", {class: "paper-label"}, kids() ? t("food") : t("bonus")));
+  for (const colour of sheet.colours) {
+    const claim = paper.colours[colour.key];
+    const item = el("span", {class: "bonus-item" + claimClass(claim), title: colourWord(colour.key)});
+    const swatch = el("span", {class: "swatch"});
+    swatch.style.background = colour.rgb;
+    if (kids()) swatch.append(icon(`animal:${colour.name}`));
+    item.append(swatch);
+    if (kids()) {
+      for (let k = 0; k < sheet.food_boxes; k++) {
+        item.append(el("span", {class: "food" + (claim === "first" || claim === "later" ? " fed" : "")},
+                       claim === "first" || claim === "later" ? "✓" : ""));
+      }
+    } else if (sheet.colour_bonus) {
+      item.append(el("span", {class: "bonus-first" + (claim === "first" ? " claim-circled" : claim ? " claim-struck" : "")},
+                     String(sheet.colour_bonus.first)));
+      item.append(el("span", {class: "bonus-later" + (claim === "later" ? " claim-circled" : "")},
+                     String(sheet.colour_bonus.later)));
+    }
+    colours.append(item);
+  }
+  box.append(colours);
+  if (sheet.heart_track) {
+    const hearts = el("div", {class: "track"});
+    hearts.append(el("span", {class: "paper-label"}, t("hearts")));
+    for (let i = 0; i < sheet.heart_track; i++) hearts.append(icon(i < paper.hearts ? "heart" : "heart_open", "track-icon"));
+    box.append(hearts);
+  }
+  if (sheet.box_count) {
+    const boxes = el("div", {class: "track"});
+    boxes.append(el("span", {class: "paper-label"}, t("boxes")));
+    for (let i = 0; i < sheet.box_count; i++) {
+      const b = icon("box", "track-icon" + (i < paper.boxes_gained ? " gained" : "") + (i < paper.boxes_used ? " spent" : ""));
+      boxes.append(b);
+    }
+    box.append(boxes);
+  }
 }
 
 function tapCell(name) {
@@ -315,7 +599,10 @@ function tapCell(name) {
     if (pending) act({action: "choose", key: pending, bombs: page.pendingBombs.slice()});
     return;
   }
-  if (page.picked.has(name)) page.picked.delete(name); else page.picked.add(name);
+  if (page.picked.has(name)) page.picked.delete(name);
+  else if (legalCells().has(name) || !page.picked.size) page.picked.add(name);
+  else { page.picked.clear(); page.picked.add(name); }   // a cell of no move with these: start again
+  drawDice();
   drawGrid();
   drawActions();
 }
@@ -331,7 +618,7 @@ function matches() {
 function choiceButton(choice) {
   const button = el("button", {type: "button", class: "choice", "data-key": choice.key,
                                "data-cells": choice.cells.join(" "), "data-jokers": String(choice.jokers)},
-                    `${t("cross")}: ${choice.text}`);
+                    `${t("cross")}: ${moveText(choice)}`);
   button.addEventListener("click", () => { page.pendingChoice = choice.key; page.pendingBombs = []; act({action: "choose", key: choice.key}); });
   return button;
 }
@@ -370,14 +657,18 @@ function drawScores() {
   const keys = Object.keys(s.sheets[0].score);
   const head = el("tr");
   head.append(el("th", {}, t("player")));
-  keys.forEach((k) => head.append(el("th", {}, k === "total" ? t("total") : k)));
+  keys.forEach((k) => head.append(el("th", {title: k, "data-key": k}, t("s_" + k))));
   table.tHead.replaceChildren(head);
   table.tBodies[0].replaceChildren(...s.sheets.map((sheet, i) => {
     const row = el("tr", {"data-player": String(i)});
-    const name = el("button", {type: "button", class: "link"}, sheet.name + (sheet.bot ? ` (${sheet.bot})` : ""));
+    const name = el("button", {type: "button", class: "link"}, personName(sheet));
     name.addEventListener("click", () => { page.viewing = i === mySeat() ? null : i; draw(); });
     const cell = el("td");
     cell.append(name);
+    if (!s.over && s.roll) {
+      const how = s.waiting.includes(i) ? t("waiting") : t("ended");
+      cell.append(el("span", {class: "seat-state" + (s.waiting.includes(i) ? " waiting" : "")}, how));
+    }
     row.append(cell);
     keys.forEach((k) => row.append(el("td", {"data-score": k}, String(sheet.score[k]))));
     if (s.waiting.includes(i)) row.classList.add("waiting");
@@ -389,8 +680,15 @@ function feedText(event) {
   const kind = event.kind;
   if (["column", "colour", "row"].includes(kind)) {
     const how = event.first ? t("first") : t("too");
-    return `${event.player} ${t("completed")} ${t(kind)} ${event.item} ${how}`;
+    const item = kind === "colour" ? localMoveWords(event.item) : event.item;
+    return `${event.player} ${t("completed")} ${t(kind)} ${item} ${how}`;
   }
+  if (kind === "choice") {
+    if (event.item === "pass") return `${event.player} ${t("passes")}`;
+    return `${event.player} ${t("crosses")} ${localMoveWords(event.item)}`;
+  }
+  if (kind === "undo") return `${event.player} ${t("takes_back")}`;
+  if (kind === "seat") return `${event.player} ${event.item === "skipped" ? t("skipped") : t("left")}`;
   const who = (event.who || []).join(", ");
   const two = `${who} ${t("two")} ${t(page.sheet.colour_nouns)}`;
   if (kind === "last_round") return `${t("last")} ${two}; ${t("ends_after")} ${event.item}`;
@@ -404,7 +702,25 @@ function feedText(event) {
 function drawFeed() {
   const list = $("feed");
   const shown = page.feed.slice(-40).reverse();
-  list.replaceChildren(...shown.map((e) => el("li", {"data-kind": e.kind}, `${t("roll")} ${e.roll || ""} · ${feedText(e)}`)));
+  list.replaceChildren(...shown.map((e) => {
+    const li = el("li", {"data-kind": e.kind});
+    li.append(el("span", {class: "feed-roll"}, `${t("roll")} ${e.roll || ""}`), el("span", {}, feedText(e)));
+    return li;
+  }));
+}
+
+function resultText() {
+  const s = page.state;
+  if (!s.over) return "";
+  if (s.players.length === 1 || s.solo) {
+    const sheet = s.sheets[0];
+    return `${sheet.name}: ${sheet.score.total} ${t(page.sheet.unit)}` + (s.band ? `; ${t("band")} ${s.band}` : "");
+  }
+  const totals = s.winners.map((name) => {
+    const sheet = s.sheets[s.players.indexOf(name)];
+    return `${name} (${sheet.score.total} ${t(page.sheet.unit)})`;
+  });
+  return `${t("winner")}: ${totals.join(", ")}`;
 }
 
 function drawResult() {
@@ -413,12 +729,7 @@ function drawResult() {
   if (!s.over) return;
   $("result-title").textContent = t("over");
   const over = page.feed.filter((e) => e.kind === "over").pop();
-  const totals = s.winners.map((name) => {
-    const sheet = s.sheets[s.players.indexOf(name)];
-    return `${name} (${sheet.score.total} ${t(page.sheet.unit)})`;
-  });
-  const line = s.players.length === 1 ? s.result : `${t("winner")}: ${totals.join(", ")}`;
-  $("result-line").textContent = `${over ? feedText(over) : s.end_reason}. ${line}`;
+  $("result-line").textContent = `${over ? feedText(over) : s.end_reason}. ${resultText()}`;
   $("pdf").textContent = t("pdf");
   $("pdf").href = `/api/sheets.pdf?token=${encodeURIComponent(TOKEN)}&lang=${page.lang}`;
 }
@@ -437,7 +748,7 @@ function drawHost() {
   $("house").textContent = `${t("house")}: ` + (house.length ? house.map(([k, v]) => v === true ? k : `${k}=${v}`).join(", ") : t("none")) + ` · end=${s.options.end}`;
   $("seats").replaceChildren(...s.links.map((seat, i) => {
     const li = el("li", {"data-seat": String(i)});
-    li.append(el("strong", {}, seat.name + (seat.bot ? ` (${seat.bot})` : "")));
+    li.append(el("strong", {}, seat.bot ? `${seat.name} · ${botName(seat.bot)}` : seat.name));
     if (!seat.bot) {
       li.append(el("img", {src: seat.qr, alt: `QR ${seat.name}`, class: "qr"}));
       li.append(el("a", {href: seat.link, class: "seat-link"}, seat.link));
@@ -476,6 +787,7 @@ function start() {
   $("end").addEventListener("click", () => act({action: "end"}));
   $("back").addEventListener("click", () => { page.viewing = null; draw(); });
   $("list").addEventListener("click", () => { $("moves").hidden = !$("moves").hidden; drawActions(); });
+  addEventListener("resize", () => { if (page.state) draw(); });
   $("throw").addEventListener("submit", (event) => {
     event.preventDefault();
     const value = (name) => [...$("throw").querySelectorAll(`[data-die^="${name}"]`)].map((s) => s.value);
