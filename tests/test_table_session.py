@@ -366,3 +366,33 @@ def test_any_cells_a_page_sends_are_refused_in_one_line_or_played(
     except KokError as err:
         assert "\n" not in str(err)
         assert table.game.state_key() == before
+
+
+def test_the_sheet_carries_the_papers_pictograms_and_the_moves_their_dice() -> None:
+    """The page draws the Kids animals, visitors and chameleon and the Keer op Keer 2
+    hearts, boxes and bombs from SVG the server drew from the PDF's shapes; each listed move
+    names its dice and what the page words it from; each sheet its paper marks."""
+    from kok_layouts.table.icons import icons
+
+    kids = TableSession(load_layout("kids"), "kids", ["Ann", "Bob"], seed=2)
+    kids.begin()
+    sheet = kids.sheet_json()
+    assert {f"animal:{a}" for a in sheet["animals"]} <= set(sheet["icons"])
+    assert {f"visitor:{i}" for i in range(len(sheet["visitors"]))} <= set(sheet["icons"])
+    assert all(v.startswith("<svg ") and "<script" not in v for v in sheet["icons"].values())
+    assert sheet["point_rows"][0]["kind"] == "buckets"
+    assert set(sheet["visitors"][0]) == {"nl", "de", "fr", "en"}
+    view = kids.view(0)
+    for choice in view["choices"]:
+        assert len(choice["dice"]) == 2 and choice["kind"] == "KidsMove"
+        assert choice["count"] == (0 if choice["colour"] == "+" else len(choice["cells"]))
+    assert view["sheets"][0]["paper"]["marks_used"] == 0 and view["used_dice"] == []
+    grey = TableSession(load_layout("grey"), "grey", ["Ann", "Bob"], seed=2)
+    grey.begin()
+    sheet = grey.sheet_json()
+    assert sheet["column_hearts"] and sheet["heart_track"] and sheet["box_count"]
+    assert [r["kind"] for r in sheet["point_rows"]] == ["first", "later"]
+    assert {"heart", "box", "bomb"} <= set(icons())
+    choice = next(c for c in grey.view(0)["choices"] if c["cells"])
+    grey.choose(0, choice["key"])
+    assert grey.view(0)["used_dice"][:2] == choice["dice"]

@@ -84,8 +84,7 @@ def icons(animals: Sequence[str] = (), visitors: Sequence[str] = ()) -> dict[str
         "star": svg([star(SIZE / 2, SIZE / 2, 4.5)]),
     }
     for name in animals:
-        found[f"animal:{name}"] = _centred(lambda x, y, s, n=name: pictogram(n, x, y, s))
+        found[f"animal:{name}"] = svg(pictogram(name, SIZE / 2, SIZE / 2, 9.0))
     for index, name in enumerate(visitors):
-        found[f"visitor:{index}"] = _centred(
-            lambda x, y, s, n=name: visitor_pictogram(n, x, y, s))
+        found[f"visitor:{index}"] = svg(visitor_pictogram(name, SIZE / 2, SIZE / 2, 9.0))
     return found
