@@ -271,10 +271,10 @@ function fit() {
   let cell;
   if (landscape()) {
     const high = (innerHeight - 10) / (sheet.height + extraRows);
-    const wide = (innerWidth - SIDE - LABEL - rules - 14) / sheet.width;
+    const wide = (innerWidth - SIDE - LABEL - rules - 16) / sheet.width;
     cell = Math.min(high, wide, 64);
   } else {
-    cell = Math.min((document.documentElement.clientWidth - LABEL - rules - 10) / sheet.width, 56);
+    cell = Math.min((document.documentElement.clientWidth - LABEL - rules - 12) / sheet.width, 56);
   }
   cell = Math.floor(cell * 10) / 10;
   const root = document.documentElement.style;
@@ -282,7 +282,12 @@ function fit() {
   root.setProperty("--label", `${LABEL}px`);
   root.setProperty("--rule", `${rules}px`);
   root.setProperty("--columns", String(sheet.width));
+  const turned = document.body.classList.contains("landscape") !== landscape();
   document.body.classList.toggle("landscape", landscape());
+  if (turned) {             // turned: the dice and the buttons at the top again
+    scrollTo(0, 0);
+    $("side").scrollTop = 0;
+  }
 }
 
 // -- drawing ------------------------------------------------------------------------
@@ -444,7 +449,7 @@ function drawGrid() {
   if (sheet.visitors.length) {
     grid.append(el("span", {class: "corner"}));
     sheet.visitors.forEach((names, i) => {
-      const v = icon(`visitor:${i}`, "visitor");
+      const v = icon(`visitor:${i}`, "visitor" + claimClass(paper.columns[sheet.columns[i]]));
       v.title = names[page.lang] || names.en;
       v.setAttribute("aria-label", v.title);
       grid.append(v);
