@@ -16,7 +16,7 @@ from typing import Any
 
 COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
                    "strong_kok2": 70, "strong_kids": 40, "learned": 50,
-                   "solo_batch": 30}
+                   "solo_batch": 30, "expert": 30}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, the kernels a :class:`~kok_layouts.rules.engine.Position` calls and those a
@@ -39,6 +39,7 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
     from kok_layouts.rules.engine import (
+        expert,
         greedy,
         kernels,
         learned_kernels,
@@ -62,6 +63,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             learned_kernels.play_learned_games, learned_kernels.learned_choice,
             solo_batch.solo_legal, solo_batch.solo_step, solo_batch.solo_scores,
             solo_batch.cells_keys, solo_batch.special_table,
+            greedy.greedy_choice, kok2_kernels.kok2_greedy_choice,
+            kids_kernels.kids_greedy_choice, expert.next_rolls, expert.candidate_bombs,
             *views.ENTRIES)
 
 
@@ -98,6 +101,7 @@ def warm_up() -> float:
     from kok_layouts.model.loader import load_layout
     from kok_layouts.rules.engine.batch import play_batch
     from kok_layouts.rules.engine.learned import play_learned_batch
+    from kok_layouts.rules.engine.live import warm_live
     from kok_layouts.rules.engine.position import Position
     from kok_layouts.rules.engine.solo_batch import warm_up_solo
     from kok_layouts.rules.engine.strong import play_strong_batch
@@ -140,4 +144,5 @@ def warm_up() -> float:
     for sheet in (classic, kok2, kids):  # what a BatchSolo of each edition runs
         warm_up_solo(tables_for(sheet))
     warm_views(classic, kok2, kids)
+    warm_live(classic, kok2, kids)
     return time.perf_counter() - start
