@@ -19,8 +19,14 @@ strong bot values a whole position as ``score now + what it can still earn``:
 
 The weights of each edition were tuned by self-play with the cross-entropy method
 (``benchmarks/tune_strong.py``, seeds and bot version in :mod:`kok_layouts.rules.strong_weights`).
-Everything works on the sheet's bitmasks, memoised per position, so the bot plays about as
-fast as the greedy one.
+
+``StrongBot`` and ``ExpertBot`` decide inside the compiled engine
+(:func:`kok_layouts.rules.engine.strong.decide`, :func:`kok_layouts.rules.engine.live.
+decide_expert`), with the same values to the last bit as the Python evaluation they
+replaced (tests/test_bots_answers.py). The Python evaluation below (``_prepare``,
+``_cells_value`` and the rest, on the sheet's bitmasks, memoised per position) is left
+only for ``LearnedBot``, which weighs the strong bot's best few moves again with features
+of its own; it goes once the learned bot decides in the engine too.
 """
 
 from __future__ import annotations
@@ -385,11 +391,10 @@ class StrongBot(WeighingBot):
             self.weights = {**TUNED, **weights}
 
     # -- the position before the move --------------------------------------------------
-    def _rolls_left(self, game: Game, weights: StrongWeights, ahead: int = 0) -> float:
+    def _rolls_left(self, game: Game, weights: StrongWeights) -> float:
         """The rolls this seat will still act in after the current one (an estimate in a
-        game with others, whose length depends on everyone's play); ``ahead``: as seen from
-        that many rolls later."""
-        done = game.rolls_done + 1 + ahead
+        game with others, whose length depends on everyone's play)."""
+        done = game.rolls_done + 1
         if game.solo:
             return float(max(0, (game.roll_limit or 30) - done))
         if game.end_triggered:
@@ -401,14 +406,13 @@ class StrongBot(WeighingBot):
             left = min(left, float(game.roll_limit - done))
         return max(0.0, left)
 
-    def _prepare(self, game: Game, seat: int, weights: StrongWeights,
-                 ahead: int = 0) -> _Position:
+    def _prepare(self, game: Game, seat: int, weights: StrongWeights) -> _Position:
         player = game.sheets[seat]
         board: Board = player.board
         groups = _groups_for(board)
         pos = _Position(groups)
         pos.solo = game.solo
-        left = self._rolls_left(game, weights, ahead)
+        left = self._rolls_left(game, weights)
         pos.rolls_left = left
         horizon = float(game.roll_limit or 30) if game.solo else weights.horizon
         pos.frac = min(1.0, left / horizon) if horizon > 0 else 0.0
@@ -820,9 +824,10 @@ def fullest_specials(choices: list[Choice], width: int) -> list[Choice]:
 
 
 class ExpertBot(StrongBot):
-    """The strong bot with a look at the next roll: its few best moves are weighed again by
-    what the best move of the next roll (all 1,296 throws of 2 colour and 2 number dice) is
-    worth after them. Slower; Kids (few moves a roll) plays as the strong bot."""
+    """The strong bot with a look at the next roll: its ``candidates`` best moves are weighed
+    again by ``lookahead`` times what the best move of the next roll (all 1,296 throws of 2
+    colour and 2 number dice) is worth after them (:mod:`kok_layouts.rules.engine.expert`).
+    Slower; Kids (few moves a roll) plays as the strong bot."""
 
     name = "expert"
 

@@ -13,7 +13,8 @@ all (tests/test_bots_answers.py holds them to their recorded answers).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -41,6 +42,18 @@ if TYPE_CHECKING:
     from kok_layouts.rules.kok2 import Kok2PlayerSheet
 
 
+_LOOKED: set[str] = set()
+"""The kernels :func:`_announce` has looked for in numba's cache, by what they compile."""
+
+
+def _announce(entry: Callable[..., Any], what: str) -> None:
+    """Say that the engine is being compiled (:func:`~kok_layouts.rules.engine.compiling.
+    announce`) when numba's cache does not hold ``entry``; looked for once a process."""
+    if entry.__name__ not in _LOOKED:
+        _LOOKED.add(entry.__name__)
+        compiling.announce(entry, seconds=COMPILE_SECONDS[what])
+
+
 def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choice | None:
     """The greedy bot's choice for ``seat`` in the current roll of the rules' ``game``
     (every edition; ``None``: a pass), as ``GreedyBot`` with ``weights`` (default: its
@@ -49,13 +62,13 @@ def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choic
     weights = weights if weights is not None else Greedy()
     tables, state, options = inputs.tables, inputs.state, game.options
     if tables.edition == KIDS:
-        compiling.announce(kids.kids_greedy_choice, seconds=COMPILE_SECONDS["kids"])
+        _announce(kids.kids_greedy_choice, "kids")
         die, move = kids.kids_greedy_choice(tables.arrays, state, seat, inputs.roll_colours,
                                             inputs.colour_dice, inputs.taken_columns,
                                             weights)
         return kids_choice(game, tables, die, move)
     if tables.edition == KOK2:
-        compiling.announce(kok2.kok2_greedy_choice, seconds=COMPILE_SECONDS["kok2"])
+        _announce(kok2.kok2_greedy_choice, "kok2")
         roll = game.roll
         assert roll is not None
         special = SPECIAL_FACE_CODES[roll.special] if roll.special is not None else -1
@@ -68,7 +81,7 @@ def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choic
                 options.number_joker_six, weights)
         return kok2_choice(game, tables, kind, colour_die, number_die, cells, bombs, colour,
                            number)
-    compiling.announce(greedy.greedy_choice, seconds=COMPILE_SECONDS["classic"])
+    _announce(greedy.greedy_choice, "classic")
     colour_die, number_die, move = greedy.greedy_choice(
         tables.arrays, state, seat, inputs.roll_colours, inputs.roll_numbers,
         inputs.colour_dice, inputs.number_dice, game.rolls_done, inputs.taken_columns,
@@ -100,7 +113,7 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
     specials = game.special_choices(seat)
     if not options and not specials:
         return None
-    compiling.announce(expert.next_rolls, seconds=COMPILE_SECONDS["expert"])
+    _announce(expert.next_rolls, "expert")
     values = decision.values
     width = game.sheet.width
     ranked: dict[tuple[int, int, bool], tuple[float, Choice | MoveOption]] = {}

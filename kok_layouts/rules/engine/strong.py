@@ -56,10 +56,10 @@ from kok_layouts.rules.engine.tables import (
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
 from kok_layouts.rules.kids import NO_DIE, KidsGame, KidsMove
 from kok_layouts.rules.kinds import lineage
-from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special
+from kok_layouts.rules.kok2 import Kok2Game, Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import checked_options
+from kok_layouts.rules.player import SheetView, checked_options
 from kok_layouts.rules.strong import StrongWeights
 from kok_layouts.rules.weighing import WeighingBot
 
@@ -74,11 +74,19 @@ strong bot's future total is one such sum, and the kernels add it as Python does
 
 
 
+_LOOKED: set[int] = set()
+"""The editions whose strong kernels :func:`announce` has looked for in numba's cache."""
+
+
 def announce(edition: int = CLASSIC) -> None:
     """Say once per process, before the first strong kernel runs, that the engine is being
     compiled, when numba's cache does not hold the strong bot's kernels of ``edition`` (the
     tables' code: :data:`~kok_layouts.rules.engine.tables.CLASSIC`, ``KOK2``, ``KIDS``;
-    :func:`~kok_layouts.rules.engine.compiling.announce`)."""
+    :func:`~kok_layouts.rules.engine.compiling.announce`; once a process has looked, the
+    kernels are compiled and it looks no more)."""
+    if edition in _LOOKED:
+        return
+    _LOOKED.add(edition)
     if edition == KOK2:
         compiling.announce(strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
                            seconds=COMPILE_SECONDS["strong_kok2"])
@@ -246,29 +254,17 @@ def first_completions_of_games(crossed_at: Int32s, goals: Mapping[str, int],
 # -- one decision of a rules' game -----------------------------------------------------------
 def state_of(game: Game, tables: Tables) -> State:
     """The engine's state of every seat of the rules' ``game`` (Keer op Keer 2's boxes,
-    hearts, the hearts under completed columns and the rows' items too)."""
+    hearts, the hearts under completed columns and the rows' items too): each player's
+    sheet is a view over a position of its own, whose one seat is copied (the passes as
+    the game counts them)."""
     seats = len(game.sheets)
     state = kernels.new_state(seats, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
-    keys = list(tables.colour_keys)
     for seat, player in enumerate(game.sheets):
-        cells = np.array(list(cells_of(player.crossed)), dtype=np.int64)
-        state.crossed[seat, cells] = True
-        np.add.at(state.column_count[seat], tables.cell_column[cells], 1)
-        np.add.at(state.colour_count[seat], tables.cell_colour[cells], 1)
-        np.add.at(state.row_count[seat], tables.cell_row[cells], 1)
-        state.later_column[seat, list(player.later_columns)] = True
-        state.later_colour[seat, [keys.index(k) for k in player.later_colours]] = True
-        state.counters[seat, kernels.C_MARKS_USED] = player.marks_used
+        own = cast(SheetView, player)._engine().state
+        for mine, theirs in zip(state, own, strict=True):
+            mine[seat] = theirs[0]
         state.counters[seat, kernels.C_PASSES] = getattr(player, "passes", 0)
-        if tables.edition == KOK2:
-            player = cast(Kok2PlayerSheet, player)
-            state.counters[seat, kernels.C_BOXES_GAINED] = player.boxes_gained
-            state.counters[seat, kernels.C_BOXES_USED] = player.boxes_used
-            state.counters[seat, kernels.C_HEARTS] = player.hearts
-            for column, hearts in player.column_hearts.items():
-                state.column_heart[seat, column] = hearts
-            state.row_item[seat, list(player.row_items)] = True
     return state
 
 
