@@ -92,3 +92,35 @@ def test_every_recorded_decision_is_made_again(bot: str, index: int) -> None:
     assert not differ, f"{len(differ)} decisions differ:\n" + "\n".join(differ[:10])
     if bot == "strong":
         assert counts["values"] > 0
+
+
+def test_the_live_decisions_refuse_what_is_no_game_waiting_for_a_choice() -> None:
+    from kok_layouts.errors import BadArgumentError, KokTypeError
+    from kok_layouts.rules.engine.live import decide_expert, decide_greedy
+    from kok_layouts.rules.strong_weights import TUNED
+
+    with pytest.raises(KokTypeError):
+        decide_greedy("a game", 0)  # type: ignore[arg-type]
+    with pytest.raises(KokTypeError):
+        decide_expert("a game", 0, TUNED["classic"])  # type: ignore[arg-type]
+    game = new("black", "plain", 2)
+    with pytest.raises(BadArgumentError):
+        decide_greedy(game, 5)
+    for decide_one in (decide_greedy, lambda g, s: decide_expert(g, s, TUNED["classic"])):
+        with pytest.raises(Exception, match="throw the dice first"):
+            decide_one(game, 0)
+
+
+def test_other_settings_of_the_live_bots_decide_in_the_engine_too() -> None:
+    """A greedy bot without reach that passes below 0.5 and an expert weighing two
+    candidates play whole games, deciding otherwise than with their defaults."""
+    from kok_layouts.rules.bots import GreedyBot
+    from kok_layouts.rules.strong import ExpertBot
+
+    logs = []
+    for bot in (GreedyBot(), GreedyBot(reach=0.0, pass_below=0.5, power=3.0),
+                ExpertBot(), ExpertBot(candidates=2, lookahead=0.8)):
+        game = new("grey", "plain", 2)
+        play_game(game, [bot, bot], np.random.default_rng([SEED, 99]))
+        logs.append([entry.choices for entry in game.log])
+    assert logs[0] != logs[1] and logs[2] != logs[3]
