@@ -313,6 +313,22 @@ class Seat(NamedTuple):
     taken_rows: npt.NDArray[np.bool_]
 
 
+_COLOUR_INDEX: dict[int, tuple[Tables, dict[str, int]]] = {}
+
+
+def _colour_index(tables: Tables) -> dict[str, int]:
+    """Each colour's index in ``tables`` by its key; the joker colour and Kids' purple die
+    the index after the colours (kept per tables)."""
+    found = _COLOUR_INDEX.get(id(tables))
+    if found is None or found[0] is not tables:
+        if len(_COLOUR_INDEX) >= 16:
+            _COLOUR_INDEX.clear()
+        index = {key: k for k, key in enumerate(tables.colour_keys)}
+        index[JOKER_COLOUR] = index[PURPLE] = tables.colours
+        found = _COLOUR_INDEX[id(tables)] = (tables, index)
+    return found[1]
+
+
 def seat_inputs(game: Game, seat: int, what: str = "the strong bot") -> tuple[int, Seat]:
     """``seat`` checked (an index or a name) and what its decision in the current roll of
     the rules' ``game`` gives the kernels; refuses a game that is not waiting for a
@@ -325,15 +341,17 @@ def seat_inputs(game: Game, seat: int, what: str = "the strong bot") -> tuple[in
     roll = game.roll
     assert roll is not None
     tables = tables_for(game.sheet)
-    keys = list(tables.colour_keys)
-    roll_colours = np.array([tables.colours if face in (JOKER_COLOUR, PURPLE)
-                             else keys.index(face) for face in roll.colours], dtype=np.int32)
+    index = _colour_index(tables)
+    roll_colours = np.array([index[face] for face in roll.colours], dtype=np.int32)
     taken_columns = np.zeros(tables.width, dtype=np.bool_)
-    taken_columns[list(game.taken_columns)] = True
     taken_colours = np.zeros(tables.colours, dtype=np.bool_)
-    taken_colours[[keys.index(k) for k in game.taken_colours]] = True
     taken_rows = np.zeros(tables.height, dtype=np.bool_)
-    taken_rows[list(game.taken_rows)] = True
+    if game.taken_columns:
+        taken_columns[list(game.taken_columns)] = True
+    if game.taken_colours:
+        taken_colours[[index[k] for k in game.taken_colours]] = True
+    if game.taken_rows:
+        taken_rows[list(game.taken_rows)] = True
     return seat, Seat(tables, state_of(game, tables), roll_colours,
                       np.array(roll.numbers, dtype=np.int32),
                       np.array(colour_dice, dtype=np.int64),
