@@ -22,6 +22,7 @@ from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
     COLOURS_TO_END,
     anchor_of,
+    group_is_open,
     kernel,
     legal_sets,
 )
@@ -129,15 +130,28 @@ def _expected_next(tables, state, seat, loose, weights, star_penalty, pass_penal
     table = np.full((FACES, FACES), IMPOSSIBLE)
     anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
     colours = min(LOOKED_AT_COLOURS, tables.colours)
+    cells = np.empty(FACES - 1, dtype=np.int32)
     for colour in range(colours):
         for n in range(1, FACES):
-            sets = legal_sets(tables, crossed, anchor, colour, n, loose)
             best = IMPOSSIBLE
-            for s in range(sets.shape[0]):
-                value, _ = cells_value(tables, state, seat, sets[s, :n], n, work, weights,
-                                       star_penalty, pass_penalty, solo, False)
-                if value > best:
-                    best = value
+            if loose:
+                sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+                for s in range(sets.shape[0]):
+                    value, _ = cells_value(tables, state, seat, sets[s, :n], n, work,
+                                           weights, star_penalty, pass_penalty, solo, False)
+                    if value > best:
+                        best = value
+            else:  # the open groups of the tables, read in place (legal_sets' own)
+                for group in range(tables.group_offsets[colour, n - 1],
+                                   tables.group_offsets[colour, n]):
+                    if not group_is_open(tables, crossed, anchor, group):
+                        continue
+                    for k in range(n):
+                        cells[k] = tables.group_cells[group, k]
+                    value, _ = cells_value(tables, state, seat, cells, n, work, weights,
+                                           star_penalty, pass_penalty, solo, False)
+                    if value > best:
+                        best = value
             table[colour, n - 1] = best
     joker = float(tables.mark_points) + weights[W_MARK_HOPE] * work.pos[P_FRAC]
     marks = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
