@@ -18,7 +18,10 @@ fingerprint of the values of every move at every decision, and the choice, to
 :data:`STRONG_FIXTURE`: :func:`replay_strong` holds the compiled bot to them.
 
 Rerunning it records the bots as they are now; do that only for a deliberate change of a
-bot (and say so in the commit).
+bot (and say so in the commit). Both files were written by the Python bots: bots_answers.json
+on 26ccb3e, strong_answers.json with ``rules/strong.py`` of 396ecac put back for the run
+(``python -m tests.bots_answers strong``); the strong values come from ``StrongBot``'s Python
+evaluation, which stays only while ``LearnedBot`` uses it.
 """
 
 from __future__ import annotations

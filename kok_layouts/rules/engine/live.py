@@ -35,7 +35,7 @@ from kok_layouts.rules.engine.strong import (
 )
 from kok_layouts.rules.engine.tables import KIDS, KOK2, MOVE_CELLS, SPECIAL_FACE_CODES
 from kok_layouts.rules.game import Choice, Game, MoveOption, new_game
-from kok_layouts.rules.kok2 import Kok2Game, Special
+from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.strong import StrongWeights
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choic
             kok2.kok2_greedy_choice(
                 tables.arrays, state, seat, inputs.roll_colours, inputs.roll_numbers,
                 special, inputs.colour_dice, inputs.number_dice,
-                cast_kok2(game).special_for(seat), game.rolls_done, inputs.taken_columns,
+                game.special_for(seat), game.rolls_done, inputs.taken_columns,
                 inputs.taken_colours, inputs.taken_rows, options.connect_through_crossed,
                 options.number_joker_six, weights)
         return kok2_choice(game, tables, kind, colour_die, number_die, cells, bombs, colour,
@@ -88,12 +88,6 @@ def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choic
         inputs.taken_colours, options.connect_through_crossed, options.number_joker_six,
         weights)
     return classic_choice(game, tables, colour_die, number_die, move)
-
-
-def cast_kok2(game: Game) -> Kok2Game:
-    """``game`` as the Keer op Keer 2 game its edition says it is."""
-    assert isinstance(game, Kok2Game)
-    return game
 
 
 def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: int = 4,

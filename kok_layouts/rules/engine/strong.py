@@ -261,7 +261,7 @@ def state_of(game: Game, tables: Tables) -> State:
     state = kernels.new_state(seats, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
     for seat, player in enumerate(game.sheets):
-        own = cast(SheetView, player)._engine().state
+        own = cast(SheetView, player).engine_state()
         for mine, theirs in zip(state, own, strict=True):
             mine[seat] = theirs[0]
         state.counters[seat, kernels.C_PASSES] = getattr(player, "passes", 0)
