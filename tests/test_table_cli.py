@@ -72,7 +72,7 @@ def said_about_phones(process: subprocess.Popen[str]) -> str:
     links: waiting for it, a stop signal cannot come before it is written)."""
     assert process.stderr is not None
     lines: list[str] = []
-    while not lines or "phones" not in lines[-1]:
+    while not lines or not lines[-1].startswith(("kok: phones", "kok: note: ")):
         line = process.stderr.readline()
         if not line:
             break
