@@ -30,6 +30,7 @@ from kok_layouts.rules.engine.learned import (
 from kok_layouts.rules.game import Choice, Game, new_game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.learned import FEATURES, LearnedBot
+from kok_layouts.rules.learned_training import Plan, train
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.strong import StrongBot
 
@@ -260,3 +261,14 @@ def test_kok_simulate_plays_learned_games_of_every_edition_in_the_engine() -> No
                         for i in range(2)]
             assert got == expected
 
+
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_training_in_the_engine_gives_the_rules_bots_weights(layout: str) -> None:
+    """A short self-play training run, its games played inside the engine, ends with the
+    weights the rules' bot's games gave, to the bit."""
+    sheet = load_layout(layout)
+    for plan in (Plan(games=3, seed=173), Plan(games=2, seed=179, players=2, candidates=3)):
+        engine = train(sheet, plan)
+        rules = train(sheet, plan, engine=False)
+        assert np.any(engine != 0.0)
+        assert np.array_equal(engine, rules)
