@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
-                   "strong_kok2": 70, "strong_kids": 40, "learned": 50, "learned_kok2": 70,
-                   "learned_kids": 40, "solo_batch": 30}
+                   "strong_kok2": 70, "strong_kids": 40, "learned": 50, "learned_kok2": 90,
+                   "learned_kids": 70, "solo_batch": 30}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, the kernels a :class:`~kok_layouts.rules.engine.Position` calls and those a
