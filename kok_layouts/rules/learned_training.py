@@ -25,6 +25,9 @@ from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.game import Game
+from kok_layouts.rules.kids import KidsGame
+from kok_layouts.rules.kinds import game_type_of
+from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.learned import FEATURES, Candidate, LearnedBot, Trace
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.record import new_game
@@ -85,10 +88,8 @@ def self_play(sheet: Sheet, players: int, bot: LearnedBot, seed: list[int], *,
     inside the compiled engine (which keeps the same trace to the bit,
     :func:`kok_layouts.rules.engine.learned.traces_of`) where it plays the sheet's
     edition, else (or with ``engine`` off) by the rules' bot."""
-    from kok_layouts.analysis.simulate import in_engine
-
     names = ["solo"] if players == 1 else [f"p{i + 1}" for i in range(players)]
-    if engine and in_engine(sheet, ["learned"] * players) == "learned":
+    if engine and game_type_of(sheet) in (Game, Kok2Game, KidsGame):  # the engine plays them
         from kok_layouts.rules.engine.learned import new_trace, play_learned, traces_of
 
         options = Options()
