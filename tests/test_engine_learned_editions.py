@@ -30,7 +30,7 @@ from kok_layouts.rules.engine.learned import (
 from kok_layouts.rules.game import Choice, Game, new_game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.learned import FEATURES, LearnedBot
-from kok_layouts.rules.learned_training import Plan, train
+from kok_layouts.rules.learned_training import Plan, solo_mean, train
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.strong import StrongBot
 
@@ -272,3 +272,10 @@ def test_training_in_the_engine_gives_the_rules_bots_weights(layout: str) -> Non
         rules = train(sheet, plan, engine=False)
         assert np.any(engine != 0.0)
         assert np.array_equal(engine, rules)
+
+
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_the_solo_mean_of_a_training_curve_is_the_rules_bots(layout: str) -> None:
+    sheet = load_layout(layout)
+    bot = LearnedBot()
+    assert solo_mean(sheet, bot, 6) == solo_mean(sheet, bot, 6, engine=False)

@@ -70,8 +70,17 @@ def lambda_targets(values: list[float], final: float, lam: float) -> np.ndarray:
     return targets
 
 
-def solo_mean(sheet: Sheet, bot: LearnedBot, games: int, seed: int = EVALUATION_SEED) -> float:
-    """The mean solo score of ``bot`` over evaluation games ``0 .. games - 1``."""
+def solo_mean(sheet: Sheet, bot: LearnedBot, games: int, seed: int = EVALUATION_SEED, *,
+              engine: bool = True) -> float:
+    """The mean solo score of ``bot`` over evaluation games ``0 .. games - 1``, played
+    inside the compiled engine where it plays the sheet's edition (the same games as the
+    rules' bot plays, which ``engine`` off asks for)."""
+    if engine and games > 0 and game_type_of(sheet) in (Game, Kok2Game, KidsGame):
+        from kok_layouts.rules.engine.learned import play_learned
+
+        played = play_learned(sheet, 1, [[seed, i] for i in range(games)], Options(),
+                              solo=True, bot=bot)
+        return statistics.fmean(int(total) for total in played.totals[:, 0])
     totals = []
     for i in range(games):
         game = new_game(sheet, ["solo"], solo=True)
