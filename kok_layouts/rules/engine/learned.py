@@ -15,6 +15,7 @@ decision of a rules' game, with every candidate's features and total.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -148,6 +149,33 @@ def new_trace(sheet: Sheet, players: int, solo: bool, options: Options,
 NO_TRACE = learned_kernels.new_trace(0, 0)
 """A trace that records nothing."""
 
+_SCRATCH = threading.local()
+"""Per thread: the workspaces of the last sheets played (making one costs more than a
+short game: a training run plays one game a call)."""
+SCRATCH_KEPT = 4
+"""Sheets whose workspaces a thread keeps."""
+
+
+def _scratch(sheet: Sheet, tables: Tables) -> tuple[Any, Any]:
+    """The strong bot's and the learned bot's workspaces of ``tables``' sheet for this
+    thread (scratch: every call overwrites what it reads), made once per sheet."""
+    kept: dict[int, tuple[Tables, Any, Any]] | None = getattr(_SCRATCH, "kept", None)
+    if kept is None:
+        kept = _SCRATCH.kept = {}
+    found = kept.get(id(tables))
+    if found is not None and found[0] is tables:
+        return found[1], found[2]
+    if tables.edition == CLASSIC:
+        work: Any = strong_kernels.new_workspace(tables)
+        learned: Any = learned_kernels.new_learned_work(tables, work.moves.rows.shape[0])
+    else:
+        work = strong_kok2.new_kok2_workspace(tables)
+        learned = learned_kok2.new_edition_work(tables, column_points(sheet, tables))
+    if len(kept) >= SCRATCH_KEPT:
+        kept.clear()
+    kept[id(tables)] = (tables, work, learned)
+    return work, learned
+
 
 def play_learned(sheet: Sheet, players: int, seeds: Sequence[Any],
                  options: Options | None = None, *, solo: bool | None = None,
@@ -190,8 +218,7 @@ def play_learned(sheet: Sheet, players: int, seeds: Sequence[Any],
     budget = kernels.SOLO_ROLLS if solo else min(64, max_rolls)
     kept = NO_TRACE if trace is None else trace
     if tables.edition != CLASSIC:
-        second = strong_kok2.new_kok2_workspace(tables)
-        lw = learned_kok2.new_edition_work(tables, column_points(sheet, tables))
+        second, lw = _scratch(sheet, tables)
     if tables.edition == KIDS:
         def play_kids(colours: Int32s, numbers: Int32s, special: Int32s,
                       crossed_at: Int32s) -> tuple[Int64s, Int32s, Int32s]:
@@ -211,8 +238,7 @@ def play_learned(sheet: Sheet, players: int, seeds: Sequence[Any],
                 correction, candidates, crossed_at, second, lw, kept)
             return played
     else:
-        work = strong_kernels.new_workspace(tables)
-        learned = learned_kernels.new_learned_work(tables, work.moves.rows.shape[0])
+        work, learned = _scratch(sheet, tables)
 
         def play(colours: Int32s, numbers: Int32s, special: Int32s,
                  crossed_at: Int32s) -> tuple[Int64s, Int32s, Int32s]:
