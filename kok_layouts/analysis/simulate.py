@@ -141,11 +141,10 @@ def _chunk(job: Job) -> list[GameResult]:
 
 def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
     """The bot that plays the games whole inside the compiled engine, or ``None`` when
-    they play through the rules: ``"strong"`` or ``"greedy"`` when every seat's bot is that
-    one on a sheet of the classic game, Keer op Keer 2 or Kids (the editions the engine's
-    games play), ``"learned"`` when every seat's bot is the learned one on a classic sheet.
-    Mixed bots, other bots and other editions (registered ones, variants) play through the
-    rules."""
+    they play through the rules: ``"strong"``, ``"greedy"`` or ``"learned"`` when every
+    seat's bot is that one on a sheet of the classic game, Keer op Keer 2 or Kids (the
+    editions the engine's games play). Mixed bots, other bots and other editions
+    (registered ones, variants) play through the rules."""
     from kok_layouts.rules.kids import KidsGame
     from kok_layouts.rules.kinds import game_type_of
     from kok_layouts.rules.kok2 import Kok2Game
@@ -153,11 +152,9 @@ def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
     game_type = game_type_of(sheet)
     if game_type not in (Game, Kok2Game, KidsGame):
         return None
-    for bot in ("strong", "greedy"):
+    for bot in ("strong", "greedy", "learned"):
         if all(seat == bot for seat in bots):
             return bot
-    if game_type is Game and all(seat == "learned" for seat in bots):
-        return "learned"
     return None
 
 
@@ -286,9 +283,9 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     given. The results are the same either way. ``progress(done, total)`` is called as
     games finish.
 
-    Games whose every seat is the strong bot, or every seat the greedy bot, on a sheet of
-    any built-in edition (every seat the learned bot on a classic sheet), are played whole
-    inside the compiled engine
+    Games whose every seat is the strong bot, every seat the greedy bot or every seat the
+    learned bot, on a sheet of any built-in edition, are played whole inside the compiled
+    engine
     (:func:`in_engine`), in batches of :data:`ENGINE_CHUNK`; a run of at most
     :data:`ENGINE_ALONE` games times seats (weighed by edition) is played in this process
     whatever ``jobs`` or ``executor`` say, since starting workers would cost more than the games.
