@@ -22,7 +22,8 @@ import pytest
 
 from kok_layouts import load_layout
 from kok_layouts.rules import load_and_replay
-from kok_layouts.table.server import TableServer
+from kok_layouts.table import server as server_module
+from kok_layouts.table.server import NETWORK, TableServer
 from kok_layouts.table.session import TableSession
 from tests.conftest import ROOT
 from tests.server_helpers import chromium, skip_without_chromium
@@ -227,7 +228,30 @@ def test_the_host_page_shows_every_seats_link_and_qr_code(browsers: list[Driver]
         links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#seats a.seat-link")]
         assert links == [server.link(s.token) for s in session.seats[:2]]
         assert driver.find_element(By.ID, "actions").get_attribute("hidden")
+        reach = driver.find_element(By.ID, "reach")
+        assert reach.get_attribute("data-phones") == "loopback" and "--host" in reach.text
         shot(driver, "table-host.png")
+
+
+@pytest.mark.parametrize(("address", "phones", "words"), [
+    ("192.0.2.7", "yes", "Phones on this network join at 192.0.2.7"),
+    (None, "none", "No network address found"),
+])
+def test_the_host_page_says_where_phones_join_or_why_they_cannot(
+        browsers: list[Driver], monkeypatch: pytest.MonkeyPatch, address: str | None,
+        phones: str, words: str) -> None:
+    monkeypatch.setattr(server_module, "lan_address", lambda: address)
+    session = table("black", 2, 0, seed=1)
+    with running(session, host=NETWORK) as server:
+        driver = browsers[0]
+        driver.get(server.url)                 # the host's browser: 127.0.0.1
+        assert server.url.startswith("http://127.0.0.1:")
+        wait_for(driver, lambda: driver.execute_script(
+            "return document.body.dataset.pending === '0' && !!document.body.dataset.version"))
+        reach = driver.find_element(By.ID, "reach")
+        assert reach.get_attribute("data-phones") == phones and words in reach.text
+        links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#seats a.seat-link")]
+        assert all(link.startswith(f"http://{address or '127.0.0.1'}:") for link in links)
 
 
 def test_a_keer_op_keer_2_game_with_the_special_die(browsers: list[Driver]) -> None:

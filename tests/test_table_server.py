@@ -16,17 +16,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kok_layouts import load_layout
+from kok_layouts.table import server as server_module
 from kok_layouts.table.qr import qr_svg
-from kok_layouts.table.server import TableServer, serve
+from kok_layouts.table.server import NETWORK, TableServer, serve
 from kok_layouts.table.session import TableSession
 from kok_layouts.web import MAX_BODY, RateLimit
 from tests.server_helpers import serving
 
 
 @contextmanager
-def running(session: TableSession, rate: RateLimit | None = None) -> Iterator[TableServer]:
+def running(session: TableSession, rate: RateLimit | None = None,
+            host: str = "127.0.0.1") -> Iterator[TableServer]:
     """A table server for ``session``, serving in a thread."""
-    server = serve(session, rate=rate or RateLimit(10_000, 10_000.0))
+    server = serve(session, host, rate=rate or RateLimit(10_000, 10_000.0))
     session.begin()
     with serving(server):
         yield server
@@ -205,6 +207,47 @@ def test_listening_on_every_address_links_name_this_computer_and_other_hosts_are
         assert f"localhost:{table.port}" in table.allowed_hosts
     finally:
         table.server_close()
+
+
+NETWORK_ADDRESS = "192.0.2.7"
+"""A documentation address (never reached: the tests talk to 127.0.0.1 only) standing in
+for this computer's network address."""
+
+
+def test_by_default_the_seats_links_name_the_network_address_and_the_host_page_127(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "lan_address", lambda: NETWORK_ADDRESS)
+    with running(new_session(), host=NETWORK) as table:
+        assert table.url.startswith("http://127.0.0.1:")
+        assert all(seat["link"].startswith(f"http://{NETWORK_ADDRESS}:{table.port}/?token=")
+                   for seat in table.seat_links())
+        assert table.reach == {"address": NETWORK_ADDRESS, "phones": "yes"}
+        assert table.reach_note() is None
+        # a phone names the network address in its Host header; the host's browser 127.0.0.1
+        assert f"{NETWORK_ADDRESS}:{table.port}" in table.allowed_hosts
+        status, answer, _ = request(table, "GET", "/api/state",
+                                    token=table.session.host_token)
+        assert status == 200 and answer["reach"]["phones"] == "yes"
+        status, answer, _ = request(table, "GET", "/api/state", token=token(table, 0))
+        assert status == 200 and "reach" not in answer and "links" not in answer
+
+
+def test_with_no_network_address_the_table_says_phones_cannot_join_and_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "lan_address", lambda: None)
+    with running(new_session(), host=NETWORK) as table:
+        assert table.reach["phones"] == "none"
+        assert all(s["link"].startswith("http://127.0.0.1:") for s in table.seat_links())
+        note = table.reach_note()
+        assert note is not None and "no network address" in note and "\n" not in note
+
+
+def test_host_127_keeps_the_game_on_this_computer_and_says_so() -> None:
+    with running(new_session(), host="127.0.0.1") as table:
+        assert table.reach["phones"] == "loopback"
+        assert table.url.startswith("http://127.0.0.1:")
+        note = table.reach_note()
+        assert note is not None and "phones cannot join" in note and "--host" in note
 
 
 def test_a_page_waiting_for_news_is_no_act_and_the_seat_it_shows_can_be_away() -> None:

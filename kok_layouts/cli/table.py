@@ -28,6 +28,9 @@ from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import BadArgumentError, KokError, UsageError, shown
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+NETWORK_HOST = "network"
+"""``--host``'s default (:data:`kok_layouts.table.server.NETWORK`, named here so that the
+command line loads no server to list its options)."""
 
 
 def register(commands: Any) -> None:
@@ -51,9 +54,10 @@ def register(commands: Any) -> None:
                        help="a rules option or house rule (repeatable): end=roll, "
                             "number_joker_six=on, pass_penalty=1, star_penalty=3; the "
                             "host's page shows those in play")
-    table.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default: 127.0.0.1, this computer "
-                            "only; 0.0.0.0 for phones on the same network)")
+    table.add_argument("--host", default=NETWORK_HOST,
+                       help="the address to listen on (default: every address of this "
+                            "computer, the links naming its network address, so that phones "
+                            "on the same network join; 127.0.0.1: this computer only)")
     table.add_argument("--port", type=arg_types.within(limits.PORT), default=0,
                        help="the port (default: any free port)")
     table.add_argument("--save", metavar="FILE", type=arg_types.output_file, default=None,
@@ -137,9 +141,13 @@ def _announce(args: argparse.Namespace, server: Any, session: Any) -> None:
             print(f"  {seat['name']}: {seat['link']}", flush=True)
     print(f"kok: the game is kept in {session.state_path} after every roll "
           f"(kok table --resume {session.state_path})", file=sys.stderr)
-    if args.host not in LOOPBACK:
-        print(f"kok: listening on {args.host}: phones on this network can join with their "
-              "seat's link; each link acts only for its seat", file=sys.stderr)
+    note = server.reach_note()
+    if note is not None:
+        print(f"kok: note: {note}", file=sys.stderr)
+    else:
+        print(f"kok: phones on this network join at {server.public} with their seat's link "
+              "or its QR code on the host's page; each link acts only for its seat",
+              file=sys.stderr)
     if not args.no_browser:
         if has_display():
             webbrowser.open(server.url)
@@ -198,7 +206,7 @@ def run_table(args: argparse.Namespace) -> int:
                 private_file(state)
                 session.state_path = state
             session.port = server.port
-            lock.say(f"process {os.getpid()}, serving http://{args.host}:{server.port}/")
+            lock.say(f"process {os.getpid()}, serving http://{server.local}:{server.port}/")
             _serve(args, server, session)
         finally:
             server.server_close()

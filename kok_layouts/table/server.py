@@ -65,8 +65,20 @@ def lan_address() -> str | None:
     return None
 
 
+NETWORK = "network"
+"""``kok table``'s default host: every address of this computer, the links naming the one a
+phone on its network reaches (:func:`lan_address`)."""
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
 class TableServer(GuardedServer):
-    """The HTTP server of one table."""
+    """The HTTP server of one table.
+
+    ``host`` :data:`NETWORK` (the command line's default) listens on every address: the
+    seats' links and QR codes name this computer's network address, the host's page opens
+    on 127.0.0.1 in its own browser. A named address is listened on alone and named by
+    every link. :attr:`reach` says whether phones can join, and why not."""
 
     name = "kok table"
     log_refusals = False
@@ -75,19 +87,45 @@ class TableServer(GuardedServer):
     def __init__(self, session: TableSession, host: str = "127.0.0.1", port: int = 0,
                  rate: RateLimit | None = None) -> None:
         self.session = session
-        found = lan_address() if host in EVERY_ADDRESS else None
-        super().__init__(host, port, TableHandler, rate, {found} if found else set())
-        self.public = (found or "127.0.0.1") if host in EVERY_ADDRESS else host
+        every = host == NETWORK or host in EVERY_ADDRESS
+        found = lan_address() if every else None
+        super().__init__("0.0.0.0" if host == NETWORK else host, port, TableHandler, rate,
+                         {found} if found else set())
+        self.public = (found or "127.0.0.1") if every else host
+        """The address the seats' links name."""
+        self.local = "127.0.0.1" if every else host
+        """The address of the host's own page (its browser is on this computer)."""
+        self.reach: dict[str, str] = {"address": self.public, "phones": "yes"}
+        """For the terminal and the host's page: ``phones`` is ``yes`` (phones on the
+        network can join), ``loopback`` (the table listens on this computer only) or
+        ``none`` (no network address found)."""
+        if every and found is None:
+            self.reach["phones"] = "none"
+        elif not every and host in LOOPBACK_NAMES:
+            self.reach["phones"] = "loopback"
+
+    def _at(self, address: str, token: str) -> str:
+        host = f"[{address}]" if ":" in address else address
+        return f"http://{host}:{self.port}/?token={token}"
 
     def link(self, token: str) -> str:
-        """The address of a page, with its token."""
-        host = f"[{self.public}]" if ":" in self.public else self.public
-        return f"http://{host}:{self.port}/?token={token}"
+        """The address of a seat's page, with its token, as a phone reaches it."""
+        return self._at(self.public, token)
 
     @property
     def url(self) -> str:
-        """The host's page."""
-        return self.link(self.session.host_token)
+        """The host's page, as this computer's browser reaches it."""
+        return self._at(self.local, self.session.host_token)
+
+    def reach_note(self) -> str | None:
+        """One line for the terminal when phones cannot join, saying why; else ``None``."""
+        if self.reach["phones"] == "none":
+            return ("no network address found (this computer is on no network): phones "
+                    "cannot join; the links work on this computer only")
+        if self.reach["phones"] == "loopback":
+            return (f"listening on {self.public} only: phones cannot join; leave out "
+                    "--host to let phones on this network join")
+        return None
 
     def seat_links(self) -> list[dict[str, Any]]:
         """Every seat's link and its QR code (an SVG), for the host's page and terminal."""
@@ -153,6 +191,7 @@ class TableHandler(GuardedHandler):
                 view["sheet"] = session.sheet_json()
             if seat == HOST:
                 view["links"] = self.server.seat_links()
+                view["reach"] = self.server.reach
             self._json(view)
             return
         if route == "/api/sheets.pdf":

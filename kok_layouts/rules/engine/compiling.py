@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
-                   "strong_kok2": 70, "strong_kids": 40, "learned": 50,
-                   "solo_batch": 30, "expert": 20}
+                   "strong_kok2": 70, "strong_kids": 40, "learned": 50, "learned_kok2": 90,
+                   "learned_kids": 70, "solo_batch": 30, "expert": 20}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, the kernels a :class:`~kok_layouts.rules.engine.Position` calls and those a
@@ -43,6 +43,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
         greedy,
         kernels,
         learned_kernels,
+        learned_kids,
+        learned_kok2,
         solo_batch,
         strong_kernels,
         strong_kids,
@@ -61,6 +63,8 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
             strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice,
             learned_kernels.play_learned_games, learned_kernels.learned_choice,
+            learned_kok2.play_learned_kok2_games, learned_kok2.kok2_learned_choice,
+            learned_kids.play_learned_kids_games, learned_kids.kids_learned_choice,
             solo_batch.solo_legal, solo_batch.solo_step, solo_batch.solo_scores,
             solo_batch.cells_keys, solo_batch.special_table,
             greedy.greedy_choice, kok2_kernels.kok2_greedy_choice,
@@ -139,8 +143,9 @@ def warm_up() -> float:
     play_strong_batch(kok2, 1, 2, 0)
     play_strong_batch(kids, 1, 1, 0)
     play_strong_batch(kids, 1, 2, 0)
-    play_learned_batch(classic, 1, 1, 0)
-    play_learned_batch(classic, 1, 2, 0)
+    for sheet in (classic, kok2, kids):
+        play_learned_batch(sheet, 1, 1, 0)
+        play_learned_batch(sheet, 1, 2, 0)
     for sheet in (classic, kok2, kids):  # what a BatchSolo of each edition runs
         warm_up_solo(tables_for(sheet))
     warm_views(classic, kok2, kids)

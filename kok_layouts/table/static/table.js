@@ -13,6 +13,7 @@ const WORDS = {
        done: "Turn ended: waiting for the others", roll: "Roll", back: "Back to my sheet",
        viewing: "Sheet of", scores: "Scores", feed: "What happened", player: "Player",
        total: "Total", marks: "!", over: "Game over", pdf: "Download the sheets (PDF)",
+       reach_yes: "Phones on this network join at", reach_loopback: "Only this computer can open these links (start kok table without --host to let phones join); it listens on", reach_none: "No network address found (this computer is on no network): phones cannot join; play on this computer", 
        host: "Seats: scan your code or open your link", cross: "Cross", tap: "Tap cells to cross",
        nomatch: "No move crosses exactly these cells", bomb: "A row's item gives you a bomb: tap the top-left cell of its square",
        away: "away", skip: "Skip", bot: "Bot plays", last: "Last round!", special: "special",
@@ -25,6 +26,7 @@ const WORDS = {
        done: "Beurt klaar: wachten op de anderen", roll: "Worp", back: "Terug naar mijn blad",
        viewing: "Blad van", scores: "Scores", feed: "Wat er gebeurde", player: "Speler",
        total: "Totaal", marks: "!", over: "Spel voorbij", pdf: "De bladen downloaden (PDF)",
+       reach_yes: "Telefoons op dit netwerk doen mee via", reach_loopback: "Alleen deze computer kan deze links openen (start kok table zonder --host om telefoons mee te laten doen); hij luistert op", reach_none: "Geen netwerkadres gevonden (deze computer zit op geen netwerk): telefoons kunnen niet meedoen; speel op deze computer", 
        host: "Plaatsen: scan je code of open je link", cross: "Kruis aan", tap: "Tik vakjes aan",
        nomatch: "Geen zet kruist precies deze vakjes", bomb: "Een rij geeft je een bom: tik de linkerbovenhoek van het vierkant aan",
        away: "weg", skip: "Overslaan", bot: "Bot speelt", last: "Laatste ronde!", special: "speciaal",
@@ -37,6 +39,7 @@ const WORDS = {
        done: "Zug beendet: warten auf die anderen", roll: "Wurf", back: "Zurück zu meinem Block",
        viewing: "Block von", scores: "Punkte", feed: "Was geschah", player: "Spieler",
        total: "Gesamt", marks: "!", over: "Spiel vorbei", pdf: "Die Blätter herunterladen (PDF)",
+       reach_yes: "Handys in diesem Netz machen mit über", reach_loopback: "Nur dieser Computer kann diese Links öffnen (kok table ohne --host starten, damit Handys mitmachen); er lauscht auf", reach_none: "Keine Netzwerkadresse gefunden (dieser Computer ist in keinem Netz): Handys können nicht mitmachen; spielt an diesem Computer", 
        host: "Plätze: Code scannen oder Link öffnen", cross: "Ankreuzen", tap: "Felder antippen",
        nomatch: "Kein Zug kreuzt genau diese Felder", bomb: "Eine Reihe gibt dir eine Bombe: tippe die linke obere Ecke ihres Quadrats an",
        away: "weg", skip: "Überspringen", bot: "Bot spielt", last: "Letzte Runde!", special: "Spezial",
@@ -49,6 +52,7 @@ const WORDS = {
        done: "Tour terminé : en attente des autres", roll: "Lancer", back: "Retour à ma feuille",
        viewing: "Feuille de", scores: "Scores", feed: "Ce qui s'est passé", player: "Joueur",
        total: "Total", marks: "!", over: "Partie terminée", pdf: "Télécharger les feuilles (PDF)",
+       reach_yes: "Les téléphones de ce réseau rejoignent la partie via", reach_loopback: "Seul cet ordinateur peut ouvrir ces liens (lancez kok table sans --host pour que les téléphones rejoignent) ; il écoute sur", reach_none: "Aucune adresse réseau trouvée (cet ordinateur n'est sur aucun réseau) : les téléphones ne peuvent pas rejoindre ; jouez sur cet ordinateur", 
        host: "Places : scannez votre code ou ouvrez votre lien", cross: "Cocher", tap: "Touchez les cases",
        nomatch: "Aucun coup ne coche exactement ces cases", bomb: "Une ligne vous donne une bombe : touchez le coin en haut à gauche de son carré",
        away: "absent", skip: "Sauter", bot: "Un bot joue", last: "Dernier tour !", special: "spécial",
@@ -425,6 +429,9 @@ function drawHost() {
   host.hidden = !s.links;
   if (!s.links) return;
   $("host-title").textContent = t("host");
+  const reach = s.reach || {phones: "yes", address: ""};
+  $("reach").dataset.phones = reach.phones;
+  $("reach").textContent = reach.phones === "none" ? t("reach_none") : `${t(reach.phones === "loopback" ? "reach_loopback" : "reach_yes")} ${reach.address}`;
   const house = Object.entries(s.options).filter(([k, v]) => v !== null && v !== false && v !== 0 &&
     !["first_three_rolls_open", "end", "max_rolls"].includes(k));
   $("house").textContent = `${t("house")}: ` + (house.length ? house.map(([k, v]) => v === true ? k : `${k}=${v}`).join(", ") : t("none")) + ` · end=${s.options.end}`;
