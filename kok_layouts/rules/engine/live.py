@@ -201,8 +201,9 @@ def _with_bombs(game: Game, seat: int, inputs: object, choice: Choice, table: np
 
 def warm_live(*sheets: Sheet) -> None:
     """Compile (or load from the cache) the live bots' kernels: the first roll of a
-    two-seat game on each of ``sheets`` decided by the greedy and expert bots, and a
+    two-seat game on each of ``sheets`` decided by the greedy, learned and expert bots, and a
     candidate's bombs on a Keer op Keer 2 sheet."""
+    from kok_layouts.rules.engine.learned import decide_learned
     from kok_layouts.rules.strong import edition_of
     from kok_layouts.rules.strong_weights import TUNED
 
@@ -210,6 +211,7 @@ def warm_live(*sheets: Sheet) -> None:
         game = new_game(sheet, 2)
         game.throw(np.random.default_rng(0))
         decide_greedy(game, 0)
+        decide_learned(game, 0)
         weights = TUNED[edition_of(game)]
         decide_expert(game, 0, weights)
         seat, inputs = seat_inputs(game, 0, "the expert bot")
