@@ -8,7 +8,9 @@ Measures, in one run, on one core:
   layout (and 2 players on Kids and on the Keer op Keer 2 sheet grey): the rules'
   ``play_game`` with ``GreedyBot`` in every seat, and the engine's ``play_batch``, on the
   same dice (game ``i`` from ``default_rng([seed, i])``; the totals are checked equal on
-  the games both play), and the ratio;
+  the games both play), and the ratio (``GreedyBot`` weighed its moves in Python when the
+  README's figures were measured; it now hands each decision to the engine's greedy
+  kernels, so the rules' games measure the rules' objects and one compiled call a move);
 - the warm start: a new process importing the engine and loading every kernel from
   numba's cache (wall seconds);
 - with ``--cold``, the cold compile: new processes on one empty ``NUMBA_CACHE_DIR``

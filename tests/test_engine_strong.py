@@ -1,16 +1,18 @@
-"""The strong bot inside the engine values every move as the rules' StrongBot does, chooses
-the move it chooses, and so plays the rules' games roll for roll.
+"""The strong bot inside the engine values every move as the Python StrongBot did, chooses
+the move it chose, and plays the rules' games roll for roll.
 
-At every decision of seeded games played by ``StrongBot`` the compiled bot must give each
-move of ``Game.move_options`` the value ``StrongBot`` gives it (``_prepare`` and
-``_cells_value``, less the jokers' cost, as ``choose_by_dice`` weighs them) and take the same
-choice; whole games of ``play_strong`` must end after the same roll with every cell crossed
-in the same roll and the same scores as ``play_game`` with ``StrongBot`` in every seat.
+tests/bots_answers.py recorded, at every decision of seeded games played by the Python
+``StrongBot`` (on layouts, house options and weights of every kind), the value it gave
+each move of ``Game.move_options`` (``_prepare`` and ``_cells_value``, less the jokers'
+cost) and its choice: the compiled bot must give the same (tests/data/strong_answers.json).
+Whole games of ``play_strong`` must end after the same roll with every cell crossed in the
+same roll and the same scores as ``play_game`` with ``StrongBot`` (which decides with the
+compiled bot, one decision at a time) in every seat.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -31,74 +33,16 @@ from kok_layouts.rules.engine.strong import (
     weight_array,
 )
 from kok_layouts.rules.engine.strong_kernels import WEIGHT_NAMES
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.game import Game
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.strong import StrongBot, StrongWeights
 from kok_layouts.rules.strong_weights import TUNED
 
-from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES, grid_sheet
+from .bots_answers import OPTIONS, assert_strong_answers
+from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES
 
 LIMIT = Options(max_rolls=200)
 RELATIVE = 1e-9
-
-
-class Checked:
-    """What the comparison of the two bots found over many decisions."""
-
-    def __init__(self) -> None:
-        self.decisions = 0
-        self.moves = 0
-        self.worst = 0.0
-        self.other_choices = 0
-
-
-class CheckingBot(StrongBot):
-    """The rules' StrongBot, comparing every decision it makes with the compiled bot's."""
-
-    def __init__(self, checked: Checked, weights: StrongWeights | None = None) -> None:
-        super().__init__(weights)
-        self.checked = checked
-        self.engine_weights = weights
-
-    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        choice = super().choose_by_dice(game, seat, rng)
-        decision = decide(game, seat, self.engine_weights)
-        weights = self.weights["classic"]
-        pos = self._prepare(game, seat, weights)
-        player = game.sheets[seat]
-        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-        values = []
-        for option in game.move_options(seat):
-            value = self._cells_value(player, pos, weights, option[4])[0]
-            if option[5] or option[6]:
-                value -= (option[5] + option[6]) * joker_cost
-            values.append(value)
-        assert len(values) == len(decision.values)
-        if values:
-            expected = np.array(values)
-            off = np.abs(decision.values - expected) / np.maximum(1.0, np.abs(expected))
-            self.checked.worst = max(self.checked.worst, float(off.max()))
-        self.checked.decisions += 1
-        self.checked.moves += len(values)
-        self.checked.other_choices += choice != decision.choice
-        return choice
-
-
-def checked_games(sheet: Sheet, players: int, seeds: list[list[int]], options: Options = LIMIT,
-                  weights: StrongWeights | None = None) -> Checked:
-    checked = Checked()
-    for seed in seeds:
-        game = Game(sheet, players, options, solo=players == 1)
-        play_game(game, [CheckingBot(checked, weights) for _ in range(players)],
-                  np.random.default_rng(seed))
-    assert checked.decisions > 0
-    return checked
-
-
-def assert_same_values(checked: Checked) -> None:
-    assert checked.worst <= RELATIVE, f"a value differs by {checked.worst:.3g} (relative)"
-    assert checked.other_choices == 0, (f"{checked.other_choices} of {checked.decisions} "
-                                        "choices differ")
 
 
 # -- step 1: the evaluation ----------------------------------------------------------------
@@ -109,70 +53,49 @@ def test_the_kernels_read_the_weights_in_the_order_of_strong_weights() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_move_of_a_black_game_is_valued_as_the_strong_bot_values_it(players: int) -> None:
-    checked = checked_games(load_layout("black"), players, [[41, players, g] for g in range(3)])
-    assert_same_values(checked)
-    assert checked.moves > 20 * checked.decisions  # jokers and all: many moves weighed
+    replayed = assert_strong_answers(f"black-{players}")
+    assert replayed.values > 20 * replayed.decisions  # jokers and all: many moves weighed
 
 
 @pytest.mark.parametrize("layout", [*CLASSIC_LAYOUTS[1:], EXAMPLES[0]])
 def test_every_move_on_the_other_classic_layouts_is_valued_alike(layout: str) -> None:
-    sheet = load_layout(layout)
-    assert_same_values(checked_games(sheet, 1, [[43, 0]]))
-    assert_same_values(checked_games(sheet, 2, [[43, 1]]))
+    assert_strong_answers(f"layout-{Path(layout).stem}")
 
 
 @pytest.mark.parametrize("size", [(15, 7), (20, 12)], ids=["small-areas", "large-areas"])
 def test_cut_off_cells_are_counted_alike_by_pattern_and_by_search(size: tuple[int, int]) -> None:
     """Areas of up to 12 cells have their cut-off cells looked up by pattern, larger ones
     searched (a generated board has areas of 10 and of 29 cells): both as StrongBot."""
-    sheet = grid_sheet(*size)
-    assert_same_values(checked_games(sheet, 1, [[79, 0]]))
-    assert_same_values(checked_games(sheet, 2, [[79, 1]]))
+    assert_strong_answers(f"grid-{size[0]}x{size[1]}")
 
 
-@pytest.mark.parametrize("options", [
-    Options(connect_through_crossed=True, max_rolls=200),
-    Options(number_joker_six=True, max_rolls=200),
-    Options(first_three_rolls_open=False, end="roll", max_rolls=200),
-    Options(star_penalty=5, pass_penalty=2, max_rolls=200),
-    Options(max_rolls=9),
-    Options(),
-], ids=["loose", "six", "closed-roll", "house-penalties", "nine-rolls", "no-limit"])
-def test_the_options_are_valued_alike(options: Options) -> None:
-    sheet = load_layout("black")
-    assert_same_values(checked_games(sheet, 3, [[47, 0]], options))
-    assert_same_values(checked_games(sheet, 1, [[47, 1]], options))
+@pytest.mark.parametrize("options", list(OPTIONS))
+def test_the_options_are_valued_alike(options: str) -> None:
+    assert_strong_answers(f"black-{options}")
 
 
-@pytest.mark.parametrize("options", [LIMIT, Options(connect_through_crossed=True, max_rolls=200),
-                                     Options(number_joker_six=True, max_rolls=200)],
-                         ids=["plain", "loose", "six"])
+@pytest.mark.parametrize("options", ["plain", "loose", "six"])
 def test_a_workspace_too_small_for_the_moves_makes_room_and_values_them_alike(
-        options: Options, monkeypatch: pytest.MonkeyPatch) -> None:
+        options: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The house rules may list more moves than a workspace holds: the decision then lists
     them in arrays of their own, with the same values as in a workspace with room."""
-    from kok_layouts.rules.engine import strong_kernels
+    from kok_layouts.rules.engine import strong, strong_kernels
 
     full = strong_kernels.new_workspace
+    monkeypatch.setattr(strong, "_WORKSPACES", {})
     monkeypatch.setattr(strong_kernels, "new_workspace",
                         lambda tables: full(tables)._replace(moves=strong_kernels.new_moves(1)))
-    assert_same_values(checked_games(load_layout("black"), 2, [[67, 0]], options))
+    assert_strong_answers(f"black-workspace-{options}")
 
 
 def test_other_weights_are_valued_alike() -> None:
-    weights = replace(TUNED["classic"], paired=0.7, triple=0.0, cell=0.0, lead=1.5,
-                      horizon=12.0, second_colour=1.0)
-    assert_same_values(checked_games(load_layout("black"), 2, [[53, 0], [53, 1]],
-                                     weights=weights))
+    assert_strong_answers("classic-other")
 
 
 def test_a_move_that_ends_the_game_is_worth_its_final_score_and_a_share_of_the_lead() -> None:
     """With a heavy ``lead`` weight an ending move's value is mostly the lead it locks in:
-    still the value StrongBot gives it."""
-    weights = replace(TUNED["classic"], lead=5.0)
-    checked = checked_games(load_layout("black"), 2, [[59, g] for g in range(3)],
-                            weights=weights)
-    assert_same_values(checked)
+    still the value StrongBot gave it."""
+    assert_strong_answers("classic-lead")
 
 
 def test_the_compiled_bot_is_a_strategy_of_the_rules_games() -> None:
@@ -251,12 +174,13 @@ def test_the_solo_mean_of_kok_simulate_is_reproduced() -> None:
 
 
 def test_a_game_of_one_seat_that_is_not_solo_ends_without_a_lead_to_weigh() -> None:
-    """The rules' StrongBot asks the best score of no other seat there (``max()`` of
-    nothing raises); the engine weighs an ending move by its final score alone, as solo."""
+    """The Python StrongBot asked the best score of no other seat there (``max()`` of
+    nothing raised); the engine weighs an ending move by its final score alone, as solo,
+    and the rules' StrongBot, deciding in the engine, plays such a game as it does."""
     sheet = load_layout("black")
-    with pytest.raises(ValueError, match="empty"):
-        play_game(Game(sheet, 1), [StrongBot()], np.random.default_rng([73, 0]))
+    game = play_game(Game(sheet, 1), [StrongBot()], np.random.default_rng([73, 0]))
     games = play_strong(sheet, 1, [[73, g] for g in range(5)], solo=False)
+    assert games.totals[0, 0] == game.scores()[0].total
     assert (games.rolls > 0).all()
     assert ((games.lines[:, 0, 0] >= 10) | (games.rolls == limits.GAME_ROLLS)).all()
 

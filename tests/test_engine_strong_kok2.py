@@ -1,17 +1,18 @@
 """The strong bot of Keer op Keer 2 inside the engine values every move and special action as
-the rules' StrongBot does, places the bombs its rows give where StrongBot places them, and so
-plays the rules' games roll for roll.
+the Python StrongBot did, places the bombs its rows give where it placed them, and plays
+the rules' games roll for roll.
 
-At every decision of seeded games played by ``StrongBot`` the compiled bot must give each
-colour-and-number move and each special action it weighs (the row and stars actions at their
-fullest) the value ``StrongBot`` gives it, and take the same choice, bombs' squares and all;
-whole games of ``play_strong`` must end after the same roll with every cell crossed in the
-same roll and the same scores as ``play_game`` with ``StrongBot`` in every seat.
+At every decision of seeded games played by the Python ``StrongBot`` tests/bots_answers.py
+recorded the value it gave each colour-and-number move and each special action it weighs
+(the row and stars actions at their fullest) and its choice, bombs' squares and all: the
+compiled bot must give the same, to the last bit (tests/data/strong_answers.json). Whole
+games of ``play_strong`` must end after the same roll with every cell crossed in the same
+roll and the same scores as ``play_game`` with ``StrongBot`` (deciding with the compiled
+bot) in every seat.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -26,157 +27,65 @@ from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.engine import strong_kok2
 from kok_layouts.rules.engine.strong import (
     EngineStrongBot,
-    decide,
     first_completions,
     play_strong,
     play_strong_batch,
 )
 from kok_layouts.rules.engine.tables import tables_for
-from kok_layouts.rules.game import Choice, Game
-from kok_layouts.rules.kok2 import Kok2Game, Special
+from kok_layouts.rules.game import Game
+from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.strong import StrongBot, StrongWeights, fullest_specials
-from kok_layouts.rules.strong_weights import TUNED
+from kok_layouts.rules.strong import StrongBot
+
+from .bots_answers import OPTIONS, assert_strong_answers
 
 LIMIT = Options(max_rolls=200)
 MIRROR = str(Path(__file__).parent / "data" / "kok2_mirror.yaml")
 """A custom Keer op Keer 2 sheet: grey mirrored, other points, items, boxes and faces."""
 
 
-class Checked:
-    """What the comparison of the two bots found over many decisions."""
-
-    def __init__(self) -> None:
-        self.decisions = 0
-        self.weighed = 0
-        self.specials = 0
-        self.bombs = 0
-        self.differing_values = 0
-        self.other_choices: list[tuple[Choice | None, Choice | None]] = []
-
-
-class CheckingBot(StrongBot):
-    """The rules' StrongBot, comparing every decision it makes with the compiled bot's:
-    the value of every move and special action it weighs, and the choice."""
-
-    def __init__(self, checked: Checked, weights: StrongWeights | None = None) -> None:
-        super().__init__(None if weights is None else {"kok2": weights})
-        self.checked = checked
-        self.engine_weights = weights
-
-    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        choice = super().choose_by_dice(game, seat, rng)
-        decision = decide(game, seat, self.engine_weights)
-        weights = self.weights["kok2"]
-        pos = self._prepare(game, seat, weights)
-        player = game.sheets[seat]
-        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-        values: list[float] = []
-        for option in game.move_options(seat):
-            value = self._cells_value(player, pos, weights, option[4])[0]
-            if option[5] or option[6]:
-                value -= (option[5] + option[6]) * joker_cost
-            values.append(value)
-        specials = game.special_choices(seat)
-        weighed = fullest_specials(specials, game.sheet.width)
-        for special in specials:
-            move = special.move
-            assert isinstance(move, Special)
-            if special not in weighed:
-                values.append(float("nan"))
-                continue
-            value = self._cells_value(player, pos, weights, move.cells)[0] - pos.box_worth
-            if move.face == "heart":
-                value += pos.heart_worth
-            values.append(value)
-        assert len(values) == len(decision.values)
-        expected = np.array(values)
-        self.checked.differing_values += int(np.sum(
-            (expected != decision.values) & ~(np.isnan(expected) & np.isnan(decision.values))))
-        self.checked.decisions += 1
-        self.checked.weighed += len(values)
-        if choice is not None:
-            self.checked.specials += choice.is_special
-            self.checked.bombs += len(choice.bombs)
-        if choice != decision.choice:
-            self.checked.other_choices.append((choice, decision.choice))
-        return choice
-
-
-def checked_games(sheet: Sheet, players: int, seeds: list[list[int]], options: Options = LIMIT,
-                  weights: StrongWeights | None = None) -> Checked:
-    checked = Checked()
-    for seed in seeds:
-        game = Kok2Game(sheet, players, options, solo=players == 1)
-        play_game(game, [CheckingBot(checked, weights) for _ in range(players)],
-                  np.random.default_rng(seed))
-    assert checked.decisions > 0
-    return checked
-
-
-def assert_same_values(checked: Checked) -> None:
-    """The same values to the last bit (the same sums of the same floats in the same order),
-    and the same choices."""
-    assert checked.differing_values == 0, f"{checked.differing_values} values differ"
-    assert not checked.other_choices, (f"{len(checked.other_choices)} of {checked.decisions} "
-                                       f"choices differ, first {checked.other_choices[0]}")
-
-
 # -- the decision ----------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_every_move_and_action_of_a_grey_game_is_valued_as_the_strong_bot_values_it(
         players: int) -> None:
-    checked = checked_games(load_layout("grey"), players, [[41, players, g] for g in range(3)])
-    assert_same_values(checked)
-    assert checked.weighed > 20 * checked.decisions
-    assert checked.specials > 0  # the special die taken, and bombs placed
-    assert checked.bombs > 0
+    replayed = assert_strong_answers(f"grey-{players}")
+    assert replayed.values > 20 * replayed.decisions
+    taken = [choice for choice in replayed.choices if choice]
+    assert any(choice[2].startswith("special") for choice in taken)  # the special die taken
+    assert any(choice[3] for choice in taken)  # and bombs placed
 
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_a_custom_keer_op_keer_2_sheet_is_valued_alike(players: int) -> None:
     """Other row items, box cells and columns, points, heart track and special faces."""
-    checked = checked_games(load_layout(MIRROR), players, [[43, players, g] for g in range(2)])
-    assert_same_values(checked)
-    assert checked.bombs > 0
+    assert_strong_answers(f"mirror-{players}")
 
 
-@pytest.mark.parametrize("options", [
-    Options(connect_through_crossed=True, max_rolls=200),
-    Options(number_joker_six=True, max_rolls=200),
-    Options(first_three_rolls_open=False, end="roll", max_rolls=200),
-    Options(star_penalty=5, pass_penalty=2, max_rolls=200),
-    Options(max_rolls=9),
-    Options(),
-], ids=["loose", "six", "closed-roll", "house-penalties", "nine-rolls", "no-limit"])
-def test_the_options_are_valued_alike(options: Options) -> None:
-    sheet = load_layout("grey")
-    assert_same_values(checked_games(sheet, 3, [[47, 0]], options))
-    assert_same_values(checked_games(sheet, 1, [[47, 1]], options))
+@pytest.mark.parametrize("options", list(OPTIONS))
+def test_the_options_are_valued_alike(options: str) -> None:
+    assert_strong_answers(f"grey-{options}")
 
 
 def test_cut_off_cells_are_counted_alike_by_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Areas of more than ``PATTERN_CELLS`` cells have their cut-off cells searched, not
     looked up by pattern: the same values (here every area is searched)."""
+    from kok_layouts.rules.engine import strong
+
     monkeypatch.setattr(strong_kok2, "PATTERN_CELLS", 0)
+    monkeypatch.setattr(strong, "_WORKSPACES", {})
     work = strong_kok2.new_kok2_workspace(tables_for(load_layout("grey")))
     assert work.pattern_shapes.shape[1] == 0
-    assert_same_values(checked_games(load_layout("grey"), 2, [[79, 0]]))
+    assert_strong_answers("grey-search")
 
 
 def test_other_weights_are_valued_alike() -> None:
-    weights = replace(TUNED["kok2"], paired=0.0, triple=0.4, cell=0.3, lead=1.5, horizon=12.0,
-                      second_colour=1.0, heart=1.5, bomb_item=4.0, box_hope=1.2)
-    assert_same_values(checked_games(load_layout("grey"), 2, [[53, 0], [53, 1]],
-                                     weights=weights))
+    assert_strong_answers("kok2-other")
 
 
 def test_a_move_that_ends_the_game_is_worth_its_final_score_and_a_share_of_the_lead() -> None:
     """With a heavy ``lead`` weight an ending move's value is mostly the lead it locks in:
-    still the value StrongBot gives it (Keer op Keer 2's score: rows, hearts and boxes)."""
-    weights = replace(TUNED["kok2"], lead=5.0)
-    assert_same_values(checked_games(load_layout("grey"), 2, [[59, g] for g in range(3)],
-                                     weights=weights))
+    still the value StrongBot gave it (Keer op Keer 2's score: rows, hearts and boxes)."""
+    assert_strong_answers("kok2-lead")
 
 
 def test_the_compiled_bot_is_a_strategy_of_the_rules_keer_op_keer_2_games() -> None:

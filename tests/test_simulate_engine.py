@@ -199,3 +199,28 @@ def test_a_small_engine_run_stays_in_its_own_process(bots: tuple[str, ...]) -> N
     sheet = load_layout("black")
     assert simulate(sheet, 5, 2, 4, bots, executor=Refusing()) == simulate(sheet, 5, 2, 4,
                                                                            bots)
+
+
+def test_a_keer_op_keer_2_run_reaches_the_workers_sooner_its_games_weighing_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same number of games times seats stays in the process on black and is handed
+    out on grey, whose engine games cost several classic ones (ENGINE_WEIGHT)."""
+    from concurrent.futures import Executor, Future
+
+    import kok_layouts.analysis.simulate as simulate_module
+
+    handed: list[str] = []
+
+    class Counting(Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            handed.append("job")
+            future: Future[Any] = Future()
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+    monkeypatch.setattr(simulate_module, "ENGINE_ALONE", 4 * 2 * 2)   # 4 games of 2, twice
+    black, grey = load_layout("black"), load_layout("grey")
+    simulate(black, 4, 2, 1, ("greedy",), executor=Counting())
+    assert handed == []
+    simulate(grey, 4, 2, 1, ("greedy",), executor=Counting())
+    assert handed

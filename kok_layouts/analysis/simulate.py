@@ -35,11 +35,14 @@ CHUNK = 50
 ENGINE_CHUNK = 250
 """Games a job plays inside the compiled engine (it plays them many times faster)."""
 ENGINE_ALONE = 8_000
-"""Games times seats that a run of the compiled engine plays in its own process even when
-given workers or a cluster: about three seconds of one core (strong or greedy classic
-games, greedy Kids games; greedy Keer op Keer 2 games several times as long), less
-than starting workers (each loads Python, the package and the compiled engine) would
-cost."""
+"""Games times seats (weighed by :data:`ENGINE_WEIGHT`) that a run of the compiled engine
+plays in its own process even when given workers or a cluster: about three seconds of one
+core, less than starting workers (each loads Python, the package and the compiled engine)
+would cost."""
+ENGINE_WEIGHT: dict[str, int] = {"classic": 1, "kids": 1, "kok2": 6}
+"""Per edition, how many classic games one of its games costs the engine (measured with
+2,000 2-player games of black, grey and kids on one core: strong and greedy Kids games as
+classic ones, strong Keer op Keer 2 games about 6.6 times as long, greedy ones 3.8)."""
 
 
 @dataclass(frozen=True)
@@ -138,11 +141,10 @@ def _chunk(job: Job) -> list[GameResult]:
 
 def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
     """The bot that plays the games whole inside the compiled engine, or ``None`` when
-    they play through the rules: ``"strong"`` or ``"greedy"`` when every seat's bot is that
-    one on a sheet of the classic game, Keer op Keer 2 or Kids (the editions the engine's
-    games play), ``"learned"`` when every seat's bot is the learned one on a classic sheet.
-    Mixed bots, other bots and other editions (registered ones, variants) play through the
-    rules."""
+    they play through the rules: ``"strong"``, ``"greedy"`` or ``"learned"`` when every
+    seat's bot is that one on a sheet of the classic game, Keer op Keer 2 or Kids (the
+    editions the engine's games play). Mixed bots, other bots and other editions
+    (registered ones, variants) play through the rules."""
     from kok_layouts.rules.kids import KidsGame
     from kok_layouts.rules.kinds import game_type_of
     from kok_layouts.rules.kok2 import Kok2Game
@@ -150,11 +152,9 @@ def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
     game_type = game_type_of(sheet)
     if game_type not in (Game, Kok2Game, KidsGame):
         return None
-    for bot in ("strong", "greedy"):
+    for bot in ("strong", "greedy", "learned"):
         if all(seat == bot for seat in bots):
             return bot
-    if game_type is Game and all(seat == "learned" for seat in bots):
-        return "learned"
     return None
 
 
@@ -283,16 +283,16 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     given. The results are the same either way. ``progress(done, total)`` is called as
     games finish.
 
-    Games whose every seat is the strong bot, or every seat the greedy bot, on a sheet of
-    any built-in edition (every seat the learned bot on a classic sheet), are played whole
-    inside the compiled engine
+    Games whose every seat is the strong bot, every seat the greedy bot or every seat the
+    learned bot, on a sheet of any built-in edition, are played whole inside the compiled
+    engine
     (:func:`in_engine`), in batches of :data:`ENGINE_CHUNK`; a run of at most
-    :data:`ENGINE_ALONE` games times seats is played in this process whatever ``jobs`` or
-    ``executor`` say, since starting workers would cost more than the games.
+    :data:`ENGINE_ALONE` games times seats (weighed by edition) is played in this process
+    whatever ``jobs`` or ``executor`` say, since starting workers would cost more than the games.
 
     Every argument is checked before a game starts (:func:`check_run`).
     """
-    check_run(sheet, games, players, seed, bots, options, jobs)
+    edition = check_run(sheet, games, players, seed, bots, options, jobs)
     limits.FIRST_GAME.check(first)
     check_executor(executor)
     if progress is not None and not callable(progress):
@@ -304,7 +304,7 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     jobs_list = [(sheet, players, tuple(bots), seed, start, min(end, start + size), options)
                  for start in range(first, end, size)]
     results: list[GameResult] = []
-    alone = engine and games * players <= ENGINE_ALONE
+    alone = engine and games * players * ENGINE_WEIGHT.get(edition.name, 1) <= ENGINE_ALONE
     if alone or (executor is None and (jobs <= 1 or len(jobs_list) == 1)):
         for job in jobs_list:
             results.extend(_chunk(job))

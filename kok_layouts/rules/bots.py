@@ -13,23 +13,21 @@ colour and a number (:class:`WeighingBot`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from kok_layouts.errors import BadArgumentError
-from kok_layouts.model.grid import cells_of
-from kok_layouts.rules.board import Board
-from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game
-from kok_layouts.rules.kids import KidsGame, KidsMove
-from kok_layouts.rules.kinds import game_type_of
-from kok_layouts.rules.kok2 import Kok2PlayerSheet, Special
+from kok_layouts.rules.kids import KidsGame
+from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.learned import LearnedBot
-from kok_layouts.rules.player import PlayerSheet
 from kok_layouts.rules.strong import ExpertBot, StrongBot
 from kok_layouts.rules.turns import Turns
 from kok_layouts.rules.weighing import WeighingBot
+
+if TYPE_CHECKING:
+    from kok_layouts.rules.engine.greedy import Greedy
 
 
 @runtime_checkable
@@ -63,44 +61,6 @@ class RandomBot:
         return game.fill_bombs(seat, choice, pick)
 
 
-class _MaskFacts:
-    """Per-board facts for scoring cell masks fast.
-
-    Groups are the things a crossing makes progress on: the columns, then the colours, then
-    (Keer op Keer 2) the rows, each with its mask and size.
-    """
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.colour_keys = list(board.colour_masks)
-        rows = list(board.row_masks) if game_type_of(board.sheet).scores_rows else []
-        self.group_masks = [*board.column_masks, *board.colour_masks.values(), *rows]
-        self.group_sizes = [m.bit_count() for m in self.group_masks]
-        self.first_row_group = len(board.column_masks) + len(board.colour_masks)
-        self.box_mask = board.box_mask
-        self._touched: dict[int, tuple[int, ...]] = {}
-        self.cell_groups = [tuple(g for g, m in enumerate(self.group_masks) if m >> c & 1)
-                            for c in range(board.sheet.geometry.size)]
-        self._open_key = -1
-        self._open_count = 0
-
-    def touched(self, mask: int) -> tuple[int, ...]:
-        """The groups a cell mask has cells in."""
-        found = self._touched.get(mask)
-        if found is None:
-            groups = self.cell_groups
-            found = tuple(sorted({g for c in cells_of(mask) for g in groups[c]}))
-            self._touched[mask] = found
-        return found
-
-    def open_count(self, crossed: int) -> int:
-        """How many cells a player with ``crossed`` can reach next (cached per position)."""
-        if crossed != self._open_key:
-            self._open_key = crossed
-            self._open_count = (self.board.dilate(crossed) & ~crossed).bit_count()
-        return self._open_count
-
-
 class GreedyBot(WeighingBot):
     """One-move lookahead with a progress heuristic; a fair opponent for a casual player.
 
@@ -129,185 +89,29 @@ class GreedyBot(WeighingBot):
         self.cell_weight = cell_weight
         self.reach = reach
         self.power = power
-        self._all_facts: dict[int, _MaskFacts] = {}
-        self._memo_key: object = None
-        self._memo: dict[int, float] = {}
-        self._rows_done: set[int] = set()
-        """Cell masks (of the memoised position) that complete a row."""
-        self._facts: _MaskFacts | None = None
-        self._worth: list[tuple[float, float]] = []
 
-    def _facts_for(self, board: Board) -> _MaskFacts:
-        facts = self._all_facts.get(id(board))
-        if facts is None or facts.board is not board:
-            facts = self._all_facts[id(board)] = _MaskFacts(board)
-        return facts
+    def _engine_weights(self) -> Greedy:
+        """The weights as the engine's greedy kernels read them."""
+        from kok_layouts.rules.engine.greedy import Greedy
 
-    def cells_value(self, game: Game, player: PlayerSheet, cells: int) -> float:
-        """What crossing ``cells`` is worth to ``player`` now and as progress (memoised for
-        the position, since many choices of one roll cross the same cells)."""
-        key = (id(player), player.crossed, player.hearts, game.taken_columns,
-               game.taken_colours, game.taken_rows)
-        if key != self._memo_key:
-            self._memo_key = key
-            self._memo.clear()
-            self._rows_done.clear()
-            self._facts = self._facts_for(player.board)
-            self._worth = self._group_worth(game, player)
-        found = self._memo.get(cells)
-        if found is None:
-            found = self._memo[cells] = self._cells_value(player, cells)
-        return found
+        return Greedy(self.progress, self.joker_premium, self.pass_below, self.cell_weight,
+                      self.reach, self.power)
 
-    def _group_worth(self, game: Game, player: PlayerSheet) -> list[tuple[float, float]]:
-        """For every group: (worth when this crossing completes it, weight of progress)."""
-        hearts = player.hearts
-        worth: list[tuple[float, float]] = []
-        for column in range(len(player.board.column_masks)):
-            value = player.column_value(column, later=column in game.taken_columns)
-            full = float(value + hearts)
-            if column in player.box_columns:
-                full += player.box_points + 0.5
-            worth.append((full, self.progress * (value + 0.5 + 0.5 * hearts)))
-        for key in player.board.colour_masks:
-            bonus = player.colour_value(key, later=key in game.taken_colours)
-            worth.append((bonus, self.progress * bonus))
-        taken_rows = game.taken_rows
-        for row, rule in enumerate(player.row_rules):
-            item = 2.5 if rule.item and row not in taken_rows else 0.0
-            worth.append((rule.points + item, self.progress * (rule.points + item)))
-        return worth
+    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        """The classic and Keer op Keer 2 choice: the best move (or special action, with
+        the best squares for the bombs its rows give) by the weights above, or a pass when
+        none is worth more than ``pass_below`` (decided in the engine)."""
+        from kok_layouts.rules.engine.live import decide_greedy
 
-    def _cells_value(self, player: PlayerSheet, cells: int) -> float:
-        facts, worth, power = self._facts, self._worth, self.power
-        assert facts is not None
-        sheet, board = player.sheet, player.board
-        crossed = player.crossed
-        after = crossed | cells
-        masks, sizes = facts.group_masks, facts.group_sizes
-        value = 0.0
-        for group in facts.touched(cells):
-            mask, size = masks[group], sizes[group]
-            done = (after & mask).bit_count()
-            if done == size:
-                value += worth[group][0]
-                if group >= facts.first_row_group:
-                    self._rows_done.add(cells)
-            else:
-                before = (crossed & mask).bit_count()
-                value += worth[group][1] * ((done / size) ** power - (before / size) ** power)
-        fresh = cells & ~crossed
-        if facts.box_mask:
-            value += (fresh & facts.box_mask).bit_count() * (player.box_points + 0.5)
-        value += sheet.star_penalty * (fresh & board.star_mask).bit_count()
-        value += self.cell_weight * fresh.bit_count()
-        if self.reach:
-            opened = board.dilate(after) & ~after
-            value += self.reach * (opened.bit_count() - facts.open_count(crossed))
-        return value
-
-    def value(self, game: Game, seat: int, choice: Choice) -> float:
-        """How much ``choice`` is worth to ``seat`` by this bot's heuristic."""
-        player = game.sheets[seat]
-        move = choice.move
-        cells = move.cells
-        for square in choice.bombs:
-            cells |= square
-        value = self.cells_value(game, player, cells)
-        early = max(0.0, 1.0 - game.rolls_done / 30)
-        if move.jokers:
-            value -= move.jokers * (player.sheet.mark_points + self.joker_premium * early + 0.3)
-        if isinstance(move, Special):
-            value -= player.box_points + 0.8
-            if move.face == "heart":
-                left = sum(1 for m in player.board.column_masks
-                           if m and m & player.crossed != m)
-                value += 0.8 * min(left, 9) * max(0.0, 1.0 - game.rolls_done / 45)
-        return value
-
-    def kids_value(self, game: KidsGame, seat: int, choice: Choice) -> float:
-        """Circles a Kids move earns now, plus progress toward columns and animals."""
-        player = game.sheets[seat]
-        sheet, board = player.sheet, player.board
-        move = choice.move
-        assert isinstance(move, KidsMove)
-        crossed = player.crossed
-        cells = move.all_cells
-        after = crossed | cells
-        value = 0.0
-        for column, mask in enumerate(board.column_masks):
-            if not mask & cells:
-                continue
-            worth = sheet.buckets[column] + (0 if column in game.taken_columns else 1)
-            done, size = (after & mask).bit_count(), mask.bit_count()
-            if done == size:
-                value += worth
-            else:
-                before = (crossed & mask).bit_count()
-                value += self.progress * (worth + 0.3) * ((done / size) ** 2
-                                                          - (before / size) ** 2)
-        for mask in board.colour_masks.values():
-            if mask & cells:
-                done, size = (after & mask).bit_count(), mask.bit_count()
-                before = (crossed & mask).bit_count()
-                value += (sheet.food_boxes if done == size else self.progress * sheet.food_boxes
-                          * ((done / size) ** 2 - (before / size) ** 2))
-        value += self.cell_weight * cells.bit_count()
-        opened = board.dilate(after) & ~after
-        value += self.reach * 3 * (opened.bit_count()
-                                   - self._facts_for(board).open_count(crossed))
-        if move.die == PURPLE and not move.chameleon:
-            value += 0.9  # half a chameleon: any enclosure, later
-        return value
+        return decide_greedy(game, seat, self._engine_weights())
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
-        """Kids: the choice earning the most circles now plus progress (:meth:`kids_value`);
-        a player who can cross something must."""
-        options = game.choices_for(seat)
-        if not options:
-            return None
-        return max(options, key=lambda c: self.kids_value(game, seat, c))
+        """Kids: the choice earning the most circles now plus progress toward columns and
+        animals (decided in the engine); a player who can cross something must."""
+        from kok_layouts.rules.engine.live import decide_greedy
 
-    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        """The classic and Keer op Keer 2 choice: the best by :meth:`value`, or a pass when
-        none is worth more than ``pass_below``."""
-        best: Choice | None = None
-        best_value = self.pass_below
-        choices = game.choices_for(seat)
-        # The same cells for more jokers is never better: keep the cheapest way to cross them.
-        # A row or stars action crossing fewer cells than it could is not worth weighing.
-        fullest: dict[tuple[str, int], int] = {}
-        width = game.sheet.width
-
-        def group(move: Special) -> tuple[str, int]:
-            return (move.face, (move.cells.bit_length() - 1) // width if move.face == "row"
-                    else 0)
-
-        specials: list[tuple[Choice, Special]] = []
-        for choice in choices:
-            if isinstance(choice.move, Special) and choice.move.face in ("row", "stars"):
-                specials.append((choice, choice.move))
-                key = group(choice.move)
-                fullest[key] = max(fullest.get(key, 0), choice.move.cells.bit_count())
-        skip = {id(c) for c, special in specials
-                if special.cells.bit_count() < fullest[group(special)]}
-        player = game.sheets[seat]
-        for choice in choices:
-            if skip and id(choice) in skip:
-                continue
-            move = choice.move
-            value = self.value(game, seat, choice)
-            if move.cells in self._rows_done and player.bombs_owed(move, game.taken_rows):
-
-                def pick(sheet: Kok2PlayerSheet, options: list[int]) -> int:
-                    return max(options, key=lambda m: self.cells_value(game, sheet, m))
-
-                choice = game.fill_bombs(seat, choice, pick)
-                value = self.value(game, seat, choice)
-            if value > best_value:
-                best, best_value = choice, value
-        return best
+        return decide_greedy(game, seat, self._engine_weights())
 
 
 class FriendlyBot:

@@ -1,5 +1,8 @@
 """Training the learned bot by self-play: TD(lambda) on its correction of the strong value.
 
+The self-play games of :func:`train` are played inside the compiled engine
+(:func:`self_play`), which records every decision as the rules' bot records it.
+
 Every game is played by the learned bot with the current weights (seat against seat in a
 game with others); each seat's decisions give a sequence of values ``v_t`` of the positions
 it chose, ending with its final score ``G``. The lambda-returns
@@ -22,7 +25,11 @@ from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.game import Game
-from kok_layouts.rules.learned import FEATURES, Candidate, LearnedBot
+from kok_layouts.rules.kids import KidsGame
+from kok_layouts.rules.kinds import game_type_of
+from kok_layouts.rules.kok2 import Kok2Game
+from kok_layouts.rules.learned import FEATURES, Candidate, LearnedBot, Trace
+from kok_layouts.rules.options import Options
 from kok_layouts.rules.record import new_game
 from kok_layouts.rules.strong import edition_of
 from kok_layouts.rules.turns import Turns
@@ -63,8 +70,17 @@ def lambda_targets(values: list[float], final: float, lam: float) -> np.ndarray:
     return targets
 
 
-def solo_mean(sheet: Sheet, bot: LearnedBot, games: int, seed: int = EVALUATION_SEED) -> float:
-    """The mean solo score of ``bot`` over evaluation games ``0 .. games - 1``."""
+def solo_mean(sheet: Sheet, bot: LearnedBot, games: int, seed: int = EVALUATION_SEED, *,
+              engine: bool = True) -> float:
+    """The mean solo score of ``bot`` over evaluation games ``0 .. games - 1``, played
+    inside the compiled engine where it plays the sheet's edition (the same games as the
+    rules' bot plays, which ``engine`` off asks for)."""
+    if engine and games > 0 and game_type_of(sheet) in (Game, Kok2Game, KidsGame):
+        from kok_layouts.rules.engine.learned import play_learned
+
+        played = play_learned(sheet, 1, [[seed, i] for i in range(games)], Options(),
+                              solo=True, bot=bot)
+        return statistics.fmean(int(total) for total in played.totals[:, 0])
     totals = []
     for i in range(games):
         game = new_game(sheet, ["solo"], solo=True)
@@ -73,33 +89,58 @@ def solo_mean(sheet: Sheet, bot: LearnedBot, games: int, seed: int = EVALUATION_
     return statistics.fmean(totals) if totals else 0.0
 
 
+def self_play(sheet: Sheet, players: int, bot: LearnedBot, seed: list[int], *,
+              engine: bool = True) -> tuple[dict[int, Trace], list[float]]:
+    """One self-play game of ``players`` seats of ``bot`` on ``sheet`` with the dice of
+    ``default_rng(seed)`` (solo for one player): per seat (in the order of their first
+    decision) what ``LearnedBot.trace`` records of it, and every seat's final score. Played
+    inside the compiled engine (which keeps the same trace to the bit,
+    :func:`kok_layouts.rules.engine.learned.traces_of`) where it plays the sheet's
+    edition, else (or with ``engine`` off) by the rules' bot."""
+    names = ["solo"] if players == 1 else [f"p{i + 1}" for i in range(players)]
+    if engine and game_type_of(sheet) in (Game, Kok2Game, KidsGame):  # the engine plays them
+        from kok_layouts.rules.engine.learned import new_trace, play_learned, traces_of
+
+        options = Options()
+        kept = new_trace(sheet, players, players == 1, options, bot.candidates)
+        games = play_learned(sheet, players, [seed], options, solo=players == 1, bot=bot,
+                             trace=kept)
+        found = traces_of(kept, bot.corrections[edition_of(new_game(sheet, names,
+                                                                    solo=players == 1))])
+        traces = {seat: Trace(trace.features, trace.values) for seat, trace in found.items()}
+        return traces, [float(total) for total in games.totals[0]]
+    bot.trace = {}
+    game = new_game(sheet, names, solo=players == 1)
+    play_game(game, [bot] * players, np.random.default_rng(seed))
+    traces, bot.trace = bot.trace, None
+    return traces, [float(score.total) for score in game.scores()]
+
+
 def train(sheet: Sheet, plan: Plan, start: np.ndarray | None = None, *,
-          every: int = 0, on_point: Callable[[int, np.ndarray], None] | None = None
-          ) -> np.ndarray:
+          every: int = 0, on_point: Callable[[int, np.ndarray], None] | None = None,
+          engine: bool = True) -> np.ndarray:
     """The weights of ``sheet``'s edition after ``plan``'s self-play from ``start``
     (zeros: the strong bot's play). ``on_point(games_done, weights)`` is called at the
-    start and after every ``every`` games (0: never), for a training curve."""
+    start and after every ``every`` games (0: never), for a training curve. The games are
+    played inside the compiled engine where it plays the sheet's edition (``engine`` off:
+    by the rules' bot; the same games, traces and weights: :func:`self_play`)."""
     edition = edition_of(new_game(sheet, ["solo"], solo=True))
     weights = np.zeros(len(FEATURES)) if start is None else np.array(start, dtype=np.float64)
     moment = np.zeros_like(weights)
     square = np.zeros_like(weights)
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     bot = LearnedBot({edition: weights}, candidates=plan.candidates)
-    names = ["solo"] if plan.players == 1 else [f"p{i + 1}" for i in range(plan.players)]
     if on_point is not None and every:
         on_point(0, weights.copy())
     for i in range(plan.games):
         bot.corrections[edition] = weights
-        bot.trace = {}
-        game = new_game(sheet, names, solo=plan.players == 1)
-        play_game(game, [bot] * plan.players, np.random.default_rng([plan.seed, i]))
-        scores = game.scores()
+        traces, scores = self_play(sheet, plan.players, bot, [plan.seed, i], engine=engine)
         gradient = np.zeros_like(weights)
         steps = 0
-        for seat, trace in bot.trace.items():
+        for seat, trace in traces.items():
             if not trace.values:
                 continue
-            targets = lambda_targets(trace.values, float(scores[seat].total), plan.lam)
+            targets = lambda_targets(trace.values, scores[seat], plan.lam)
             errors = targets - np.array(trace.values)
             gradient += errors @ np.array(trace.features)
             steps += len(trace.values)
@@ -113,7 +154,6 @@ def train(sheet: Sheet, plan: Plan, start: np.ndarray | None = None, *,
             weights = weights + step
         if on_point is not None and every and (i + 1) % every == 0:
             on_point(i + 1, weights.copy())
-    bot.trace = None
     return weights
 
 

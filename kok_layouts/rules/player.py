@@ -30,6 +30,7 @@ from kok_layouts.rules.options import Options
 from kok_layouts.rules.scoring import Score
 
 if TYPE_CHECKING:
+    from kok_layouts.rules.engine.kernels import State
     from kok_layouts.rules.engine.position import Position, Snapshot
 
 StateKey = tuple[int, int, frozenset[int], frozenset[str]]
@@ -190,6 +191,12 @@ class SheetView:
             position.set_marks_used(0, self.marks_used)
             self._engine_marks = self.marks_used
         return position
+
+    def engine_state(self) -> State:
+        """The engine's state of this sheet (its one seat), brought up to :attr:`crossed`
+        and :attr:`marks_used`: what a compiled bot reads of it (read it, do not change
+        it)."""
+        return self._engine().state
 
     def _played(self, move: Any, snapshot: Snapshot,
                 done: tuple[list[int], list[str], list[int]], cells: int | None = None) -> None:

@@ -19,8 +19,14 @@ strong bot values a whole position as ``score now + what it can still earn``:
 
 The weights of each edition were tuned by self-play with the cross-entropy method
 (``benchmarks/tune_strong.py``, seeds and bot version in :mod:`kok_layouts.rules.strong_weights`).
-Everything works on the sheet's bitmasks, memoised per position, so the bot plays about as
-fast as the greedy one.
+
+``StrongBot`` and ``ExpertBot`` decide inside the compiled engine
+(:func:`kok_layouts.rules.engine.strong.decide`, :func:`kok_layouts.rules.engine.live.
+decide_expert`), with the same values to the last bit as the Python evaluation they
+replaced (tests/test_bots_answers.py). The Python evaluation below (``_prepare``,
+``_cells_value`` and the rest, on the sheet's bitmasks, memoised per position) is left
+only for ``LearnedBot``, which weighs the strong bot's best few moves again with features
+of its own; it goes once the learned bot decides in the engine too.
 """
 
 from __future__ import annotations
@@ -385,11 +391,10 @@ class StrongBot(WeighingBot):
             self.weights = {**TUNED, **weights}
 
     # -- the position before the move --------------------------------------------------
-    def _rolls_left(self, game: Game, weights: StrongWeights, ahead: int = 0) -> float:
+    def _rolls_left(self, game: Game, weights: StrongWeights) -> float:
         """The rolls this seat will still act in after the current one (an estimate in a
-        game with others, whose length depends on everyone's play); ``ahead``: as seen from
-        that many rolls later."""
-        done = game.rolls_done + 1 + ahead
+        game with others, whose length depends on everyone's play)."""
+        done = game.rolls_done + 1
         if game.solo:
             return float(max(0, (game.roll_limit or 30) - done))
         if game.end_triggered:
@@ -401,14 +406,13 @@ class StrongBot(WeighingBot):
             left = min(left, float(game.roll_limit - done))
         return max(0.0, left)
 
-    def _prepare(self, game: Game, seat: int, weights: StrongWeights,
-                 ahead: int = 0) -> _Position:
+    def _prepare(self, game: Game, seat: int, weights: StrongWeights) -> _Position:
         player = game.sheets[seat]
         board: Board = player.board
         groups = _groups_for(board)
         pos = _Position(groups)
         pos.solo = game.solo
-        left = self._rolls_left(game, weights, ahead)
+        left = self._rolls_left(game, weights)
         pos.rolls_left = left
         horizon = float(game.roll_limit or 30) if game.solo else weights.horizon
         pos.frac = min(1.0, left / horizon) if horizon > 0 else 0.0
@@ -638,54 +642,11 @@ class StrongBot(WeighingBot):
         return options, specials, weights, self._prepare(game, seat, weights)
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        start = self._decision_start(game, seat)
-        if start is None:
-            return None
-        options, specials, weights, pos = start
-        player = game.sheets[seat]
-        width = game.sheet.width
-        joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-        # Passing wastes a roll, except the last one.
-        best_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
-        best: Choice | MoveOption | None = None
-        memo: dict[int, tuple[float, bool]] = {}
-        cells_value = self._cells_value
-        for option in options:
-            cells = option[4]
-            found = memo.get(cells)
-            if found is None:
-                found = memo[cells] = cells_value(player, pos, weights, cells)
-            value, bomb_row = found
-            if option[5] or option[6]:
-                value -= (option[5] + option[6]) * joker_cost
-            if value <= best_value:
-                continue
-            if bomb_row:
-                choice, value = self._with_bombs(game, seat, Choice.of_option(option, width),
-                                                 pos, weights, value)
-                if value > best_value:
-                    best, best_value = choice, value
-            else:
-                best, best_value = option, value
-        special_cost = pos.box_worth
-        for choice in fullest_specials(specials, width):
-            move = choice.move
-            found = memo.get(move.cells)
-            if found is None:
-                found = memo[move.cells] = cells_value(player, pos, weights, move.cells)
-            value, bomb_row = found
-            value -= special_cost
-            if isinstance(move, Special) and move.face == "heart":
-                value += pos.heart_worth
-            if value <= best_value:
-                continue
-            if bomb_row:
-                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
-            if value > best_value:
-                best, best_value = choice, value
-        if isinstance(best, tuple):
-            return Choice.of_option(best, width)
-        return best
+        """The best move or special action by the evaluation (bombs' squares too), or a
+        pass: decided in the engine (:func:`kok_layouts.rules.engine.strong.decide`)."""
+        from kok_layouts.rules.engine.strong import decide
+
+        return decide(game, seat, self.weights[edition_of(game)]).choice
 
     def _best_few(self, game: Game, seat: int, options: list[MoveOption],
                   specials: list[Choice], pos: _Position, weights: StrongWeights,
@@ -758,10 +719,10 @@ class StrongBot(WeighingBot):
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
-        valued = self._valued_enclosures(game, seat)
-        if valued is None:
-            return None
-        return max(valued[0], key=lambda item: item[0])[1]  # the first of the best
+        """Kids: the best enclosure by the evaluation, decided in the engine."""
+        from kok_layouts.rules.engine.strong import decide
+
+        return decide(game, seat, self.weights[edition_of(game)]).choice
 
     def _valued_enclosures(self, game: KidsGame, seat: int,
                            ) -> tuple[list[tuple[float, Choice, int, bool]], _Position] | None:
@@ -862,20 +823,11 @@ def fullest_specials(choices: list[Choice], width: int) -> list[Choice]:
                                        and c.move.cells.bit_count() < fullest[group(c.move)])]
 
 
-def _outcomes(colour_dice: int, number_dice: int) -> tuple[np.ndarray, ...]:
-    """Every throw of the dice as index arrays, one per die (6 faces each)."""
-    grids = np.meshgrid(*[np.arange(6)] * (colour_dice + number_dice), indexing="ij")
-    return tuple(g.ravel() for g in grids)
-
-
-_SOLO_THROWS = _outcomes(2, 2)
-IMPOSSIBLE = -1e9
-
-
 class ExpertBot(StrongBot):
-    """The strong bot with a look at the next roll: its few best moves are weighed again by
-    what the best move of the next roll (all 1,296 throws of 2 colour and 2 number dice) is
-    worth after them. Slower; Kids (few moves a roll) plays as the strong bot."""
+    """The strong bot with a look at the next roll: its ``candidates`` best moves are weighed
+    again by ``lookahead`` times what the best move of the next roll (all 1,296 throws of 2
+    colour and 2 number dice) is worth after them (:mod:`kok_layouts.rules.engine.expert`).
+    Slower; Kids (few moves a roll) plays as the strong bot."""
 
     name = "expert"
 
@@ -893,64 +845,9 @@ class ExpertBot(StrongBot):
         return ", ".join(s for s in settings if s)
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        start = self._decision_start(game, seat)
-        if start is None:
-            return None
-        options, specials, weights, pos = start
-        best: Choice | None = None
-        best_value = self.lookahead * self._next_roll(game, seat, weights, 0, 0)
-        for value, bomb_row, choice in self._best_few(game, seat, options, specials, pos,
-                                                      weights, self.candidates):
-            if bomb_row:
-                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
-            cells = choice.move.cells
-            for square in choice.bombs:
-                cells |= square
-            jokers = 0 if isinstance(choice.move, Special) else choice.move.jokers
-            total = value + self.lookahead * self._next_roll(game, seat, weights, cells, jokers)
-            if total > best_value:
-                best, best_value = choice, total
-        return best
+        """The strong bot's few best moves weighed again by the next roll, decided in the
+        engine (:func:`kok_layouts.rules.engine.live.decide_expert`)."""
+        from kok_layouts.rules.engine.live import decide_expert
 
-    def _next_roll(self, game: Game, seat: int, weights: StrongWeights, cells: int,
-                   jokers: int) -> float:
-        """The expected value of the best move (or a pass) of the next roll after crossing
-        ``cells`` with ``jokers`` marks (the special die aside)."""
-        player = game.sheets[seat]
-        if self._rolls_left(game, weights) <= 0:
-            return 0.0
-        saved = (player.crossed, player.marks_used)
-        player.crossed |= cells
-        player.marks_used += jokers
-        try:
-            if len(player.completed_colours()) >= 2:
-                return 0.0
-            pos = self._prepare(game, seat, weights, ahead=1)
-            colour_keys = player.board.colour_keys
-            table = np.full((6, 6), IMPOSSIBLE)
-            memo: dict[int, float] = {}
-            for k, key in enumerate(colour_keys[:5]):
-                for n in range(1, 6):
-                    best = IMPOSSIBLE
-                    for mask in player.legal_masks(key, n):
-                        value = memo.get(mask)
-                        if value is None:
-                            value = memo[mask] = self._cells_value(player, pos, weights,
-                                                                   mask)[0]
-                        if value > best:
-                            best = value
-                    table[k, n - 1] = best
-            joker = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-            marks = player.marks_left
-            if marks >= 1:
-                table[:5, 5] = table[:5, :5].max(axis=1) - joker
-                table[5, :5] = table[:5, :5].max(axis=0) - joker
-            if marks >= 2:
-                table[5, 5] = table[:5, :5].max() - 2 * joker
-            c1, c2, n1, n2 = _SOLO_THROWS
-            best_of = np.maximum(np.maximum(table[c1, n1], table[c1, n2]),
-                                 np.maximum(table[c2, n1], table[c2, n2]))
-            return float(np.maximum(best_of, 0.0).mean())
-        finally:
-            player.crossed, player.marks_used = saved
-
+        return decide_expert(game, seat, self.weights[edition_of(game)],
+                             candidates=self.candidates, lookahead=self.lookahead)

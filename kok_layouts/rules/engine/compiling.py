@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 COMPILE_SECONDS = {"classic": 45, "kids": 20, "kok2": 70, "position": 10, "strong": 60,
-                   "strong_kok2": 70, "strong_kids": 40, "learned": 50,
-                   "solo_batch": 30}
+                   "strong_kok2": 70, "strong_kids": 40, "learned": 50, "learned_kok2": 90,
+                   "learned_kids": 70, "solo_batch": 30, "expert": 20}
 """About how many CPU seconds compiling the kernels takes, measured with an empty
 ``NUMBA_CACHE_DIR`` (benchmarks/bench_engine_kernels.py): the whole games of each
 edition, the kernels a :class:`~kok_layouts.rules.engine.Position` calls and those a
@@ -39,9 +39,12 @@ def cache_index(kernel: Callable[..., Any]) -> Path | None:
 def entry_kernels() -> tuple[Callable[..., Any], ...]:
     """The kernels the typed doors call (the others are compiled into these)."""
     from kok_layouts.rules.engine import (
+        expert,
         greedy,
         kernels,
         learned_kernels,
+        learned_kids,
+        learned_kok2,
         solo_batch,
         strong_kernels,
         strong_kids,
@@ -60,8 +63,12 @@ def entry_kernels() -> tuple[Callable[..., Any], ...]:
             strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
             strong_kids.play_strong_kids_games, strong_kids.kids_strong_choice,
             learned_kernels.play_learned_games, learned_kernels.learned_choice,
+            learned_kok2.play_learned_kok2_games, learned_kok2.kok2_learned_choice,
+            learned_kids.play_learned_kids_games, learned_kids.kids_learned_choice,
             solo_batch.solo_legal, solo_batch.solo_step, solo_batch.solo_scores,
             solo_batch.cells_keys, solo_batch.special_table,
+            greedy.greedy_choice, kok2_kernels.kok2_greedy_choice,
+            kids_kernels.kids_greedy_choice, expert.next_rolls, expert.candidate_bombs,
             *views.ENTRIES)
 
 
@@ -98,6 +105,7 @@ def warm_up() -> float:
     from kok_layouts.model.loader import load_layout
     from kok_layouts.rules.engine.batch import play_batch
     from kok_layouts.rules.engine.learned import play_learned_batch
+    from kok_layouts.rules.engine.live import warm_live
     from kok_layouts.rules.engine.position import Position
     from kok_layouts.rules.engine.solo_batch import warm_up_solo
     from kok_layouts.rules.engine.strong import play_strong_batch
@@ -135,9 +143,11 @@ def warm_up() -> float:
     play_strong_batch(kok2, 1, 2, 0)
     play_strong_batch(kids, 1, 1, 0)
     play_strong_batch(kids, 1, 2, 0)
-    play_learned_batch(classic, 1, 1, 0)
-    play_learned_batch(classic, 1, 2, 0)
+    for sheet in (classic, kok2, kids):
+        play_learned_batch(sheet, 1, 1, 0)
+        play_learned_batch(sheet, 1, 2, 0)
     for sheet in (classic, kok2, kids):  # what a BatchSolo of each edition runs
         warm_up_solo(tables_for(sheet))
     warm_views(classic, kok2, kids)
+    warm_live(classic, kok2, kids)
     return time.perf_counter() - start

@@ -1,7 +1,12 @@
 """The greedy bot and whole classic games, compiled: GreedyBot's choice rule over the
 engine's arrays (:mod:`kok_layouts.rules.engine.kernels`), weighing every move with the
 same sums of the same floats in the same order as :class:`~kok_layouts.rules.bots.
-GreedyBot`, and the game loop of ``play_game``."""
+GreedyBot`, and the game loop of ``play_game``.
+
+The ``GreedyBot`` methods the docstrings below name are those of the Python bot these
+kernels replaced (``rules/bots.py`` at 396ecac; tests/data/bots_answers.json keeps its
+answers): ``GreedyBot`` now decides with these kernels
+(:func:`~kok_layouts.rules.engine.live.decide_greedy`)."""
 
 from __future__ import annotations
 

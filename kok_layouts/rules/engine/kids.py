@@ -1,5 +1,10 @@
 """Keer op Keer Kids, compiled: enclosures, the purple cross and chameleons, circles, the
-greedy bot's choice (``GreedyBot.choose_enclosure``) and whole games."""
+greedy bot's choice (``GreedyBot.choose_enclosure``) and whole games.
+
+The ``GreedyBot`` methods the docstrings below name are those of the Python bot these
+kernels replaced (``rules/bots.py`` at 396ecac; tests/data/bots_answers.json keeps its
+answers): ``GreedyBot`` now decides with these kernels
+(:func:`~kok_layouts.rules.engine.live.decide_greedy`)."""
 
 from __future__ import annotations
 

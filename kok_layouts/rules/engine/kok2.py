@@ -1,6 +1,11 @@
 """Keer op Keer 2, compiled: the special die's actions, boxes, hearts, rows and their
 items, bombs, the score, the greedy bot's choice (``GreedyBot.choose_by_dice`` with the
-special die and ``fill_bombs``) and whole games."""
+special die and ``fill_bombs``) and whole games.
+
+The ``GreedyBot`` methods the docstrings below name are those of the Python bot these
+kernels replaced (``rules/bots.py`` at 396ecac; tests/data/bots_answers.json keeps its
+answers): ``GreedyBot`` now decides with these kernels
+(:func:`~kok_layouts.rules.engine.live.decide_greedy`)."""
 
 from __future__ import annotations
 

@@ -58,6 +58,7 @@ from kok_layouts.rules.engine.strong_kernels import (
     house_sets_of,
     moves_room,
     play_row,
+    prepare,
     rolls_left,
 )
 from kok_layouts.rules.engine.tables import Tables
@@ -99,6 +100,54 @@ class LearnedWork(NamedTuple):
     totals: Floats
     values: Floats
     """Per candidate its strong value."""
+
+
+class TraceArrays(NamedTuple):
+    """Room for every learned decision of one game (:func:`new_trace`): what
+    ``LearnedBot.trace`` records, with every candidate, so that the rules' sums
+    (``features @ correction`` by numpy) can be made again after the game."""
+
+    seat: Int64s
+    found: Int64s
+    """Per decision: how many candidates were weighed."""
+    chosen: Int64s
+    """Per decision: the candidate taken."""
+    base: Floats
+    """Per decision: the seat's score before it plus the future total of its position
+    (``pos.score_before + StrongBot._future_total``)."""
+    features: Floats
+    """Per decision and candidate its features."""
+    values: Floats
+    """Per decision and candidate its strong value."""
+    used: Int64s
+    """[decisions recorded, decisions that found no room]."""
+
+
+def new_trace(decisions: int, candidates: int) -> TraceArrays:
+    """Room for ``decisions`` decisions of up to ``candidates`` candidates besides
+    passing (0 decisions: nothing is recorded)."""
+    return TraceArrays(
+        seat=np.zeros(decisions, dtype=np.int64), found=np.zeros(decisions, dtype=np.int64),
+        chosen=np.zeros(decisions, dtype=np.int64), base=np.zeros(decisions),
+        features=np.zeros((decisions, candidates + 1, FEATURE_COUNT)),
+        values=np.zeros((decisions, candidates + 1)), used=np.zeros(2, dtype=np.int64))
+
+
+@plain_kernel
+def record(trace, seat, found, chosen, base, lw):  # type: ignore[no-untyped-def]
+    """Keep one decision of ``seat`` (its ``found`` candidates in ``lw``) in ``trace``, if
+    it has room (else counts it as lost)."""
+    at = trace.used[0]
+    if at >= trace.seat.shape[0] or found > trace.values.shape[1]:
+        trace.used[1] += 1
+        return
+    trace.used[0] = at + 1
+    trace.seat[at], trace.found[at], trace.chosen[at], trace.base[at] = seat, found, chosen, \
+        base
+    for c in range(found):
+        trace.values[at, c] = lw.values[c]
+        for j in range(FEATURE_COUNT):
+            trace.features[at, c, j] = lw.features[c, j]
 
 
 TIE = 1e-9
@@ -425,15 +474,39 @@ def _learned_work(size, width, colours, moves):  # type: ignore[no-untyped-def]
         np.zeros(MOST_CANDIDATES + 1))
 
 
+@kernel
+def classic_base(tables, state, seat, taken_columns, taken_colours, weights, left, horizon,  # type: ignore[no-untyped-def]
+                 star_penalty, pass_penalty, compensated, work):
+    """What a trace's value of a classic decision adds its total to: the seat's score
+    before it plus the future total of its position (``pos.score_before +
+    StrongBot._future_total``), the strong bot's ``prepare`` made again."""
+    crossed = state.crossed[seat]
+    marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    _, _, future_total = prepare(
+        tables.cell_column, tables.cell_area, tables.cell_star, tables.neighbours,
+        tables.area_colour, tables.column_size, tables.colour_size, tables.column_first,
+        tables.column_later, tables.colour_first, tables.colour_later, crossed,
+        state.column_count[seat], state.colour_count[seat], 0, marks_left, taken_columns,
+        taken_colours, weights, left, horizon, star_penalty, compensated, work.points,
+        work.scale, work.rate, work.piece_rate, work.missing, work.pieces, work.hope,
+        work.area_left, work.part_left, work.shapes, work.near, work.flags, work.stack,
+        work.cell_bit, work.area_pattern, work.pattern_shapes)
+    score = 0
+    for line in classic_score(tables, state, seat, star_penalty, pass_penalty):
+        score += line
+    return float(score) + future_total
+
+
 # == whole games ===========================================================================
 @kernel
 def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls,  # type: ignore[no-untyped-def]
                          end_roll, max_rolls, roll_limit, loose, six, weights, star_penalty,
                          pass_penalty, compensated, correction, candidates, crossed_at, game,
-                         work, learned):
+                         work, learned, trace):
     """One classic game played by the learned bot in every seat, as ``play_game`` plays
     it: the flow of ``strong_kernels.play_strong_classic`` (see there), each decision the
-    strong bot's valuation (``choose``) and :func:`learned_pick`. Returns the rolls played,
+    strong bot's valuation (``choose``) and :func:`learned_pick`; every decision is kept in
+    ``trace`` (:class:`TraceArrays`, while it has room). Returns the rolls played,
     or -1 when the dice ran out before the end."""
     seats = state.crossed.shape[0]
     all_colours = np.arange(dice_colours.shape[1])
@@ -454,6 +527,7 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
     horizon = horizon_of(weights, solo, roll_limit)
     house = loose or six
     moves = work.moves
+    tracing = trace.seat.shape[0] > 0
     active = 0
     rolls = 0
     end_triggered = False
@@ -491,6 +565,14 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
                 horizon, correction, candidates, work, learned)
             if best == -2:
                 best = numpy_pick(learned, found, correction)
+            if tracing and count > 0:
+                chosen = 0
+                while learned.picked[chosen] != best:
+                    chosen += 1
+                base = classic_base(tables, state, seat, taken_columns, taken_colours,
+                                    weights, left, horizon, star_penalty, pass_penalty,
+                                    compensated, work)
+                record(trace, seat, found, chosen, base, learned)
             if best >= 0:
                 play_row(moves.rows, best, seat, counters, crossed_at, game, rolls + 1,
                          cell_column, cell_colour, cell_row, column_size, colour_size, crossed,
@@ -514,22 +596,24 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
 @kernel
 def play_learned_games(tables, state, dice_colours, dice_numbers, solo, open_rolls, end_roll,  # type: ignore[no-untyped-def]
                        max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
-                       compensated, correction, candidates, crossed_at, work, learned):
+                       compensated, correction, candidates, crossed_at, work, learned, trace):
     """Many learned games one after the other on ``state`` (reset before each): game ``g``
     throws ``dice_colours[g]`` and ``dice_numbers[g]``. Returns the rolls of each game (-1:
-    its dice ran out), each seat's score lines and marks used."""
+    its dice ran out), each seat's score lines and marks used. (``trace``: empty, or room
+    for one game's decisions.)"""
     games, seats = dice_colours.shape[0], state.crossed.shape[0]
     rolls = np.empty(games, dtype=np.int64)
     lines = np.zeros((games, seats, SCORE_LINES), dtype=np.int32)
     marks_used = np.zeros((games, seats), dtype=np.int32)
     for game in range(games):
         reset(state, tables.boxes_at_start)
+        trace.used[:] = 0
         if game < crossed_at.shape[0]:
             crossed_at[game] = 0
         rolls[game] = play_learned_classic(
             tables, state, dice_colours[game], dice_numbers[game], solo, open_rolls,
             end_roll, max_rolls, roll_limit, loose, six, weights, star_penalty, pass_penalty,
-            compensated, correction, candidates, crossed_at, game, work, learned)
+            compensated, correction, candidates, crossed_at, game, work, learned, trace)
         for seat in range(seats):
             lines[game, seat] = classic_score(tables, state, seat, star_penalty, pass_penalty)
             marks_used[game, seat] = state.counters[seat, C_MARKS_USED]

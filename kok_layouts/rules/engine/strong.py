@@ -21,9 +21,9 @@ chameleons, what the active seat's die leaves the others).
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -56,15 +56,16 @@ from kok_layouts.rules.engine.tables import (
 from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
 from kok_layouts.rules.kids import NO_DIE, KidsGame, KidsMove
 from kok_layouts.rules.kinds import lineage
-from kok_layouts.rules.kok2 import Kok2Game, Kok2PlayerSheet, Special
+from kok_layouts.rules.kok2 import Kok2Game, Special
 from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
-from kok_layouts.rules.player import checked_options
+from kok_layouts.rules.player import SheetView, checked_options
 from kok_layouts.rules.strong import StrongWeights
 from kok_layouts.rules.weighing import WeighingBot
 
 Floats = npt.NDArray[np.float64]
 Int64s = npt.NDArray[np.int64]
+W = TypeVar("W")
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)
 """Whether Python's ``sum()`` of floats is compensated (Neumaier, from Python 3.12): the
@@ -73,11 +74,19 @@ strong bot's future total is one such sum, and the kernels add it as Python does
 
 
 
+_LOOKED: set[int] = set()
+"""The editions whose strong kernels :func:`announce` has looked for in numba's cache."""
+
+
 def announce(edition: int = CLASSIC) -> None:
     """Say once per process, before the first strong kernel runs, that the engine is being
     compiled, when numba's cache does not hold the strong bot's kernels of ``edition`` (the
     tables' code: :data:`~kok_layouts.rules.engine.tables.CLASSIC`, ``KOK2``, ``KIDS``;
-    :func:`~kok_layouts.rules.engine.compiling.announce`)."""
+    :func:`~kok_layouts.rules.engine.compiling.announce`; once a process has looked, the
+    kernels are compiled and it looks no more)."""
+    if edition in _LOOKED:
+        return
+    _LOOKED.add(edition)
     if edition == KOK2:
         compiling.announce(strong_kok2.play_strong_kok2_games, strong_kok2.kok2_strong_choice,
                            seconds=COMPILE_SECONDS["strong_kok2"])
@@ -245,29 +254,17 @@ def first_completions_of_games(crossed_at: Int32s, goals: Mapping[str, int],
 # -- one decision of a rules' game -----------------------------------------------------------
 def state_of(game: Game, tables: Tables) -> State:
     """The engine's state of every seat of the rules' ``game`` (Keer op Keer 2's boxes,
-    hearts, the hearts under completed columns and the rows' items too)."""
+    hearts, the hearts under completed columns and the rows' items too): each player's
+    sheet is a view over a position of its own, whose one seat is copied (the passes as
+    the game counts them)."""
     seats = len(game.sheets)
     state = kernels.new_state(seats, tables.size, tables.width, tables.height,
                               tables.colours, tables.boxes_at_start)
-    keys = list(tables.colour_keys)
     for seat, player in enumerate(game.sheets):
-        cells = np.array(list(cells_of(player.crossed)), dtype=np.int64)
-        state.crossed[seat, cells] = True
-        np.add.at(state.column_count[seat], tables.cell_column[cells], 1)
-        np.add.at(state.colour_count[seat], tables.cell_colour[cells], 1)
-        np.add.at(state.row_count[seat], tables.cell_row[cells], 1)
-        state.later_column[seat, list(player.later_columns)] = True
-        state.later_colour[seat, [keys.index(k) for k in player.later_colours]] = True
-        state.counters[seat, kernels.C_MARKS_USED] = player.marks_used
+        own = cast(SheetView, player).engine_state()
+        for mine, theirs in zip(state, own, strict=True):
+            mine[seat] = theirs[0]
         state.counters[seat, kernels.C_PASSES] = getattr(player, "passes", 0)
-        if tables.edition == KOK2:
-            player = cast(Kok2PlayerSheet, player)
-            state.counters[seat, kernels.C_BOXES_GAINED] = player.boxes_gained
-            state.counters[seat, kernels.C_BOXES_USED] = player.boxes_used
-            state.counters[seat, kernels.C_HEARTS] = player.hearts
-            for column, hearts in player.column_hearts.items():
-                state.column_heart[seat, column] = hearts
-            state.row_item[seat, list(player.row_items)] = True
     return state
 
 
@@ -283,112 +280,126 @@ class Decision:
     action short of its fullest, which the bot never weighs), bombs not yet placed."""
 
 
-def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decision:
-    """The compiled strong bot's decision for ``seat`` in the current roll of the rules'
-    ``game`` (the choice ``StrongBot().choose_by_dice`` or, in Kids,
-    ``choose_enclosure`` makes, and every move's value); ``weights``: the edition's tuned
-    set by default."""
+_WORKSPACES: dict[tuple[int, Any], tuple[Tables, Any]] = {}
+"""The workspaces of the last sheets decided on, by the tables' identity and maker."""
+
+
+def kept_workspace(tables: Tables, make: Callable[[Tables], W]) -> W:
+    """The workspace ``make`` makes for ``tables``, made once and kept for the decisions
+    that follow (a decision's kernels work in it; making one costs more than deciding)."""
+    key = (id(tables), make)
+    found = _WORKSPACES.get(key)
+    if found is None or found[0] is not tables:
+        if len(_WORKSPACES) >= 16:
+            _WORKSPACES.clear()
+        found = _WORKSPACES[key] = (tables, make(tables))
+    work: W = found[1]
+    return work
+
+
+class Seat(NamedTuple):
+    """What a decision of one seat in the current roll of a rules' game gives the kernels
+    (:func:`seat_inputs`): the sheet's tables, every seat's state, the roll's faces, the
+    dice the seat may take and what is taken (rows: Keer op Keer 2)."""
+
+    tables: Tables
+    state: State
+    roll_colours: Int32s
+    roll_numbers: Int32s
+    colour_dice: Int64s
+    number_dice: Int64s
+    taken_columns: npt.NDArray[np.bool_]
+    taken_colours: npt.NDArray[np.bool_]
+    taken_rows: npt.NDArray[np.bool_]
+
+
+_COLOUR_INDEX: dict[int, tuple[Tables, dict[str, int]]] = {}
+
+
+def _colour_index(tables: Tables) -> dict[str, int]:
+    """Each colour's index in ``tables`` by its key; the joker colour and Kids' purple die
+    the index after the colours (kept per tables)."""
+    found = _COLOUR_INDEX.get(id(tables))
+    if found is None or found[0] is not tables:
+        if len(_COLOUR_INDEX) >= 16:
+            _COLOUR_INDEX.clear()
+        index = {key: k for k, key in enumerate(tables.colour_keys)}
+        index[JOKER_COLOUR] = index[PURPLE] = tables.colours
+        found = _COLOUR_INDEX[id(tables)] = (tables, index)
+    return found[1]
+
+
+def seat_inputs(game: Game, seat: int, what: str = "the strong bot") -> tuple[int, Seat]:
+    """``seat`` checked (an index or a name) and what its decision in the current roll of
+    the rules' ``game`` gives the kernels; refuses a game that is not waiting for a
+    choice, or on a sheet the engine's bots do not play."""
     if not isinstance(game, Game):
-        raise KokTypeError(f"decide needs a rules' Game, not {type(game).__name__}")
-    sheet = _engine_sheet(game.sheet, "the strong bot")
+        raise KokTypeError(f"{what} decides in a rules' Game, not {type(game).__name__}")
+    _engine_sheet(game.sheet, what)
     seat = game.seat_of(seat)
     colour_dice, number_dice = game.dice_for(seat)  # refuses a game waiting for no roll
     roll = game.roll
     assert roll is not None
-    table = _weights_of(sheet, weights)
-    tables = tables_for(sheet)
-    announce(tables.edition)
-    keys = list(tables.colour_keys)
-    roll_colours = np.array([tables.colours if face in (JOKER_COLOUR, PURPLE)
-                             else keys.index(face) for face in roll.colours], dtype=np.int32)
-    roll_numbers = np.array(roll.numbers, dtype=np.int32)
-    state = state_of(game, tables)
-    player = game.sheets[seat]
+    tables = tables_for(game.sheet)
+    index = _colour_index(tables)
+    roll_colours = np.array([index[face] for face in roll.colours], dtype=np.int32)
     taken_columns = np.zeros(tables.width, dtype=np.bool_)
-    taken_columns[list(game.taken_columns)] = True
     taken_colours = np.zeros(tables.colours, dtype=np.bool_)
-    taken_colours[[keys.index(k) for k in game.taken_colours]] = True
-    roll_limit = game.roll_limit if game.roll_limit is not None else NO_LIMIT
-    left = strong_kernels.rolls_left(table, game.solo, roll_limit, game.rolls_done,
-                                     game.end_triggered, game.options.end == "roll",
-                                     len(game.players), game.active)
-    horizon = strong_kernels.horizon_of(table, game.solo, roll_limit)
-    options = game.options
-    if tables.edition == KIDS:
-        return _decide_kids(game, seat, tables, state, roll_colours, colour_dice,
-                            taken_columns, table, left, horizon)
-    if tables.edition == KOK2:
-        return _decide_kok2(game, seat, tables, state, roll_colours, roll_numbers,
-                            colour_dice, number_dice, taken_columns, taken_colours, table,
-                            left, horizon)
-    colour_die, number_die, best, rows, values = strong_kernels.strong_choice(
-        tables.arrays, state, seat, roll_colours, roll_numbers,
-        np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
-        taken_columns, taken_colours, options.connect_through_crossed,
-        options.number_joker_six, table, left, horizon, game.solo,
-        player.star_penalty, options.pass_penalty, COMPENSATED_SUM,
-        strong_kernels.new_workspace(tables))
-    values = values.copy()
+    taken_rows = np.zeros(tables.height, dtype=np.bool_)
+    if game.taken_columns:
+        taken_columns[list(game.taken_columns)] = True
+    if game.taken_colours:
+        taken_colours[[index[k] for k in game.taken_colours]] = True
+    if game.taken_rows:
+        taken_rows[list(game.taken_rows)] = True
+    return seat, Seat(tables, state_of(game, tables), roll_colours,
+                      np.array(roll.numbers, dtype=np.int32),
+                      np.array(colour_dice, dtype=np.int64),
+                      np.array(number_dice, dtype=np.int64), taken_columns, taken_colours,
+                      taken_rows)
+
+
+def classic_choice(game: Game, tables: Tables, colour_die: int, number_die: int,
+                   move: Int32s) -> Choice | None:
+    """The rules' choice of a kernel's classic move row (``None``: a pass, die -1)."""
     if colour_die < 0:
-        return Decision(None, values)
-    move = rows[best]
+        return None
     cells = sum(1 << int(cell) for cell in move[kernels.M_CELLS:] if cell >= 0)
-    made = Move(keys[move[kernels.M_COLOUR]], int(move[kernels.M_NUMBER]), cells,
-                bool(move[kernels.M_COLOUR_JOKER]), bool(move[kernels.M_NUMBER_JOKER]),
-                sheet.width)
-    return Decision(Choice(int(colour_die), int(number_die), made), values)
+    made = Move(tables.colour_keys[move[kernels.M_COLOUR]], int(move[kernels.M_NUMBER]),
+                cells, bool(move[kernels.M_COLOUR_JOKER]), bool(move[kernels.M_NUMBER_JOKER]),
+                game.sheet.width)
+    return Choice(int(colour_die), int(number_die), made)
 
 
-def _decide_kok2(game: Game, seat: int, tables: Tables, state: State, roll_colours: Int32s,
-                 roll_numbers: Int32s, colour_dice: list[int], number_dice: list[int],
-                 taken_columns: npt.NDArray[np.bool_], taken_colours: npt.NDArray[np.bool_],
-                 table: Floats, left: float, horizon: float) -> Decision:
-    """:func:`decide` in a Keer op Keer 2 game: the special die and bombs too."""
-    game = cast(Kok2Game, game)
+def kok2_choice(game: Game, tables: Tables, kind: int, colour_die: int, number_die: int,
+                cells: Int32s, bombs: Int32s, colour: int, number: int) -> Choice | None:
+    """The rules' choice of a kernel's Keer op Keer 2 decision: ``kind``
+    (:data:`~kok_layouts.rules.engine.strong_kok2.KIND_PASS`, ``KIND_MOVE`` or
+    ``KIND_SPECIAL``), the dice, the cells, the bombs' squares (rows of cells, -1 padded),
+    the move's colour and number."""
+    if kind == strong_kok2.KIND_PASS:
+        return None
     roll = game.roll
     assert roll is not None
-    options, sheet = game.options, game.sheet
-    taken_rows = np.zeros(tables.height, dtype=np.bool_)
-    taken_rows[list(game.taken_rows)] = True
-    special = SPECIAL_FACE_CODES[roll.special] if roll.special is not None else -1
-    kind, colour_die, number_die, cells, bombs, _, values, colour, number = \
-        strong_kok2.kok2_strong_choice(
-            tables.arrays, state, seat, roll_colours, roll_numbers, special,
-            np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
-            game.special_for(seat), taken_columns, taken_colours, taken_rows,
-            options.connect_through_crossed, options.number_joker_six, table, left, horizon,
-            game.solo, game.sheets[seat].star_penalty, options.pass_penalty,
-            COMPENSATED_SUM, strong_kok2.new_kok2_workspace(tables))
-    values = values.copy()
-    if kind == strong_kok2.KIND_PASS:
-        return Decision(None, values)
+    width = game.sheet.width
     mask = sum(1 << int(cell) for cell in cells if cell >= 0)
     squares = tuple(sum(1 << int(cell) for cell in square if cell >= 0) for square in bombs)
     if kind == strong_kok2.KIND_SPECIAL:
         assert roll.special is not None
-        action = Special(cast(SpecialFace, roll.special), mask, sheet.width)
-        return Decision(Choice(SPECIAL_DIE, SPECIAL_DIE, action, squares), values)
+        action = Special(cast(SpecialFace, roll.special), mask, width)
+        return Choice(SPECIAL_DIE, SPECIAL_DIE, action, squares)
     made = Move(tables.colour_keys[colour], int(number), mask,
-                roll.colours[colour_die] == JOKER_COLOUR, roll.numbers[number_die] == 0,
-                sheet.width)
-    return Decision(Choice(int(colour_die), int(number_die), made, squares), values)
+                roll.colours[colour_die] == JOKER_COLOUR, roll.numbers[number_die] == 0, width)
+    return Choice(int(colour_die), int(number_die), made, squares)
 
 
-def _decide_kids(game: Game, seat: int, tables: Tables, state: State, roll_colours: Int32s,
-                 dice: list[int], taken_columns: npt.NDArray[np.bool_], table: Floats,
-                 left: float, horizon: float) -> Decision:
-    """:func:`decide` in a Kids game: whole enclosures, chameleons, and for the active seat
-    of a game with others what its die leaves them."""
+def kids_choice(game: Game, tables: Tables, die: int, move: Int32s) -> Choice | None:
+    """The rules' choice of a kernel's Kids move row (die face, enclosure, chameleon
+    enclosure; ``None``: nothing legal, die -1)."""
+    if die < 0:
+        return None
     roll = game.roll
     assert roll is not None
-    deny = not game.solo and bool(table[strong_kernels.W_DENY]) and seat == game.active
-    die, move, values = strong_kids.kids_strong_choice(
-        tables.arrays, state, seat, roll_colours, np.array(dice, dtype=np.int64),
-        taken_columns, table, left, horizon, game.solo, deny, COMPENSATED_SUM,
-        strong_kok2.new_kok2_workspace(tables))
-    values = values.copy()
-    if die < 0:
-        return Decision(None, values)
 
     def cells(area: int) -> int:
         if area < 0:
@@ -397,7 +408,81 @@ def _decide_kids(game: Game, seat: int, tables: Tables, state: State, roll_colou
 
     made = KidsMove(roll.colours[die], cells(int(move[1])), cells(int(move[2])),
                     game.sheet.width)
-    return Decision(Choice(int(die), NO_DIE, made), values)
+    return Choice(int(die), NO_DIE, made)
+
+
+def horizons(game: Game, table: Floats, ahead: int = 0) -> tuple[float, float]:
+    """The rolls ``game``'s current seat will still act in after this one (as seen
+    ``ahead`` rolls later) and the horizon they are a share of, as the strong bot weighs
+    them (``StrongBot._rolls_left``)."""
+    roll_limit = game.roll_limit if game.roll_limit is not None else NO_LIMIT
+    left = strong_kernels.rolls_left(table, game.solo, roll_limit, game.rolls_done + ahead,
+                                     game.end_triggered, game.options.end == "roll",
+                                     len(game.players), game.active)
+    return float(left), float(strong_kernels.horizon_of(table, game.solo, roll_limit))
+
+
+def decide(game: Game, seat: int, weights: StrongWeights | None = None) -> Decision:
+    """The compiled strong bot's decision for ``seat`` in the current roll of the rules'
+    ``game`` (the choice ``StrongBot().choose_by_dice`` or, in Kids,
+    ``choose_enclosure`` makes, and every move's value); ``weights``: the edition's tuned
+    set by default."""
+    seat, inputs = seat_inputs(game, seat)
+    return decide_seat(game, seat, inputs, _weights_of(game.sheet, weights))
+
+
+def decide_seat(game: Game, seat: int, inputs: Seat, table: Floats) -> Decision:
+    """:func:`decide` for the checked ``seat`` and its inputs (:func:`seat_inputs`), with
+    the weights as the kernels read them."""
+    tables = inputs.tables
+    announce(tables.edition)
+    left, horizon = horizons(game, table)
+    options = game.options
+    if tables.edition == KIDS:
+        return _decide_kids(game, seat, inputs, table, left, horizon)
+    if tables.edition == KOK2:
+        return _decide_kok2(game, seat, inputs, table, left, horizon)
+    colour_die, number_die, best, rows, values = strong_kernels.strong_choice(
+        tables.arrays, inputs.state, seat, inputs.roll_colours, inputs.roll_numbers,
+        inputs.colour_dice, inputs.number_dice, inputs.taken_columns, inputs.taken_colours,
+        options.connect_through_crossed, options.number_joker_six, table, left, horizon,
+        game.solo, game.sheets[seat].star_penalty, options.pass_penalty, COMPENSATED_SUM,
+        kept_workspace(tables, strong_kernels.new_workspace))
+    move = rows[best] if colour_die >= 0 else rows[:0]
+    return Decision(classic_choice(game, tables, colour_die, number_die, move), values.copy())
+
+
+def _decide_kok2(game: Game, seat: int, inputs: Seat, table: Floats, left: float,
+                 horizon: float) -> Decision:
+    """:func:`decide` in a Keer op Keer 2 game: the special die and bombs too."""
+    game = cast(Kok2Game, game)
+    roll = game.roll
+    assert roll is not None
+    options, tables = game.options, inputs.tables
+    special = SPECIAL_FACE_CODES[roll.special] if roll.special is not None else -1
+    kind, colour_die, number_die, cells, bombs, _, values, colour, number = \
+        strong_kok2.kok2_strong_choice(
+            tables.arrays, inputs.state, seat, inputs.roll_colours, inputs.roll_numbers,
+            special, inputs.colour_dice, inputs.number_dice, game.special_for(seat),
+            inputs.taken_columns, inputs.taken_colours, inputs.taken_rows,
+            options.connect_through_crossed, options.number_joker_six, table, left, horizon,
+            game.solo, game.sheets[seat].star_penalty, options.pass_penalty,
+            COMPENSATED_SUM, kept_workspace(tables, strong_kok2.new_kok2_workspace))
+    return Decision(kok2_choice(game, tables, kind, colour_die, number_die, cells, bombs,
+                                colour, number), values.copy())
+
+
+def _decide_kids(game: Game, seat: int, inputs: Seat, table: Floats, left: float,
+                 horizon: float) -> Decision:
+    """:func:`decide` in a Kids game: whole enclosures, chameleons, and for the active seat
+    of a game with others what its die leaves them."""
+    deny = not game.solo and bool(table[strong_kernels.W_DENY]) and seat == game.active
+    tables = inputs.tables
+    die, move, values = strong_kids.kids_strong_choice(
+        tables.arrays, inputs.state, seat, inputs.roll_colours, inputs.colour_dice,
+        inputs.taken_columns, table, left, horizon, game.solo, deny, COMPENSATED_SUM,
+        kept_workspace(tables, strong_kok2.new_kok2_workspace))
+    return Decision(kids_choice(game, tables, die, move), values.copy())
 
 
 class EngineStrongBot(WeighingBot):

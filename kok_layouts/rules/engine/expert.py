@@ -1,0 +1,226 @@
+"""The expert bot's look at the next roll, compiled: ``ExpertBot._next_roll`` on the strong
+bot's valuation (:mod:`~kok_layouts.rules.engine.strong_kok2`'s ``kok2_prepare`` and
+``cells_value``, which value a classic sheet as ``StrongBot`` does too: its rows score
+nothing and give no items).
+
+For each of a decision's candidate moves :func:`next_rolls` crosses its cells (and its
+bombs' squares) and marks on the seat's sheet, as the Python bot did on the player's sheet
+(the cells and marks only: no completion is scored, no item given), values the position one
+roll later, and takes the expected value of the best move (or a pass) of the next roll over
+all 1,296 throws of 2 colour and 2 number dice: per colour and number the best of the moves
+without jokers, a joker die standing for the best colour (number) at its cost. The mean adds
+the throws as numpy's ``mean`` does (pairwise), so the values are the Python bot's to the
+last bit. :func:`candidate_bombs` places the bombs a candidate's rows give, as
+``StrongBot._with_bombs`` does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kok_layouts.rules.engine.kernels import (
+    C_MARKS_USED,
+    COLOURS_TO_END,
+    anchor_of,
+    group_is_open,
+    kernel,
+    legal_sets,
+)
+from kok_layouts.rules.engine.strong_kernels import W_MARK_HOPE
+from kok_layouts.rules.engine.strong_kok2 import (
+    P_FRAC,
+    cells_value,
+    kok2_prepare,
+    with_bombs,
+)
+
+FACES = 6
+"""Faces of a die; the last one of a colour or number die is its joker."""
+LOOKED_AT_COLOURS = 5
+"""The colours a colour die shows (the rest of a sheet's colours are never thrown)."""
+IMPOSSIBLE = -1e9
+"""The value of a colour and number no move takes."""
+BLOCK = 128
+"""numpy's pairwise summation adds blocks of up to this many values in eight lanes."""
+
+
+@kernel
+def _block_sum(values, start, count):  # type: ignore[no-untyped-def]
+    """The sum of at most :data:`BLOCK` values as numpy adds them: in eight lanes."""
+    if count < 8:
+        total = 0.0
+        for i in range(count):
+            total += values[start + i]
+        return total
+    lanes = values[start:start + 8].copy()
+    i = 8
+    while i < count - count % 8:
+        for j in range(8):
+            lanes[j] += values[start + i + j]
+        i += 8
+    total = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) \
+        + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
+    while i < count:
+        total += values[start + i]
+        i += 1
+    return total
+
+
+@kernel
+def pairwise_sum(values):  # type: ignore[no-untyped-def]
+    """The sum of ``values`` as numpy's ``add.reduce`` adds a contiguous float64 array:
+    halves (a multiple of eight first) added pairwise down to blocks of
+    :func:`_block_sum` (the recursion kept on a stack of its own: numba's cache does not
+    keep recursive kernels)."""
+    starts = np.empty(64, dtype=np.int64)
+    counts = np.empty(64, dtype=np.int64)
+    stages = np.empty(64, dtype=np.int64)
+    sums = np.empty(64)
+    frames, done = 1, 0
+    starts[0], counts[0], stages[0] = 0, values.shape[0], 0
+    while frames:
+        top = frames - 1
+        start, count = starts[top], counts[top]
+        if count <= BLOCK:
+            frames -= 1
+            sums[done] = _block_sum(values, start, count)
+            done += 1
+            continue
+        half = count // 2
+        half -= half % 8
+        if stages[top] == 0:  # the first half
+            stages[top] = 1
+            starts[frames], counts[frames], stages[frames] = start, half, 0
+            frames += 1
+        elif stages[top] == 1:  # then the second
+            stages[top] = 2
+            starts[frames], counts[frames], stages[frames] = start + half, count - half, 0
+            frames += 1
+        else:  # both done: their sum
+            frames -= 1
+            done -= 1
+            sums[done - 1] = sums[done - 1] + sums[done]
+    return sums[0]
+
+
+@kernel
+def _best_of_throws(table):  # type: ignore[no-untyped-def]
+    """The mean over every throw of 2 colour and 2 number dice (in the order of
+    ``numpy.meshgrid(..., indexing="ij")`` raveled) of the best of ``table``'s four
+    pairings, a pass (0) at worst."""
+    best = np.empty(FACES ** 4)
+    i = 0
+    for c1 in range(FACES):
+        for c2 in range(FACES):
+            for n1 in range(FACES):
+                for n2 in range(FACES):
+                    value = max(max(table[c1, n1], table[c1, n2]),
+                                max(table[c2, n1], table[c2, n2]))
+                    best[i] = max(value, 0.0)
+                    i += 1
+    return pairwise_sum(best) / best.shape[0]
+
+
+@kernel
+def _expected_next(tables, state, seat, loose, weights, star_penalty, pass_penalty, solo,  # type: ignore[no-untyped-def]
+                   work):
+    """The expected value of the best move of the next roll in the prepared position of
+    ``seat`` (``work``)."""
+    crossed = state.crossed[seat]
+    table = np.full((FACES, FACES), IMPOSSIBLE)
+    anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
+    colours = min(LOOKED_AT_COLOURS, tables.colours)
+    cells = np.empty(FACES - 1, dtype=np.int32)
+    for colour in range(colours):
+        for n in range(1, FACES):
+            best = IMPOSSIBLE
+            if loose:
+                sets = legal_sets(tables, crossed, anchor, colour, n, loose)
+                for s in range(sets.shape[0]):
+                    value, _ = cells_value(tables, state, seat, sets[s, :n], n, work,
+                                           weights, star_penalty, pass_penalty, solo, False)
+                    if value > best:
+                        best = value
+            else:  # the open groups of the tables, read in place (legal_sets' own)
+                for group in range(tables.group_offsets[colour, n - 1],
+                                   tables.group_offsets[colour, n]):
+                    if not group_is_open(tables, crossed, anchor, group):
+                        continue
+                    for k in range(n):
+                        cells[k] = tables.group_cells[group, k]
+                    value, _ = cells_value(tables, state, seat, cells, n, work, weights,
+                                           star_penalty, pass_penalty, solo, False)
+                    if value > best:
+                        best = value
+            table[colour, n - 1] = best
+    joker = float(tables.mark_points) + weights[W_MARK_HOPE] * work.pos[P_FRAC]
+    marks = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
+    plain = FACES - 1
+    if marks >= 1:
+        for colour in range(plain):
+            table[colour, plain] = table[colour, :plain].max() - joker
+        for n in range(plain):
+            table[plain, n] = table[:plain, n].max() - joker
+    if marks >= 2:
+        table[plain, plain] = table[:plain, :plain].max() - 2 * joker
+    expected: float = _best_of_throws(table)
+    return expected
+
+
+@kernel
+def next_rolls(tables, state, seat, cells, jokers, taken_columns, taken_colours, taken_rows,  # type: ignore[no-untyped-def]
+               loose, weights, left, horizon, solo, star_penalty, pass_penalty, compensated,
+               work):
+    """``ExpertBot._next_roll`` of every candidate: row ``k`` of ``cells`` (-1 padded) and
+    ``jokers[k]`` marks crossed on ``seat``'s sheet, the expected value of the best move of
+    the next roll (0 once the candidate completes a second colour). ``left``: the rolls
+    the seat acts in after the next one; the state is left as it was."""
+    crossed = state.crossed[seat]
+    column_count, colour_count = state.column_count[seat], state.colour_count[seat]
+    row_count, counters = state.row_count[seat], state.counters[seat]
+    expected = np.zeros(cells.shape[0])
+    fresh = np.empty(cells.shape[1], dtype=np.int64)
+    for k in range(cells.shape[0]):
+        count = 0
+        for i in range(cells.shape[1]):
+            cell = cells[k, i]
+            if cell < 0 or crossed[cell]:
+                continue
+            crossed[cell] = True
+            column_count[tables.cell_column[cell]] += 1
+            colour_count[tables.cell_colour[cell]] += 1
+            row_count[tables.cell_row[cell]] += 1
+            fresh[count] = cell
+            count += 1
+        counters[C_MARKS_USED] += jokers[k]
+        done = 0
+        for colour in range(tables.colours):
+            if tables.colour_size[colour] > 0 \
+                    and colour_count[colour] == tables.colour_size[colour]:
+                done += 1
+        if done < COLOURS_TO_END:
+            kok2_prepare(tables, state, seat, taken_columns, taken_colours, taken_rows,
+                         weights, left, horizon, star_penalty, compensated, False, work)
+            expected[k] = _expected_next(tables, state, seat, loose, weights, star_penalty,
+                                         pass_penalty, solo, work)
+        counters[C_MARKS_USED] -= jokers[k]
+        for i in range(count):
+            cell = fresh[i]
+            crossed[cell] = False
+            column_count[tables.cell_column[cell]] -= 1
+            colour_count[tables.cell_colour[cell]] -= 1
+            row_count[tables.cell_row[cell]] -= 1
+    return expected
+
+
+@kernel
+def candidate_bombs(tables, state, seat, cells, jokers, special, face, taken_columns,  # type: ignore[no-untyped-def]
+                    taken_colours, taken_rows, weights, left, horizon, solo, star_penalty,
+                    pass_penalty, compensated, work):
+    """``StrongBot._with_bombs`` of one candidate in the position of the decision: the
+    squares of the bombs its rows give and its value with them."""
+    kok2_prepare(tables, state, seat, taken_columns, taken_colours, taken_rows, weights, left,
+                 horizon, star_penalty, compensated, False, work)
+    return with_bombs(tables, state, seat, cells, jokers, special, face, taken_columns,
+                      taken_colours, taken_rows, weights, star_penalty, pass_penalty, solo,
+                      work)

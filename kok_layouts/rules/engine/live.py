@@ -1,0 +1,224 @@
+"""The live bots' decisions inside the engine: one seat's choice in the current roll of a
+rules' game, as the greedy and expert bots make it (the strong bot's is
+:func:`kok_layouts.rules.engine.strong.decide`).
+
+:func:`decide_greedy` asks the greedy kernels the whole games play with
+(:func:`~kok_layouts.rules.engine.greedy.greedy_choice`, ``kok2_greedy_choice``,
+``kids_greedy_choice``); :func:`decide_expert` weighs the strong bot's few best moves
+again by the expected best value of the next roll (:mod:`~kok_layouts.rules.engine.expert`).
+Both are the choices ``GreedyBot`` and ``ExpertBot`` made in Python, bombs' squares and
+all (tests/test_bots_answers.py holds them to their recorded answers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from kok_layouts.model.sheet import Sheet
+from kok_layouts.rules.engine import compiling, expert, greedy, kids, kok2, strong_kok2
+from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
+from kok_layouts.rules.engine.greedy import Greedy
+from kok_layouts.rules.engine.strong import (
+    COMPENSATED_SUM,
+    classic_choice,
+    decide_seat,
+    horizons,
+    kept_workspace,
+    kids_choice,
+    kok2_choice,
+    seat_inputs,
+    weight_array,
+)
+from kok_layouts.rules.engine.tables import KIDS, KOK2, MOVE_CELLS, SPECIAL_FACE_CODES
+from kok_layouts.rules.game import Choice, Game, MoveOption, new_game
+from kok_layouts.rules.kok2 import Special
+from kok_layouts.rules.strong import StrongWeights
+
+if TYPE_CHECKING:
+    from kok_layouts.rules.kok2 import Kok2PlayerSheet
+
+
+_LOOKED: set[str] = set()
+"""The kernels :func:`_announce` has looked for in numba's cache, by what they compile."""
+
+
+def _announce(entry: Callable[..., Any], what: str) -> None:
+    """Say that the engine is being compiled (:func:`~kok_layouts.rules.engine.compiling.
+    announce`) when numba's cache does not hold ``entry``; looked for once a process."""
+    if entry.__name__ not in _LOOKED:
+        _LOOKED.add(entry.__name__)
+        compiling.announce(entry, seconds=COMPILE_SECONDS[what])
+
+
+def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choice | None:
+    """The greedy bot's choice for ``seat`` in the current roll of the rules' ``game``
+    (every edition; ``None``: a pass), as ``GreedyBot`` with ``weights`` (default: its
+    defaults) makes it."""
+    seat, inputs = seat_inputs(game, seat, "the greedy bot")
+    weights = weights if weights is not None else Greedy()
+    tables, state, options = inputs.tables, inputs.state, game.options
+    if tables.edition == KIDS:
+        _announce(kids.kids_greedy_choice, "kids")
+        die, move = kids.kids_greedy_choice(tables.arrays, state, seat, inputs.roll_colours,
+                                            inputs.colour_dice, inputs.taken_columns,
+                                            weights)
+        return kids_choice(game, tables, die, move)
+    if tables.edition == KOK2:
+        _announce(kok2.kok2_greedy_choice, "kok2")
+        roll = game.roll
+        assert roll is not None
+        special = SPECIAL_FACE_CODES[roll.special] if roll.special is not None else -1
+        kind, colour_die, number_die, cells, bombs, colour, number, _ = \
+            kok2.kok2_greedy_choice(
+                tables.arrays, state, seat, inputs.roll_colours, inputs.roll_numbers,
+                special, inputs.colour_dice, inputs.number_dice,
+                game.special_for(seat), game.rolls_done, inputs.taken_columns,
+                inputs.taken_colours, inputs.taken_rows, options.connect_through_crossed,
+                options.number_joker_six, weights)
+        return kok2_choice(game, tables, kind, colour_die, number_die, cells, bombs, colour,
+                           number)
+    _announce(greedy.greedy_choice, "classic")
+    colour_die, number_die, move = greedy.greedy_choice(
+        tables.arrays, state, seat, inputs.roll_colours, inputs.roll_numbers,
+        inputs.colour_dice, inputs.number_dice, game.rolls_done, inputs.taken_columns,
+        inputs.taken_colours, options.connect_through_crossed, options.number_joker_six,
+        weights)
+    return classic_choice(game, tables, colour_die, number_die, move)
+
+
+def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: int = 4,
+                  lookahead: float = 0.5) -> Choice | None:
+    """The expert bot's choice for ``seat`` in the current roll of the rules' ``game``
+    (``None``: a pass): of the strong bot's ``candidates`` best moves (one per cells,
+    jokers and kind, bombs then placed), the one whose value plus ``lookahead`` times the
+    expected best value of the next roll after it is highest, above a pass's (the next
+    roll after passing). Kids plays as the strong bot."""
+    seat, inputs = seat_inputs(game, seat, "the expert bot")
+    table = weight_array(weights)
+    decision = decide_seat(game, seat, inputs, table)
+    tables = inputs.tables
+    if tables.edition == KIDS:
+        return decision.choice
+    options = game.move_options(seat)
+    specials = game.special_choices(seat)
+    if not options and not specials:
+        return None
+    _announce(expert.next_rolls, "expert")
+    values = decision.values
+    width = game.sheet.width
+    ranked: dict[tuple[int, int, bool], tuple[float, Choice | MoveOption]] = {}
+    for option, value in zip(options, values[:len(options)].tolist(), strict=True):
+        key = (option[4], option[5] + option[6], False)
+        if key not in ranked or ranked[key][0] < value:
+            ranked[key] = (value, option)
+    for choice, value in zip(specials, values[len(options):].tolist(), strict=True):
+        if math.isnan(value):  # a row or stars action short of its fullest
+            continue
+        key = (choice.move.cells, 0, True)
+        if key not in ranked or ranked[key][0] < value:
+            ranked[key] = (value, choice)
+    best = sorted(ranked.values(), key=lambda item: -item[0])[:candidates]
+    work = kept_workspace(tables, strong_kok2.new_kok2_workspace)
+    left, horizon = horizons(game, table)
+    player = game.sheets[seat]
+    chosen: list[tuple[float, Choice, int]] = []
+    for value, made in best:
+        choice = made if isinstance(made, Choice) else Choice.of_option(made, width)
+        if tables.edition == KOK2 and _owes_bombs(game, player, choice):
+            choice, value = _with_bombs(game, seat, inputs, choice, table, left, horizon,
+                                        work)
+        chosen.append((value, choice, 0 if choice.is_special else choice.move.jokers))
+    if left <= 0:
+        ahead = np.zeros(len(chosen) + 1)
+    else:
+        rows = np.full((len(chosen) + 1, MOVE_CELLS + 4 * 4), -1, dtype=np.int32)
+        for k, (_, choice, _) in enumerate(chosen, start=1):
+            cells = choice.move.cells
+            for square in choice.bombs:
+                cells |= square
+            listed = _cells_of(cells)
+            if len(listed) > rows.shape[1]:
+                wider = np.full((rows.shape[0], len(listed)), -1, dtype=np.int32)
+                wider[:, :rows.shape[1]] = rows
+                rows = wider
+            rows[k, :len(listed)] = listed
+        jokers = np.array([0, *(j for _, _, j in chosen)], dtype=np.int64)
+        left_ahead, _ = horizons(game, table, ahead=1)
+        ahead = expert.next_rolls(
+            tables.arrays, inputs.state, seat, rows, jokers, inputs.taken_columns,
+            inputs.taken_colours, inputs.taken_rows, game.options.connect_through_crossed,
+            table, left_ahead, horizon, game.solo, player.star_penalty,
+            game.options.pass_penalty, COMPENSATED_SUM, work)
+    best_choice: Choice | None = None
+    best_value = lookahead * float(ahead[0])
+    for k, (value, choice, _) in enumerate(chosen, start=1):
+        total = value + lookahead * float(ahead[k])
+        if total > best_value:
+            best_choice, best_value = choice, total
+    return best_choice
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of ``mask`` in order."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
+def _owes_bombs(game: Game, player: object, choice: Choice) -> bool:
+    """Whether ``choice`` earns bombs at once (Keer op Keer 2)."""
+    sheet: Kok2PlayerSheet = player  # type: ignore[assignment]
+    return bool(sheet.bombs_owed(choice.move, game.taken_rows))
+
+
+def _with_bombs(game: Game, seat: int, inputs: object, choice: Choice, table: np.ndarray,
+                left: float, horizon: float, work: strong_kok2.Kok2Work,
+                ) -> tuple[Choice, float]:
+    """``choice`` with its bombs' squares placed as the strong bot places them, and its
+    value with them."""
+    from kok_layouts.rules.engine.strong import Seat
+
+    assert isinstance(inputs, Seat)
+    move = choice.move
+    special = isinstance(move, Special)
+    face = SPECIAL_FACE_CODES[move.face] if isinstance(move, Special) else -1
+    cells = np.array(_cells_of(move.cells), dtype=np.int32)
+    bombs, value = expert.candidate_bombs(
+        inputs.tables.arrays, inputs.state, seat, cells, 0 if special else move.jokers,
+        special, face, inputs.taken_columns, inputs.taken_colours, inputs.taken_rows, table,
+        left, horizon, game.solo, game.sheets[seat].star_penalty, game.options.pass_penalty,
+        COMPENSATED_SUM, work)
+    squares = tuple(sum(1 << int(cell) for cell in square if cell >= 0) for square in bombs)
+    return Choice(choice.colour_die, choice.number_die, move, squares), float(value)
+
+
+def warm_live(*sheets: Sheet) -> None:
+    """Compile (or load from the cache) the live bots' kernels: the first roll of a
+    two-seat game on each of ``sheets`` decided by the greedy, learned and expert bots, and a
+    candidate's bombs on a Keer op Keer 2 sheet."""
+    from kok_layouts.rules.engine.learned import decide_learned
+    from kok_layouts.rules.strong import edition_of
+    from kok_layouts.rules.strong_weights import TUNED
+
+    for sheet in sheets:
+        game = new_game(sheet, 2)
+        game.throw(np.random.default_rng(0))
+        decide_greedy(game, 0)
+        decide_learned(game, 0)
+        weights = TUNED[edition_of(game)]
+        decide_expert(game, 0, weights)
+        seat, inputs = seat_inputs(game, 0, "the expert bot")
+        if inputs.tables.edition == KOK2:
+            table = weight_array(weights)
+            expert.candidate_bombs(
+                inputs.tables.arrays, inputs.state, seat, np.full(1, -1, dtype=np.int32), 0,
+                False, -1, inputs.taken_columns, inputs.taken_colours, inputs.taken_rows,
+                table, 1.0, 1.0, False, 0, 0, COMPENSATED_SUM,
+                strong_kok2.new_kok2_workspace(inputs.tables))
