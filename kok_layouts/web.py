@@ -52,6 +52,8 @@ RATE_BURST = 60
 RATE_PER_SECOND = 20.0
 TOKEN_HEADER = "X-Kok-Token"
 EVERY_ADDRESS = ("0.0.0.0", "::", "")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""The names of this computer alone: a server listening on one is out of other computers' reach."""
 """Host names that make a server listen on every address of this computer."""
 
 

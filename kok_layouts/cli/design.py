@@ -15,9 +15,7 @@ from kok_layouts.cli import args as arg_types
 from kok_layouts.cli.commands import add_command
 from kok_layouts.design.server import Designer, DesignServer, Session, serve
 from kok_layouts.errors import UsageError, shown
-
-_LOOPBACK = ("127.0.0.1", "localhost", "::1")
-
+from kok_layouts.web import LOOPBACK
 
 _HOST = re.compile(r"[A-Za-z0-9.:_\[\]-]{1,253}")
 
@@ -100,7 +98,7 @@ def run_design(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr)
     # The address with its token is the first line, for people and for scripts.
     print(server.url, flush=True)
-    if args.host not in _LOOPBACK:
+    if args.host not in LOOPBACK:
         print(f"kok: warning: listening on {shown(args.host, 60)}, reachable from other "
               "computers; anyone with the address can edit and save the board",
               file=sys.stderr)

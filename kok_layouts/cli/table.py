@@ -27,7 +27,6 @@ from kok_layouts.cli import args as arg_types
 from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import BadArgumentError, KokError, UsageError, shown
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 NETWORK_HOST = "network"
 """``--host``'s default (:data:`kok_layouts.table.server.NETWORK`, named here so that the
 command line loads no server to list its options)."""

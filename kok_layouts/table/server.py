@@ -39,6 +39,7 @@ from kok_layouts.table.qr import qr_svg
 from kok_layouts.table.session import HOST, LateActError, Moment, TableSession
 from kok_layouts.web import (
     EVERY_ADDRESS,
+    LOOPBACK,
     GuardedHandler,
     GuardedServer,
     RateLimit,
@@ -68,8 +69,6 @@ def lan_address() -> str | None:
 NETWORK = "network"
 """``kok table``'s default host: every address of this computer, the links naming the one a
 phone on its network reaches (:func:`lan_address`)."""
-
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 
 
 class TableServer(GuardedServer):
@@ -101,7 +100,7 @@ class TableServer(GuardedServer):
         ``none`` (no network address found)."""
         if every and found is None:
             self.reach["phones"] = "none"
-        elif not every and host in LOOPBACK_NAMES:
+        elif not every and host in LOOPBACK:
             self.reach["phones"] = "loopback"
 
     def _at(self, address: str, token: str) -> str:
