@@ -20,8 +20,8 @@ fingerprint of the values of every move at every decision, and the choice, to
 Rerunning it records the bots as they are now; do that only for a deliberate change of a
 bot (and say so in the commit). Both files were written by the Python bots: bots_answers.json
 on 26ccb3e, strong_answers.json with ``rules/strong.py`` of 396ecac put back for the run
-(``python -m tests.bots_answers strong``); the strong values come from ``StrongBot``'s Python
-evaluation, which stays only while ``LearnedBot`` uses it.
+(``python -m tests.bots_answers strong``); the strong values came from ``StrongBot``'s Python
+evaluation, since deleted (a rerun records the compiled bot's values).
 """
 
 from __future__ import annotations
@@ -134,46 +134,20 @@ class Recorder:
         return choice
 
 
-def python_strong_values(game: Game, seat: int, weights: StrongWeights | None = None,
-                         ) -> list[float | None]:
-    """The rules' StrongBot's value of every move of ``seat`` (``Decision.values``'s
-    order; ``None`` for NaN), by its Python evaluation (with ``weights`` in every
-    edition, default the tuned ones)."""
-    from kok_layouts.rules.kok2 import Special
-    from kok_layouts.rules.strong import StrongBot, edition_of, fullest_specials
+def strong_values(game: Game, seat: int, weights: StrongWeights | None = None,
+                  ) -> list[float | None]:
+    """The strong bot's value of every move of ``seat`` (``Decision.values``'s order;
+    ``None`` for NaN), with ``weights`` in every edition (default the tuned ones). The
+    Python evaluation gave them when the fixtures were written; it is deleted, and a rerun
+    records the compiled bot's."""
+    from kok_layouts.rules.engine.strong import decide
 
-    bot = StrongBot(weights)
-    weights = bot.weights[edition_of(game)]
-    values: list[float] = []
-    if game.sheet.edition == "kids":
-        valued = bot._valued_enclosures(game, seat)  # type: ignore[arg-type]
-        return [value for value, *_ in valued[0]] if valued else []
-    pos = bot._prepare(game, seat, weights)
-    player = game.sheets[seat]
-    joker_cost = float(player.sheet.mark_points) + weights.mark_hope * pos.frac
-    for option in game.move_options(seat):
-        value = bot._cells_value(player, pos, weights, option[4])[0]
-        if option[5] or option[6]:
-            value -= (option[5] + option[6]) * joker_cost
-        values.append(value)
-    specials = game.special_choices(seat)
-    weighed = fullest_specials(specials, game.sheet.width)
-    for special in specials:
-        move = special.move
-        assert isinstance(move, Special)
-        if special not in weighed:
-            values.append(math.nan)
-            continue
-        value = bot._cells_value(player, pos, weights, move.cells)[0] - pos.box_worth
-        if move.face == "heart":
-            value += pos.heart_worth
-        values.append(value)
-    return [None if math.isnan(v) else v for v in values]
+    return [None if math.isnan(v) else v for v in decide(game, seat, weights).values.tolist()]
 
 
 def games(bot_name: str) -> list[Record]:
     """The seeded games of :data:`GAMES` played by ``bot_name`` in every seat."""
-    valued = python_strong_values if bot_name == "strong" else None
+    valued = strong_values if bot_name == "strong" else None
     found: list[Record] = []
     for layout, option_name, players, seed in GAMES:
         notes: list[Record] = []
@@ -293,7 +267,7 @@ def write_strong(path: Path = STRONG_FIXTURE) -> None:
 
                 def valued(game: Game, seat: int,
                            weights: StrongWeights | None = weights) -> list[float | None]:
-                    return python_strong_values(game, seat, weights)
+                    return strong_values(game, seat, weights)
 
                 game = new_game(strong_sheet(layout), players, options, solo=players == 1)
                 bots = [Recorder(StrongBot(weights), notes, valued) for _ in range(players)]

@@ -34,10 +34,8 @@ from typing import Any
 import numpy as np
 
 from kok_layouts.model.grid import cells_of
-from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.game import Choice, Game, new_game
-from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.learned import FEATURES, LearnedBot
 from kok_layouts.rules.options import Options
 
@@ -313,10 +311,6 @@ def expected_ends(name: str) -> list[tuple[str, int, list[int], str, LearnedBot,
             found.append((layout, players, seed, options, bot_of(weights_name, candidates),
                           record))
     return found
-
-
-def is_kids(game: Game) -> bool:
-    return isinstance(game, KidsGame)
 
 
 def main() -> None:

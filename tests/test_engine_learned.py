@@ -1,14 +1,11 @@
-"""The learned bot of the classic game inside the engine (Keer op Keer 2 and Kids:
-tests/test_engine_learned_editions.py) weighs the candidates the rules'
-LearnedBot weighs, with the same features to the bit, takes the choice it takes, and so
-plays the rules' games roll for roll.
+"""The learned bot of every edition inside the engine.
 
-At every decision of seeded games played by ``LearnedBot`` the compiled bot must weigh the
-same candidates (passing, then the strong bot's best few: one per cells and jokers), with
-features equal to the bit, and take the same choice; whole games of ``play_learned`` must
-end after the same roll with every cell crossed in the same roll and the same scores as
-``play_game`` with ``LearnedBot`` in every seat; and ``kok simulate --bots learned`` plays
-them so.
+A correction turns the strong bot's choice; whole games of ``play_learned`` (the game loop
+compiled) are the games the rules' turns play with ``LearnedBot`` (one compiled decision a
+roll) in every seat, roll for roll: they end after the same roll with every cell crossed in
+the same roll and the same scores, and keep the same trace; training and the solo mean of a
+training curve are the same either way; ``kok simulate --bots learned`` plays them so. That
+each decision is the one the Python learned bot made is tests/test_learned_answers.py's.
 """
 
 from __future__ import annotations
@@ -22,9 +19,17 @@ from kok_layouts.errors import BadArgumentError, KokTypeError
 from kok_layouts.model.grid import cells_of
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.bots import play_game
-from kok_layouts.rules.engine.learned import decide_learned, play_learned, play_learned_batch
-from kok_layouts.rules.game import Choice, Game
+from kok_layouts.rules.engine.learned import (
+    decide_learned,
+    new_trace,
+    play_learned,
+    play_learned_batch,
+    traces_of,
+)
+from kok_layouts.rules.game import Game, new_game
+from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.learned import FEATURES, LearnedBot
+from kok_layouts.rules.learned_training import Plan, solo_mean, train
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.strong import StrongBot
 
@@ -33,133 +38,107 @@ from .test_engine_tables import EXAMPLES
 LIMIT = Options(max_rolls=200)
 EXAMPLE = next(path for path in EXAMPLES if path.endswith("donut.yaml"))
 """An example layout of the classic game (areas and points of its own)."""
+MIRROR = "tests/data/kok2_mirror.yaml"
+"""A Keer op Keer 2 sheet of rows, boxes and bombs of its own."""
+EDITION = {"black": "classic", EXAMPLE: "classic", "grey": "kok2", MIRROR: "kok2",
+           "kids": "kids"}
 
 
-def flipping_weights() -> dict[str, list[float]]:
-    """A classic correction that values keeping exclamation marks highly: it turns moves
-    down that the shipped weights take."""
+def flipping_weights(edition: str) -> dict[str, list[float]]:
+    """A correction that values keeping exclamation marks highly (and, outside the classic
+    game, the cells reachable lowly): it turns moves down that the shipped weights take."""
     weights = [0.0] * len(FEATURES)
     weights[FEATURES.index("marks")] = 40.0
+    if edition != "classic":
+        weights[FEATURES.index("reachable")] = -30.0
     weights[FEATURES.index("passed")] = 0.5
-    return {"classic": weights}
-
-
-class Checked:
-    def __init__(self) -> None:
-        self.decisions = 0
-        self.candidates = 0
-        self.other_features = 0
-        self.other_choices = 0
-
-
-class CheckingBot(LearnedBot):
-    """The rules' LearnedBot, comparing every decision with the compiled bot's."""
-
-    def __init__(self, checked: Checked, weights: dict[str, list[float]] | None = None,
-                 candidates: int = 6) -> None:
-        super().__init__(weights, candidates=candidates)
-        self.checked = checked
-        self.keep_candidates = True
-
-    def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        self.last_candidates = []
-        choice = super().choose_by_dice(game, seat, rng)
-        decision = decide_learned(game, seat, self)
-        self.checked.decisions += 1
-        self.checked.other_choices += choice != decision.choice
-        if self.last_candidates:
-            expected = np.array([c.features for c in self.last_candidates])
-            self.checked.candidates += len(expected)
-            if expected.shape != decision.features.shape or not np.array_equal(
-                    expected, decision.features):
-                self.checked.other_features += 1
-            options = game.move_options(seat)
-            width = game.sheet.width
-            for candidate, move in zip(self.last_candidates, decision.moves, strict=False):
-                made = None if move < 0 else Choice.of_option(options[move], width)
-                self.checked.other_choices += candidate.choice != made
-        else:  # nothing to cross: a pass
-            assert decision.choice is None
-            assert len(decision.moves) == 1
-        return choice
-
-
-def checked_games(sheet: Sheet, players: int, seeds: list[list[int]],
-                  options: Options = LIMIT, weights: dict[str, list[float]] | None = None,
-                  candidates: int = 6) -> Checked:
-    checked = Checked()
-    for seed in seeds:
-        game = Game(sheet, players, options, solo=players == 1)
-        play_game(game, [CheckingBot(checked, weights, candidates) for _ in range(players)],
-                  np.random.default_rng(seed))
-    assert checked.decisions > 0 and checked.candidates > checked.decisions
-    assert checked.other_features == 0, (f"the features of {checked.other_features} of "
-                                         f"{checked.decisions} decisions differ")
-    assert checked.other_choices == 0, (f"{checked.other_choices} choices of "
-                                        f"{checked.decisions} decisions differ")
-    return checked
+    return {edition: weights}
 
 
 # -- one decision --------------------------------------------------------------------------
-@pytest.mark.parametrize("players", [1, 2, 3])
-def test_every_decision_of_a_black_game_weighs_the_same_candidates_alike(players: int) -> None:
-    checked_games(load_layout("black"), players, [[83, players, g] for g in range(2)])
-
-
-def test_every_decision_on_an_example_layout_is_weighed_alike() -> None:
-    checked_games(load_layout(EXAMPLE), 2, [[83, 9, 0]])
-    checked_games(load_layout(EXAMPLE), 1, [[83, 9, 1]])
-
-
-@pytest.mark.parametrize("options", [
-    Options(connect_through_crossed=True, max_rolls=200),
-    Options(number_joker_six=True, max_rolls=200),
-    Options(first_three_rolls_open=False, end="roll", max_rolls=200),
-    Options(star_penalty=5, pass_penalty=2, max_rolls=200),
-    Options(max_rolls=9),
-], ids=["loose", "six", "closed-roll", "house-penalties", "nine-rolls"])
-def test_the_house_rules_are_weighed_alike(options: Options) -> None:
-    checked_games(load_layout("black"), 2, [[89, 0]], options)
-
-
-@pytest.mark.parametrize("candidates", [1, 2, 64])
-def test_any_count_of_candidates_is_weighed_alike(candidates: int) -> None:
-    checked_games(load_layout("black"), 2, [[97, candidates]], candidates=candidates)
-
-
-def test_other_weights_are_weighed_alike() -> None:
-    checked_games(load_layout("black"), 2, [[101, 0]], weights=flipping_weights())
-    checked_games(load_layout("black"), 1, [[101, 1]], weights=flipping_weights())
-
-
-def test_a_correction_weight_flips_a_choice_of_the_strong_bot() -> None:
-    """A fixed roll where the strong bot crosses a move with an exclamation mark: with a
-    correction that values the marks kept, the compiled learned bot takes another."""
-    sheet = load_layout("black")
-    rng = np.random.default_rng([103, 0])
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_a_correction_weight_flips_a_choice_of_the_strong_bot(layout: str) -> None:
+    """Fixed rolls where a correction that values the marks kept (and the cells reachable)
+    makes the learned bot take another move than the strong bot; with no correction it
+    takes the strong bot's."""
+    sheet = load_layout(layout)
+    edition = EDITION[layout]
+    rng = np.random.default_rng([149, 0])
     flipped = 0
     for _ in range(40):
-        game = Game(sheet, 1, LIMIT, solo=True)
+        game = new_game(sheet, 1, LIMIT, solo=True)
         game.throw(rng)
-        strong = StrongBot().choose_by_dice(game, 0, rng)
-        if strong is None or not strong.move.jokers:
-            continue
-        shipped = decide_learned(game, 0, LearnedBot(
-            {"classic": [0.0] * len(FEATURES)})).choice
-        assert shipped == strong  # no correction: the strong bot's choice
-        other = decide_learned(game, 0, LearnedBot(flipping_weights())).choice
-        assert other != strong
-        assert other == LearnedBot(flipping_weights()).choose_by_dice(game, 0, rng)
-        flipped += 1
+        if isinstance(game, KidsGame):
+            strong = StrongBot().choose_enclosure(game, 0, rng)
+            rules = LearnedBot(flipping_weights(edition)).choose_enclosure(game, 0, rng)
+        else:
+            strong = StrongBot().choose_by_dice(game, 0, rng)
+            rules = LearnedBot(flipping_weights(edition)).choose_by_dice(game, 0, rng)
+        plain = decide_learned(game, 0, LearnedBot({edition: [0.0] * len(FEATURES)}))
+        assert plain.choice == strong  # no correction: the strong bot's choice
+        other = decide_learned(game, 0, LearnedBot(flipping_weights(edition)))
+        assert other.choice == rules
+        flipped += other.choice != strong
     assert flipped > 0
+
+
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_a_decision_lists_its_candidates_and_takes_the_best_total(layout: str) -> None:
+    """Every candidate is a choice the rules allow (passing: ``None``), listed once; the
+    one taken has the highest total; a trace keeps the base plus that total."""
+    sheet = load_layout(layout)
+    rng = np.random.default_rng([151, 7])
+    seen = 0
+    for _ in range(12):
+        game = new_game(sheet, 2, LIMIT)
+        game.throw(rng)
+        decision = decide_learned(game, 0)
+        if not decision.candidates:
+            assert decision.chosen == -1
+            continue
+        seen += 1
+        legal = game.choices_for(0)
+        listed = [c for c in decision.candidates if c is not None]
+        assert len(set(listed)) == len(listed)
+        for candidate in listed:
+            assert candidate in legal or any(
+                candidate.move == choice.move for choice in legal)  # (bombs placed)
+        assert decision.candidates[decision.chosen] == decision.choice
+        assert decision.totals[decision.chosen] == decision.totals.max()
+        assert decision.features.shape == (len(decision.candidates), len(FEATURES))
+        bot = LearnedBot()
+        bot.trace = {}
+        bot.keep_candidates = True
+        assert bot.choose(game, 0, rng) == decision.choice
+        assert [c.choice for c in bot.last_candidates] == list(decision.candidates)
+        assert bot.trace[0].values[0] == pytest.approx(
+            decision.base + decision.totals[decision.chosen])
+    assert seen > 0
+
+
+def test_the_learned_bot_plays_an_edition_derived_from_the_classic_one() -> None:
+    """A game type derived from the classic one (as a fourth edition registers it,
+    tests/test_fourth_edition.py) is decided with the classic game's weights, as the
+    strong bot decides it."""
+    class Derived(Game):
+        edition = "derived"
+
+    sheet = load_layout("black")
+    for seed in range(6):
+        derived, plain = Derived(sheet, 2, LIMIT), Game(sheet, 2, LIMIT)
+        derived.throw(np.random.default_rng(seed))
+        plain.throw(np.random.default_rng(seed))
+        expected = decide_learned(plain, 0).choice
+        assert decide_learned(derived, 0).choice == expected
+        assert LearnedBot().choose(derived, 0, np.random.default_rng(0)) == expected
 
 
 # -- whole games ---------------------------------------------------------------------------
 def rules_game(sheet: Sheet, players: int, seed: list[int], options: Options = LIMIT,
                bot: LearnedBot | None = None) -> tuple[Game, list[list[int]]]:
-    """The game LearnedBot plays with the dice of ``default_rng(seed)``, and per seat and
-    cell the roll the cell was crossed in."""
-    game = Game(sheet, players, options, solo=players == 1)
+    """The game LearnedBot plays in the rules' turns with the dice of
+    ``default_rng(seed)``, and per seat and cell the roll the cell was crossed in."""
+    game = new_game(sheet, players, options, solo=players == 1)
     crossed_at = [[0] * sheet.geometry.size for _ in range(players)]
     before = [0] * players
 
@@ -174,12 +153,12 @@ def rules_game(sheet: Sheet, players: int, seed: list[int], options: Options = L
     return game, crossed_at
 
 
-@pytest.mark.parametrize(("layout", "players"), [
-    ("black", 1), ("black", 2), ("black", 3), (EXAMPLE, 1), (EXAMPLE, 2), (EXAMPLE, 3)])
+@pytest.mark.parametrize("players", [1, 2, 3])
+@pytest.mark.parametrize("layout", ["black", EXAMPLE, "grey", MIRROR, "kids"])
 def test_whole_games_are_the_learned_bots_games_roll_for_roll(layout: str,
                                                                players: int) -> None:
     sheet = load_layout(layout)
-    seeds = [[107, players, g] for g in range(8)]
+    seeds = [[107, players, g] for g in range(4)]
     games = play_learned(sheet, players, seeds, LIMIT, keep_crossed_at=True)
     for g, seed in enumerate(seeds):
         game, crossed_at = rules_game(sheet, players, seed)
@@ -189,22 +168,29 @@ def test_whole_games_are_the_learned_bots_games_roll_for_roll(layout: str,
         assert list(games.marks_used[g]) == [player.marks_used for player in game.sheets]
 
 
-@pytest.mark.parametrize("options", [
-    Options(connect_through_crossed=True, max_rolls=200),
-    Options(number_joker_six=True, max_rolls=200)], ids=["loose", "six"])
-def test_whole_games_of_the_house_rules_are_the_learned_bots_games(options: Options) -> None:
-    sheet = load_layout("black")
-    seeds = [[109, g] for g in range(3)]
+@pytest.mark.parametrize(("layout", "options"), [
+    ("black", Options(connect_through_crossed=True, max_rolls=200)),
+    ("black", Options(number_joker_six=True, max_rolls=200)),
+    ("grey", Options(connect_through_crossed=True, max_rolls=200)),
+    ("grey", Options(number_joker_six=True, first_three_rolls_open=False, max_rolls=200)),
+    ("grey", Options(end="roll", star_penalty=3, pass_penalty=1, max_rolls=200))],
+    ids=["black-loose", "black-six", "grey-loose", "grey-six-closed",
+         "grey-end-roll-penalties"])
+def test_whole_games_of_the_house_rules_are_the_bots_games(layout: str,
+                                                           options: Options) -> None:
+    sheet = load_layout(layout)
+    seeds = [[157, g] for g in range(3)]
     games = play_learned(sheet, 2, seeds, options)
     for g, seed in enumerate(seeds):
         game, _ = rules_game(sheet, 2, seed, options)
         assert list(games.totals[g]) == [score.total for score in game.scores()]
 
 
-def test_whole_games_with_other_weights_are_that_bots_games() -> None:
-    sheet = load_layout("black")
-    bot = LearnedBot(flipping_weights(), candidates=3)
-    seeds = [[113, g] for g in range(6)]
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_whole_games_with_other_weights_are_that_bots_games(layout: str) -> None:
+    sheet = load_layout(layout)
+    bot = LearnedBot(flipping_weights(EDITION[layout]), candidates=3)
+    seeds = [[163, g] for g in range(4)]
     games = play_learned(sheet, 2, seeds, LIMIT, bot=bot)
     shipped = play_learned(sheet, 2, seeds, LIMIT)
     assert not np.array_equal(games.totals, shipped.totals)  # the weights change the games
@@ -214,18 +200,55 @@ def test_whole_games_with_other_weights_are_that_bots_games() -> None:
         assert list(games.marks_used[g]) == [player.marks_used for player in game.sheets]
 
 
-def test_kok_simulate_plays_learned_classic_games_in_the_engine() -> None:
-    black = load_layout("black")
-    assert in_engine(black, ["learned"] * 2) == "learned"
-    assert in_engine(black, ["learned", "strong"]) is None
-    assert in_engine(load_layout("grey"), ["learned"]) == "learned"
-    assert in_engine(load_layout("kids"), ["learned"]) == "learned"
-    for players in (1, 2):
-        got = simulate(black, 3, players, 11, ("learned",))
-        expected = [play_one(black, players, ("learned",),
-                             np.random.SeedSequence(11, spawn_key=(i,)), i)
-                    for i in range(3)]
-        assert got == expected
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_traced_game_is_the_rules_bots_trace_to_the_bit(layout: str, players: int) -> None:
+    """The compiled loop's trace of a game (per seat the features and value of every
+    decision) is ``LearnedBot.trace`` of the same game in the rules' turns, float for
+    float, in the same order of seats."""
+    sheet = load_layout(layout)
+    bot = LearnedBot()
+    for g in range(2):
+        seed = [167, players, g]
+        trace = new_trace(sheet, players, players == 1, LIMIT, bot.candidates)
+        play_learned(sheet, players, [seed], LIMIT, bot=bot, trace=trace)
+        got = traces_of(trace, bot.corrections[EDITION[layout]])
+        rules = LearnedBot()
+        rules.trace = {}
+        game = new_game(sheet, players, LIMIT, solo=players == 1)
+        play_game(game, [rules] * players, np.random.default_rng(seed))
+        assert list(got) == list(rules.trace)
+        for seat, expected in rules.trace.items():
+            assert got[seat].values == expected.values
+            assert got[seat].features == expected.features
+
+
+@pytest.mark.parametrize("layout", ["black", "grey", "kids"])
+def test_training_in_the_compiled_loop_gives_the_rules_turns_weights(layout: str) -> None:
+    """A short self-play training run gives the same weights, to the bit, whether its games
+    are played in the compiled loop or in the rules' turns; so does a training curve's
+    solo mean."""
+    sheet = load_layout(layout)
+    for plan in (Plan(games=3, seed=173), Plan(games=2, seed=179, players=2, candidates=3)):
+        engine = train(sheet, plan)
+        rules = train(sheet, plan, engine=False)
+        assert np.any(engine != 0.0)
+        assert np.array_equal(engine, rules)
+    bot = LearnedBot()
+    assert solo_mean(sheet, bot, 6) == solo_mean(sheet, bot, 6, engine=False)
+
+
+def test_kok_simulate_plays_learned_games_of_every_edition_in_the_engine() -> None:
+    for layout in ("black", "grey", "kids"):
+        sheet = load_layout(layout)
+        assert in_engine(sheet, ["learned"] * 2) == "learned"
+        assert in_engine(sheet, ["learned", "strong"]) is None
+        for players in (1, 2):
+            got = simulate(sheet, 2, players, 11, ("learned",))
+            expected = [play_one(sheet, players, ("learned",),
+                                 np.random.SeedSequence(11, spawn_key=(i,)), i)
+                        for i in range(2)]
+            assert got == expected
 
 
 def test_play_learned_refuses_what_it_does_not_play() -> None:
@@ -236,6 +259,8 @@ def test_play_learned_refuses_what_it_does_not_play() -> None:
         play_learned(black, 1, [[0, 0]], bot=StrongBot())  # type: ignore[arg-type]
     with pytest.raises(KokTypeError):
         play_learned("black", 1, [[0, 0]])  # type: ignore[arg-type]
+    with pytest.raises(KokTypeError):
+        decide_learned("black", 0)  # type: ignore[arg-type]
     with pytest.raises(BadArgumentError):
         play_learned_batch(black, 0, 1, 0)
     assert play_learned_batch(black, 2, 1, 0).shape == (2, 1)

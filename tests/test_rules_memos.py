@@ -174,26 +174,6 @@ def test_joker_faces_stand_for_the_same_whatever_kind_of_sequence_names_the_colo
     assert expand_faces(["odd"], 3, keys) == [(["odd"], 3, 0)]  # type: ignore[arg-type,comparison-overlap]
 
 
-@settings(max_examples=6, deadline=None, database=None)
-@given(seed=SEEDS, players=st.integers(2, 4))
-def test_a_kids_position_weighed_for_the_active_players_look_is_the_one_counted_afresh(
-        seed: int, players: int) -> None:
-    """The strong bot weighs each other seat's position once per roll (the active player's
-    look at what its dice leave them, then that seat's own choice): the games are the ones
-    played with every position counted afresh."""
-    from kok_layouts.analysis.simulate import simulate
-    from kok_layouts.rules.strong import StrongBot
-
-    sheet = load_layout("kids")
-    remembered = simulate(sheet, 2, players, seed=seed)
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(StrongBot, "_roll_position",
-                        lambda self, game, seat, weights: self._prepare(game, seat, weights))
-        afresh = simulate(sheet, 2, players, seed=seed)
-    assert [(r.scores, r.rolls, r.crossed_at) for r in remembered] == [
-        (r.scores, r.rolls, r.crossed_at) for r in afresh]
-
-
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS, st.integers(0, 30), st.sampled_from(["black", "grey", "kids"]))
 def test_a_move_found_legal_is_checked_again_once_the_sheet_changes(

@@ -14,7 +14,13 @@ The weights are trained by ``benchmarks/train_learned.py`` (rollout policy itera
 :func:`kok_layouts.rules.learned_training.improve`: Monte Carlo returns of every candidate
 of sampled decisions on common dice; TD(lambda) is there too) and shipped in
 ``learned_weights.json`` beside this module, with a fingerprint of their values
-(:meth:`LearnedBot.version`). Numpy only at play time.
+(:meth:`LearnedBot.version`).
+
+The bot decides inside the compiled engine
+(:func:`kok_layouts.rules.engine.learned.decide_learned`; whole games:
+:func:`~kok_layouts.rules.engine.learned.play_learned`), which weighs the candidates the
+Python bot it replaced weighed, with the same features and values to the bit
+(tests/test_learned_answers.py).
 """
 
 from __future__ import annotations
@@ -35,7 +41,6 @@ from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, KokTypeError, UnreadableFileError, shown
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
-from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of
 
 FEATURES: tuple[str, ...] = (
@@ -169,15 +174,6 @@ class Candidate:
     features: list[float]
 
 
-@dataclass
-class _Decision:
-    """Per decision: what the features of every candidate share."""
-
-    frac: float
-    near_claimed: list[bool]
-    column_points: list[float]
-
-
 class LearnedBot(StrongBot):
     """The strong bot's evaluation plus a learned correction (see the module docstring).
 
@@ -239,150 +235,39 @@ class LearnedBot(StrongBot):
         shipped = shipped_weights()
         return f"{LEARNED_VERSION}-{fingerprint(shipped)}+strong-{StrongBot.version()}"
 
-    # -- features ----------------------------------------------------------------------
-    def _decision(self, game: Game, seat: int, pos: Any) -> _Decision:
-        groups = pos.groups
-        player = game.sheets[seat]
-        columns, first_row = groups.columns, groups.first_row
-        taken_columns, taken_colours = game.taken_columns, game.taken_colours
-        keys = list(groups.colour_keys)
-        claimed = [g in taken_columns for g in range(columns)]
-        claimed += [key in taken_colours for key in keys]
-        claimed += [False] * (len(groups.masks) - first_row)
-        return _Decision(frac=pos.frac, near_claimed=claimed,
-                         column_points=[float(player.column_value(g)) for g in range(columns)])
-
-    def features(self, game: Game, seat: int, pos: Any, decision: _Decision, cells: int,
-                 *, value: float, jokers: int = 0, box: bool = False, heart: bool = False,
-                 passed: bool = False) -> list[float]:
-        """The features (:data:`FEATURES`) of ``seat``'s position after crossing ``cells``
-        with ``jokers`` marks (``box``: a special action; ``heart``: one more heart),
-        whose strong value relative to passing is ``value``."""
-        player = game.sheets[seat]
-        board = player.board
-        groups = pos.groups
-        masks, missing = groups.masks, pos.missing
-        columns, first_row = groups.columns, groups.first_row
-        fresh = cells & ~player.crossed
-        after = player.crossed | fresh
-        frac = decision.frac
-        done_columns = one = two = three = 0
-        near_points = 0.0
-        claimed_columns = claimed_colours = 0
-        claimed = decision.near_claimed
-        points = decision.column_points
-        for g in range(columns):
-            left = missing[g] - (fresh & masks[g]).bit_count() if fresh else missing[g]
-            if left == 0:
-                done_columns += 1
-            elif left == 1:
-                one += 1
-                near_points += points[g]
-            elif left == 2:
-                two += 1
-                near_points += points[g]
-            elif left == 3:
-                three += 1
-            if 0 < left <= 3 and claimed[g]:
-                claimed_columns += 1
-        shares: list[float] = []
-        colours_done = near = halfway = 0
-        for g in range(columns, first_row):
-            size = groups.sizes[g]
-            left = missing[g] - (fresh & masks[g]).bit_count() if fresh else missing[g]
-            shares.append(1.0 - left / size if size else 1.0)
-            if left == 0:
-                colours_done += 1
-            elif left <= 2:
-                near += 1
-            elif left <= size // 2:
-                halfway += 1
-            if 0 < left <= 5 and claimed[g]:
-                claimed_colours += 1
-        rows_done = 0
-        for g in range(first_row, len(masks)):
-            if missing[g] - (fresh & masks[g]).bit_count() == 0:
-                rows_done += 1
-        shares.sort(reverse=True)
-        best = shares[0] if shares else 0.0
-        second = shares[1] if len(shares) > 1 else 0.0
-        marks = max(0, player.marks_left - jokers)
-        stars = (board.star_mask & ~after).bit_count()
-        reachable = (board.dilate(after) & ~after).bit_count()
-        strong = value / 20.0
-        return [
-            1.0, frac, frac * frac, strong, strong * frac, 1.0 if passed else 0.0,
-            frac if passed else 0.0,
-            best, second, float(colours_done), near / 3.0, halfway / 3.0,
-            done_columns / 5.0, one / 5.0, two / 5.0, three / 5.0, one * frac / 5.0,
-            two * frac / 5.0, near_points / 10.0, near_points * frac / 10.0,
-            claimed_columns / 5.0, claimed_colours / 3.0,
-            marks / 8.0, marks * frac / 8.0, stars / 5.0, stars * frac / 5.0,
-            reachable / 20.0, reachable * frac / 20.0, after.bit_count() / 100.0,
-            max(0, player.boxes_left - (1 if box else 0)) / 8.0,
-            (player.hearts + (1 if heart else 0)) / 5.0, rows_done / 5.0,
-        ]
-
-    def _pick(self, game: Game, seat: int, pos: Any, weights: Any,
-              candidates: list[tuple[float, Choice | None, list[float]]]) -> Choice | None:
-        """The candidate with the best strong value plus correction; recorded when
-        training."""
-        correction = self.corrections[edition_of(game)]
-        totals = np.array([c[2] for c in candidates]) @ correction
-        totals += np.array([c[0] for c in candidates])
-        index = int(np.argmax(totals))
-        if self.keep_candidates:
-            self.last_candidates = [Candidate(c[1], c[0], c[2]) for c in candidates]
-        if self.trace is not None:
-            trace = self.trace.setdefault(seat, Trace())
-            base = pos.score_before + self._future_total(pos, game.sheets[seat], weights)
-            trace.features.append(candidates[index][2])
-            trace.values.append(float(base + totals[index]))
-        return candidates[index][1]
-
     # -- choosing ----------------------------------------------------------------------
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        start = self._decision_start(game, seat)
-        if start is None:
-            return None
-        options, specials, weights, pos = start
-        order = self._best_few(game, seat, options, specials, pos, weights, self.candidates)
-        decision = self._decision(game, seat, pos)
-        pass_value = -weights.pass_cost if pos.rolls_left > 0 else 0.0
-        candidates: list[tuple[float, Choice | None, list[float]]] = [
-            (pass_value, None, self.features(game, seat, pos, decision, 0, value=pass_value,
-                                             passed=True))]
-        for value, bomb_row, choice in order:
-            if bomb_row:
-                choice, value = self._with_bombs(game, seat, choice, pos, weights, value)
-            move = choice.move
-            cells = move.cells
-            for square in choice.bombs:
-                cells |= square
-            special = isinstance(move, Special)
-            candidates.append((value, choice, self.features(
-                game, seat, pos, decision, cells, value=value,
-                jokers=0 if special else move.jokers, box=special,
-                heart=isinstance(move, Special) and move.face == "heart")))
-        return self._pick(game, seat, pos, weights, candidates)
+        """The best of the strong bot's few best moves (and passing) by strong value plus
+        correction, decided in the engine
+        (:func:`kok_layouts.rules.engine.learned.decide_learned`)."""
+        return self._decided(game, seat)
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
-        valued = self._valued_enclosures(game, seat)
-        if valued is None:
-            return None
-        weights = self.weights[edition_of(game)]
-        pos = valued[1]
-        # One choice per cells and use of the purple die: the best valued.
-        ranked: dict[tuple[int, bool], tuple[float, Choice, int]] = {}
-        for value, choice, cells, purple in valued[0]:
-            key = (cells, purple)
-            if key not in ranked or ranked[key][0] < value:
-                ranked[key] = (value, choice, cells)
-        order = sorted(ranked.values(), key=lambda item: -item[0])[:self.candidates]
-        decision = self._decision(game, seat, pos)
-        candidates: list[tuple[float, Choice | None, list[float]]] = [
-            (value, choice, self.features(game, seat, pos, decision, cells, value=value))
-            for value, choice, cells in order]
-        return self._pick(game, seat, pos, weights, candidates)
+        """Kids: the best of the strong bot's few best enclosures by strong value plus
+        correction, decided in the engine."""
+        return self._decided(game, seat)
 
+    def _decided(self, game: Game, seat: int) -> Choice | None:
+        """The engine's decision, its candidates kept (:attr:`keep_candidates`) and the
+        value of the one taken recorded (:attr:`trace`) as asked."""
+        from kok_layouts.rules.engine.learned import decide_learned
+
+        decision = decide_learned(game, seat, self)
+        found = len(decision.candidates)
+        if found and (self.keep_candidates or self.trace is not None):
+            features = decision.features.tolist()
+            values = decision.values.tolist()
+            if self.keep_candidates:
+                self.last_candidates = [Candidate(choice, value, row) for choice, value, row
+                                        in zip(decision.candidates, values, features,
+                                               strict=True)]
+            if self.trace is not None:
+                # The total of the one taken as numpy sums it: features @ correction, plus
+                # the strong value (its last bit depends on the row's place in the matrix).
+                totals = np.array(features) @ self.corrections[edition_of(game)]
+                totals += np.array(values)
+                trace = self.trace.setdefault(seat, Trace())
+                trace.features.append(features[decision.chosen])
+                trace.values.append(float(decision.base + totals[decision.chosen]))
+        return decision.choice

@@ -25,8 +25,7 @@ import numpy.typing as npt
 
 from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, KokTypeError, WrongSheetError
-from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet, SpecialFace
-from kok_layouts.rules.dice import JOKER_COLOUR, PURPLE
+from kok_layouts.model.sheet import ClassicSheet, KidsSheet, Sheet
 from kok_layouts.rules.engine import (
     compiling,
     kernels,
@@ -38,8 +37,16 @@ from kok_layouts.rules.engine import (
 )
 from kok_layouts.rules.engine.batch import KIDS_DICE, EngineGames, checked_solo, play_in_rounds
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
-from kok_layouts.rules.engine.kernels import State
-from kok_layouts.rules.engine.strong import COMPENSATED_SUM, _weights_of, state_of
+from kok_layouts.rules.engine.strong import (
+    COMPENSATED_SUM,
+    Seat,
+    _weights_of,
+    classic_choice,
+    horizons,
+    kids_choice,
+    kok2_choice,
+    seat_inputs,
+)
 from kok_layouts.rules.engine.strong_kernels import NO_LIMIT
 from kok_layouts.rules.engine.tables import (
     CLASSIC,
@@ -50,12 +57,10 @@ from kok_layouts.rules.engine.tables import (
     Tables,
     tables_for,
 )
-from kok_layouts.rules.game import SPECIAL_DIE, Choice, Game
-from kok_layouts.rules.kids import NO_DIE, KidsGame, KidsMove
+from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kinds import lineage
-from kok_layouts.rules.kok2 import Kok2Game, Special
+from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.learned import FEATURES, LearnedBot
-from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
 from kok_layouts.rules.strong import EDITIONS, StrongWeights
@@ -294,133 +299,116 @@ def play_learned_batch(sheet: Sheet, n_games: int, players: int, seed: int, *,
 
 @dataclass(frozen=True)
 class LearnedDecision:
-    """What the compiled learned bot decided for one seat in one roll of a rules' game."""
+    """What the compiled learned bot decided for one seat in one roll of a rules' game:
+    its choice and every candidate it weighed (Keer op Keer 2 and the classic game:
+    passing first; none when passing is all the seat can do)."""
 
     choice: Choice | None
     moves: Int64s
-    """Per candidate (passing first) the index of its move in ``Game.move_options``, -1
-    for passing."""
+    """Per candidate (passing first) its listing: the index of its move in
+    ``Game.move_options`` (Keer op Keer 2: then the special actions; Kids: the choices of
+    the roll), -1 for passing."""
     features: Floats
-    """Per candidate its features (``LearnedBot.features``)."""
+    """Per candidate its features (:data:`~kok_layouts.rules.learned.FEATURES`)."""
     totals: Floats
     """Per candidate its strong value plus correction."""
+    values: Floats
+    """Per candidate its strong value (relative to passing; with its bombs)."""
+    candidates: tuple[Choice | None, ...]
+    """Per candidate its choice (``None``: passing), bombs' squares placed."""
+    chosen: int
+    """The candidate taken (-1: none weighed)."""
+    base: float
+    """The seat's score before the decision plus what its position can still be expected
+    to earn: a trace keeps ``base`` plus the total of the candidate taken."""
 
 
 def decide_learned(game: Game, seat: int, bot: LearnedBot | None = None) -> LearnedDecision:
     """The compiled learned bot's decision for ``seat`` in the current roll of the rules'
-    ``game`` (classic, Keer op Keer 2 or Kids): the choice ``bot.choose_by_dice`` (Kids:
-    ``choose_enclosure``) makes (``bot``: default ``LearnedBot()``) and its candidates."""
-    if not isinstance(game, Game):
-        raise KokTypeError(f"decide_learned needs a rules' Game, not {type(game).__name__}")
-    sheet = _learned_sheet(game.sheet, "the learned bot")
-    if type(game) not in (Game, Kok2Game, KidsGame):
-        raise WrongSheetError("the engine's learned bot decides in the classic game, Keer op "
-                              "Keer 2 and Kids")
-    seat = game.seat_of(seat)
-    colour_dice, number_dice = game.dice_for(seat)
-    roll = game.roll
-    assert roll is not None
+    ``game`` (the classic game, Keer op Keer 2, Kids, or an edition derived from one):
+    ``bot.choose_by_dice`` (Kids: ``choose_enclosure``) is this decision's choice
+    (``bot``: default ``LearnedBot()``), with its candidates."""
+    seat, inputs = seat_inputs(game, seat, "the learned bot")
+    sheet = game.sheet
     edition = edition_name(sheet)
     correction, candidates = correction_of(bot, edition)
     table = _weights_of(sheet, _checked_strong(bot, None, edition))
-    tables = tables_for(sheet)
+    tables = inputs.tables
     announce(tables.edition)
-    keys = list(tables.colour_keys)
-    roll_colours = np.array([tables.colours if face in (JOKER_COLOUR, PURPLE)
-                             else keys.index(face) for face in roll.colours], dtype=np.int32)
-    roll_numbers = np.array(roll.numbers, dtype=np.int32)
-    state = state_of(game, tables)
-    taken_columns = np.zeros(tables.width, dtype=np.bool_)
-    taken_columns[list(game.taken_columns)] = True
-    taken_colours = np.zeros(tables.colours, dtype=np.bool_)
-    taken_colours[[keys.index(k) for k in game.taken_colours]] = True
-    roll_limit = game.roll_limit if game.roll_limit is not None else NO_LIMIT
-    left = strong_kernels.rolls_left(table, game.solo, roll_limit, game.rolls_done,
-                                     game.end_triggered, game.options.end == "roll",
-                                     len(game.players), game.active)
-    horizon = strong_kernels.horizon_of(table, game.solo, roll_limit)
-    options = game.options
+    left, horizon = horizons(game, table)
     if tables.edition == KIDS:
-        deny = not game.solo and bool(table[strong_kernels.W_DENY]) and seat == game.active
-        lw = learned_kok2.new_edition_work(tables, column_points(sheet, tables))
-        die, move, found, _, _ = learned_kids.kids_learned_choice(
-            tables.arrays, state, seat, roll_colours, np.array(colour_dice, dtype=np.int64),
-            taken_columns, taken_colours, table, left, horizon, game.solo, deny,
-            COMPENSATED_SUM, correction, candidates, strong_kok2.new_kok2_workspace(tables),
-            lw)
-        picked = lw.picked[:found].copy()
-        features, totals = lw.features[:found].copy(), lw.totals[:found].copy()
-        if die < 0:
-            return LearnedDecision(None, picked, features, totals)
-
-        enclosure = _area_mask(tables, int(move[1]))
-        chameleon = _area_mask(tables, int(move[2]))
-        kids_move = KidsMove(roll.colours[die], enclosure, chameleon, sheet.width)
-        return LearnedDecision(Choice(int(die), NO_DIE, kids_move), picked, features,
-                               totals)
+        return _decide_kids(game, seat, inputs, table, left, horizon, correction, candidates)
     if tables.edition == KOK2:
-        return _decide_kok2(cast(Kok2Game, game), seat, tables, state, roll_colours,
-                            roll_numbers, colour_dice, number_dice, taken_columns,
-                            taken_colours, table, left, horizon, correction, candidates)
-    colour_die, number_die, row, moves, features, totals = learned_kernels.learned_choice(
-        tables.arrays, state, seat, roll_colours, roll_numbers,
-        np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
-        taken_columns, taken_colours, options.connect_through_crossed,
-        options.number_joker_six, table, left, horizon, game.solo,
-        game.sheets[seat].star_penalty, options.pass_penalty, COMPENSATED_SUM, correction,
-        candidates, strong_kernels.new_workspace(tables))
-    if colour_die < 0:
-        return LearnedDecision(None, moves, features, totals)
-    cells = sum(1 << int(cell) for cell in row[kernels.M_CELLS:] if cell >= 0)
-    made = Move(keys[row[kernels.M_COLOUR]], int(row[kernels.M_NUMBER]), cells,
-                bool(row[kernels.M_COLOUR_JOKER]), bool(row[kernels.M_NUMBER_JOKER]),
-                sheet.width)
-    return LearnedDecision(Choice(int(colour_die), int(number_die), made), moves, features,
-                           totals)
+        return _decide_kok2(game, seat, inputs, table, left, horizon, correction, candidates)
+    options = game.options
+    star_penalty = game.sheets[seat].star_penalty
+    work, _ = _scratch(sheet, tables)
+    colour_die, number_die, row, moves, features, totals, values, rows, dice, chosen = \
+        learned_kernels.learned_choice(
+            tables.arrays, inputs.state, seat, inputs.roll_colours, inputs.roll_numbers,
+            inputs.colour_dice, inputs.number_dice, inputs.taken_columns,
+            inputs.taken_colours, options.connect_through_crossed, options.number_joker_six,
+            table, left, horizon, game.solo, star_penalty, options.pass_penalty,
+            COMPENSATED_SUM, correction, candidates, work)
+    found = len(moves)
+    if found == 1:  # passing alone: nothing was weighed (as in the other editions)
+        found = 0
+        moves, features, totals, values = moves[:0], features[:0], totals[:0], values[:0]
+    base = 0.0
+    if found:
+        base = learned_kernels.classic_base(
+            tables.arrays, inputs.state, seat, inputs.taken_columns, inputs.taken_colours,
+            table, left, horizon, star_penalty, options.pass_penalty, COMPENSATED_SUM, work)
+    made = tuple(classic_choice(game, tables, int(dice[c, 0]), int(dice[c, 1]), rows[c])
+                 for c in range(found))
+    return LearnedDecision(classic_choice(game, tables, colour_die, number_die, row), moves,
+                           features, totals, values, made, int(chosen) if found else -1,
+                           float(base))
 
 
-def _area_mask(tables: Tables, area: int) -> int:
-    """The cells of an enclosure as a mask (0: none, ``area`` -1)."""
-    if area < 0:
-        return 0
-    return sum(1 << int(cell) for cell in tables.area_cells[area, :tables.area_size[area]])
+def _decide_kids(game: Game, seat: int, inputs: Seat, table: Floats, left: float,
+                 horizon: float, correction: Floats, candidates: int) -> LearnedDecision:
+    """:func:`decide_learned` in a Kids game: whole enclosures, chameleons, and for the
+    active seat of a game with others what its die leaves them."""
+    tables = inputs.tables
+    deny = not game.solo and bool(table[strong_kernels.W_DENY]) and seat == game.active
+    work, lw = _scratch(game.sheet, tables)
+    die, move, found, chosen, base = learned_kids.kids_learned_choice(
+        tables.arrays, inputs.state, seat, inputs.roll_colours, inputs.colour_dice,
+        inputs.taken_columns, inputs.taken_colours, table, left, horizon, game.solo, deny,
+        COMPENSATED_SUM, correction, candidates, work, lw)
+    made = tuple(kids_choice(game, tables, int(lw.choices[c, 0]), lw.choices[c, 1:4])
+                 for c in range(found))
+    return LearnedDecision(kids_choice(game, tables, die, move), lw.picked[:found].copy(),
+                           lw.features[:found].copy(), lw.totals[:found].copy(),
+                           lw.values[:found].copy(), made, int(chosen) if found else -1,
+                           float(base))
 
 
-def _decide_kok2(game: Kok2Game, seat: int, tables: Tables, state: State,
-                 roll_colours: Int32s, roll_numbers: Int32s, colour_dice: list[int],
-                 number_dice: list[int], taken_columns: npt.NDArray[np.bool_],
-                 taken_colours: npt.NDArray[np.bool_], table: Floats, left: float,
+def _decide_kok2(game: Game, seat: int, inputs: Seat, table: Floats, left: float,
                  horizon: float, correction: Floats, candidates: int) -> LearnedDecision:
     """:func:`decide_learned` in a Keer op Keer 2 game: the special die and bombs too."""
+    game = cast(Kok2Game, game)
     roll = game.roll
     assert roll is not None
-    options, sheet = game.options, game.sheet
-    taken_rows = np.zeros(tables.height, dtype=np.bool_)
-    taken_rows[list(game.taken_rows)] = True
+    options, tables = game.options, inputs.tables
     special = SPECIAL_FACE_CODES[roll.special] if roll.special is not None else -1
-    lw = learned_kok2.new_edition_work(tables, column_points(sheet, tables))
-    kind, colour_die, number_die, cells, bombs, _, colour, number, found, _, _ = \
+    work, lw = _scratch(game.sheet, tables)
+    kind, colour_die, number_die, cells, bombs, _, colour, number, found, chosen, base = \
         learned_kok2.kok2_learned_choice(
-            tables.arrays, state, seat, roll_colours, roll_numbers, special,
-            np.array(colour_dice, dtype=np.int64), np.array(number_dice, dtype=np.int64),
-            game.special_for(seat), taken_columns, taken_colours, taken_rows,
+            tables.arrays, inputs.state, seat, inputs.roll_colours, inputs.roll_numbers,
+            special, inputs.colour_dice, inputs.number_dice, game.special_for(seat),
+            inputs.taken_columns, inputs.taken_colours, inputs.taken_rows,
             options.connect_through_crossed, options.number_joker_six, table, left, horizon,
             game.solo, game.sheets[seat].star_penalty, options.pass_penalty,
-            COMPENSATED_SUM, correction, candidates, strong_kok2.new_kok2_workspace(tables),
-            lw)
-    picked = lw.picked[:found].copy()
-    features, totals = lw.features[:found].copy(), lw.totals[:found].copy()
-    if kind == strong_kok2.KIND_PASS:
-        return LearnedDecision(None, picked, features, totals)
-    mask = sum(1 << int(cell) for cell in cells if cell >= 0)
-    squares = tuple(sum(1 << int(cell) for cell in square if cell >= 0) for square in bombs)
-    if kind == strong_kok2.KIND_SPECIAL:
-        assert roll.special is not None
-        action = Special(cast(SpecialFace, roll.special), mask, sheet.width)
-        return LearnedDecision(Choice(SPECIAL_DIE, SPECIAL_DIE, action, squares), picked,
-                               features, totals)
-    made = Move(tables.colour_keys[colour], int(number), mask,
-                roll.colours[colour_die] == JOKER_COLOUR, roll.numbers[number_die] == 0,
-                sheet.width)
-    return LearnedDecision(Choice(int(colour_die), int(number_die), made, squares), picked,
-                           features, totals)
+            COMPENSATED_SUM, correction, candidates, work, lw)
+    made = tuple(kok2_choice(game, tables, int(lw.choices[c, 0]), int(lw.choices[c, 1]),
+                             int(lw.choices[c, 2]), lw.cells[c],
+                             lw.bombs[c][lw.bombs[c, :, 0] >= 0],
+                             int(lw.choices[c, 3]), int(lw.choices[c, 4]))
+                 for c in range(found))
+    return LearnedDecision(kok2_choice(game, tables, kind, colour_die, number_die, cells,
+                                       bombs, colour, number),
+                           lw.picked[:found].copy(), lw.features[:found].copy(),
+                           lw.totals[:found].copy(), lw.values[:found].copy(), made,
+                           int(chosen) if found else -1, float(base))

@@ -440,7 +440,8 @@ def learned_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice,
                    candidates, work):
     """One learned decision with room for every move (for a rules' game, and the tests):
     returns (its move's colour die and number die, -1 for a pass; its row; per candidate,
-    passing first, its move's index among the moves (-1: passing), features and total)."""
+    passing first, its move's index among the moves (-1: passing), features, total,
+    strong value, row and dice (-1 for passing); the candidate taken)."""
     moves, count = valued_moves(
         tables, state, seat, roll_colours, roll_numbers, colour_dice, number_dice,
         taken_columns, taken_colours, loose, six, weights, left, horizon, solo, star_penalty,
@@ -457,8 +458,19 @@ def learned_choice(tables, state, seat, roll_colours, roll_numbers, colour_dice,
     if best >= 0:
         colour_die, number_die = moves.dice[best, 0], moves.dice[best, 1]
         row[:] = moves.rows[best]
+    rows = np.full((found, MOVE_WIDTH), -1, dtype=np.int32)
+    dice = np.full((found, 2), -1, dtype=np.int64)
+    for c in range(found):
+        m = learned.picked[c]
+        if m >= 0:
+            rows[c] = moves.rows[m]
+            dice[c, 0], dice[c, 1] = moves.dice[m, 0], moves.dice[m, 1]
+    chosen = 0
+    while chosen < found and learned.picked[chosen] != best:
+        chosen += 1
     return colour_die, number_die, row, learned.picked[:found].copy(), \
-        learned.features[:found].copy(), learned.totals[:found].copy()
+        learned.features[:found].copy(), learned.totals[:found].copy(), \
+        learned.values[:found].copy(), rows, dice, chosen
 
 
 @kernel

@@ -134,6 +134,8 @@ def kids_learned_choice(tables, state, seat, roll, dice, taken_columns, taken_co
     found = 0
     for k in best:
         lw.picked[found], lw.values[found] = k, values[k]
+        for i in range(4):
+            lw.choices[found, i] = rows[k, i]
         features_into(tables, state, seat, flat[start[k]:], size[k], values[k], 0, False,
                       False, False, taken_columns, taken_colours, True, work, lw, found)
         found += 1

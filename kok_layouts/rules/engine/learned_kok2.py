@@ -84,7 +84,7 @@ from kok_layouts.rules.engine.strong_kok2 import (
     kok2_prepare,
     with_bombs,
 )
-from kok_layouts.rules.engine.tables import Tables
+from kok_layouts.rules.engine.tables import Int32s, Tables
 
 ZOBRIST_SEED = 20_251_205
 """The seed of the random words that hash a set of cells (:func:`new_edition_work`)."""
@@ -122,6 +122,14 @@ class EditionWork(NamedTuple):
     totals: Floats
     values: Floats
     """Per candidate its strong value (with its bombs)."""
+    choices: Int64s
+    """Per candidate what it is: Keer op Keer 2 its kind (``KIND_PASS``, ``KIND_MOVE``,
+    ``KIND_SPECIAL``), colour die, number die, colour and number (-1: a special action);
+    Kids its die and move row (face, enclosure, chameleon enclosure)."""
+    cells: Int32s
+    """Per candidate of Keer op Keer 2 its move's cells (-1 padded; bombs apart)."""
+    bombs: Int32s
+    """Per candidate of Keer op Keer 2 its bombs' squares (rows of cells, -1 padded)."""
 
 
 def new_edition_work(tables: Tables, column_points: Floats) -> EditionWork:
@@ -141,7 +149,10 @@ def new_edition_work(tables: Tables, column_points: Floats) -> EditionWork:
         column_points=np.ascontiguousarray(column_points, dtype=np.float64),
         picked=np.zeros(MOST_CANDIDATES + 1, dtype=np.int64),
         features=np.zeros((MOST_CANDIDATES + 1, FEATURE_COUNT)),
-        totals=np.zeros(MOST_CANDIDATES + 1), values=np.zeros(MOST_CANDIDATES + 1))
+        totals=np.zeros(MOST_CANDIDATES + 1), values=np.zeros(MOST_CANDIDATES + 1),
+        choices=np.full((MOST_CANDIDATES + 1, 5), -1, dtype=np.int64),
+        cells=np.full((MOST_CANDIDATES + 1, size), -1, dtype=np.int32),
+        bombs=np.full((MOST_CANDIDATES + 1, tables.height, SQUARE), -1, dtype=np.int32))
 
 
 # == the features of a position after a move ===============================================
@@ -509,6 +520,7 @@ def kok2_learned_choice(tables, state, seat, roll_colours, roll_numbers, roll_sp
     found = 0
     if listed > 0:
         lw.picked[0], lw.values[0] = -1, pass_value
+        lw.choices[0, 0] = KIND_PASS
         features_into(tables, state, seat, flat, 0, pass_value, 0, False, False, True,
                       taken_columns, taken_colours, False, work, lw, 0)
         found = 1
@@ -517,10 +529,17 @@ def kok2_learned_choice(tables, state, seat, roll_colours, roll_numbers, roll_sp
         together = flat[start[k]:start[k] + size[k]]
         special = key[k] == 3
         jokers = 0 if special else key[k]
+        lw.choices[found, 0] = KIND_SPECIAL if special else KIND_MOVE
+        for i in range(4):
+            lw.choices[found, 1 + i] = dice[k, i]
+        lw.cells[found, :] = -1
+        lw.cells[found, :size[k]] = together
+        lw.bombs[found, :, :] = -1
         if bomb_rows[k]:
             bombs, value = with_bombs(tables, state, seat, together, jokers, special,
                                       roll_special, taken_columns, taken_colours, taken_rows,
                                       weights, star_penalty, pass_penalty, solo, work)
+            lw.bombs[found, :bombs.shape[0], :] = bombs
             if bombs.shape[0]:
                 more = np.empty(size[k] + bombs.shape[0] * SQUARE, dtype=np.int64)
                 more[:size[k]] = together
