@@ -1,10 +1,12 @@
-"""Speed of the learned bot compiled in the engine against the rules' LearnedBot.
+"""Speed of the learned bot's whole games compiled in the engine against the rules' turns.
 
     python benchmarks/bench_engine_learned.py [--layouts grey,kids] [--games 200] [--json]
 
 Measures, in one run, on one core: learned-bot games per CPU second
 (``time.process_time()``), solo and 2 players, per layout: the rules' ``play_game`` with
-``LearnedBot`` in every seat, and the engine's ``play_learned_batch``, on the same dice
+``LearnedBot`` in every seat (its turns in Python, each decision one call of the engine's
+``decide_learned``; until 900de6e the bot's Python evaluation), and the engine's
+``play_learned_batch`` (the whole game loop compiled), on the same dice
 (game ``i`` from ``default_rng([seed, i])``; the totals are checked equal), and the ratio.
 """
 

@@ -3,8 +3,8 @@
 ``LearnedBot`` weighed the strong bot's best few moves again in Python (the strong bot's
 evaluation of ``rules/strong.py`` and the features of ``rules/learned.py``) before it decided
 inside the compiled engine. This module played the seeded games of the engine's learned
-tests (tests/test_engine_learned.py, tests/test_engine_learned_editions.py: every edition,
-one to three players, example layouts, house options, other weights and counts of
+tests (tests/test_engine_learned.py and the file of Keer op Keer 2 and Kids it absorbed:
+every edition, one to three players, example layouts, house options, other weights and counts of
 candidates) with that bot and wrote to :data:`FIXTURE`:
 
 - per decision: a fingerprint of where it was, the choice, and fingerprints of every

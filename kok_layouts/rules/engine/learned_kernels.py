@@ -16,8 +16,8 @@ plays whole classic games with it in every seat, as ``play_game`` plays them.
 The correction's dot product is a plain sum in feature order, where the rules' bot asks
 numpy (a BLAS matrix-vector product, whose order of additions depends on the machine): the
 totals may differ in their last bit, which changes a choice only between two candidates
-within about 1e-15 of each other (tests/test_engine_learned.py plays many games choice for
-choice).
+within about 1e-15 of each other, and there the kernel asks numpy (:func:`numpy_pick`;
+tests/test_learned_answers.py replays the Python bot's recorded decisions).
 
 Kept apart from :mod:`~kok_layouts.rules.engine.strong_kernels`: the strong bot's games
 (``kok check``'s) do not compile the learned bot.
