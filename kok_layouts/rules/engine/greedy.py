@@ -18,7 +18,6 @@ from kok_layouts.rules.engine.kernels import (
     C_HEARTS,
     C_MARKS_USED,
     C_PASSES,
-    COLOURS_TO_END,
     JOKER_SIX,
     M_CELLS,
     M_COLOUR,
@@ -34,8 +33,8 @@ from kok_layouts.rules.engine.kernels import (
     cross_on_arrays,
     kernel,
     legal_sets,
-    most_completed,
     reset,
+    roll_ends,
     taken_by_any,
 )
 from kok_layouts.rules.engine.tables import MOVE_CELLS
@@ -354,10 +353,9 @@ def play_classic(tables, state, dice_colours, dice_numbers, solo, open_rolls, en
         rolls += 1
         if game < crossed_at.shape[0]:
             note_crossed(crossed, crossed_at[game], rolls)
-        if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
-            end_triggered = True
-        finished = end_triggered and (solo or end_roll or active == seats - 1)
-        if finished or (limit >= 0 and rolls >= limit):
+        end_triggered, over = roll_ends(colour_count, colour_size, end_triggered,
+                                        solo or end_roll, active == seats - 1, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

@@ -481,6 +481,19 @@ def most_completed(count, size):  # type: ignore[no-untyped-def]
 
 
 @plain_kernel
+def roll_ends(colour_count, colour_size, end_triggered, at_once, last_seat, rolls, limit):  # type: ignore[no-untyped-def]
+    """The end of a roll in every compiled game loop: whether a seat has now completed a
+    second colour (Kids: animal), which ends the game at once (``at_once``: solo, the
+    house rule that ends it after the roll, Kids) or once the round is over (``last_seat``:
+    the active seat was the round's last), and whether the roll ``limit`` is reached (-1:
+    none). Returns (end triggered, game over)."""
+    if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
+        end_triggered = True
+    over = end_triggered and (at_once or last_seat)
+    return end_triggered, over or (limit >= 0 and rolls >= limit)
+
+
+@plain_kernel
 def groups_done(count, size, seat):  # type: ignore[no-untyped-def]
     """How many groups (colours) ``seat`` has completed."""
     done = 0

@@ -13,7 +13,6 @@ import numpy as np
 from kok_layouts.rules.engine.greedy import _touching, note_crossed
 from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
-    COLOURS_TO_END,
     S_COLOURS,
     S_COLUMNS,
     S_JOKERS,
@@ -23,9 +22,9 @@ from kok_layouts.rules.engine.kernels import (
     cross_cells_into,
     group_done,
     kernel,
-    most_completed,
     plain_kernel,
     reset,
+    roll_ends,
     taken_by_any,
 )
 
@@ -297,8 +296,8 @@ def play_kids(tables, state, dice, solo, max_rolls, weights, crossed_at, game): 
         rolls += 1
         if game < crossed_at.shape[0]:
             note_crossed(state.crossed, crossed_at[game], rolls)
-        ends = most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
-        if ends or (limit >= 0 and rolls >= limit):
+        _, over = roll_ends(state.colour_count, tables.colour_size, False, True, True, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

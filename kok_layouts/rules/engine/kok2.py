@@ -21,7 +21,6 @@ from kok_layouts.rules.engine.kernels import (
     C_HEARTS,
     C_MARKS_USED,
     C_PASSES,
-    COLOURS_TO_END,
     KEY_BASE,
     OPEN_ROLLS,
     S_BOXES,
@@ -36,9 +35,9 @@ from kok_layouts.rules.engine.kernels import (
     group_done,
     kernel,
     legal_sets,
-    most_completed,
     plain_kernel,
     reset,
+    roll_ends,
     taken_by_any,
 )
 from kok_layouts.rules.engine.tables import ITEM_BOMB, ITEM_BOX, ITEM_HEART, NO_ITEM
@@ -787,10 +786,9 @@ def play_kok2(tables, state, dice_colours, dice_numbers, dice_special, solo, ope
         rolls += 1
         if game < crossed_at.shape[0]:
             note_crossed(state.crossed, crossed_at[game], rolls)
-        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
-            end_triggered = True
-        finished = end_triggered and (solo or end_roll or active == seats - 1)
-        if finished or (limit >= 0 and rolls >= limit):
+        end_triggered, over = roll_ends(state.colour_count, tables.colour_size, end_triggered,
+                                        solo or end_roll, active == seats - 1, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

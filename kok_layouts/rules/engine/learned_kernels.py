@@ -33,7 +33,6 @@ import numpy as np
 from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
     C_PASSES,
-    COLOURS_TO_END,
     M_CELLS,
     M_COLOUR_JOKER,
     M_NUMBER_JOKER,
@@ -45,9 +44,9 @@ from kok_layouts.rules.engine.kernels import (
     Int64s,
     classic_score,
     kernel,
-    most_completed,
     plain_kernel,
     reset,
+    roll_ends,
     taken_into,
 )
 from kok_layouts.rules.engine.strong_kernels import (
@@ -597,10 +596,9 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
                 all_but(others_colours, all_colours, moves.dice[best, 0])
                 all_but(others_numbers, all_numbers, moves.dice[best, 1])
         rolls += 1
-        if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
-            end_triggered = True
-        finished = end_triggered and (solo or end_roll or active == seats - 1)
-        if finished or (limit >= 0 and rolls >= limit):
+        end_triggered, over = roll_ends(colour_count, colour_size, end_triggered,
+                                        solo or end_roll, active == seats - 1, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

@@ -20,12 +20,11 @@ import numpy as np
 from kok_layouts.rules.engine.greedy import note_crossed
 from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
-    COLOURS_TO_END,
     SCORE_LINES,
     SOLO_ROLLS,
     kernel,
-    most_completed,
     reset,
+    roll_ends,
     taken_into,
 )
 from kok_layouts.rules.engine.kids import (
@@ -194,8 +193,8 @@ def play_learned_kids(tables, state, dice, solo, max_rolls, roll_limit, weights,
         rolls += 1
         if game < crossed_at.shape[0]:
             note_crossed(state.crossed, crossed_at[game], rolls)
-        ends = most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END
-        if ends or (limit >= 0 and rolls >= limit):
+        _, over = roll_ends(state.colour_count, tables.colour_size, False, True, True, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

@@ -36,7 +36,6 @@ from kok_layouts.rules.engine.kernels import (
     C_HEARTS,
     C_MARKS_USED,
     C_PASSES,
-    COLOURS_TO_END,
     OPEN_ROLLS,
     SCORE_LINES,
     SOLO_ROLLS,
@@ -45,9 +44,9 @@ from kok_layouts.rules.engine.kernels import (
     anchor_of,
     kernel,
     legal_sets,
-    most_completed,
     plain_kernel,
     reset,
+    roll_ends,
     taken_into,
 )
 from kok_layouts.rules.engine.kok2 import (
@@ -635,10 +634,9 @@ def play_learned_kok2(tables, state, dice_colours, dice_numbers, dice_special, s
         rolls += 1
         if game < crossed_at.shape[0]:
             note_crossed(state.crossed, crossed_at[game], rolls)
-        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
-            end_triggered = True
-        finished = end_triggered and (solo or end_roll or active == seats - 1)
-        if finished or (limit >= 0 and rolls >= limit):
+        end_triggered, over = roll_ends(state.colour_count, tables.colour_size, end_triggered,
+                                        solo or end_roll, active == seats - 1, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

@@ -47,9 +47,9 @@ from kok_layouts.rules.engine.kernels import (
     cross_into,
     kernel,
     legal_sets,
-    most_completed,
     plain_kernel,
     reset,
+    roll_ends,
     taken_into,
 )
 from kok_layouts.rules.engine.tables import MOVE_CELLS, Tables
@@ -1072,10 +1072,9 @@ def play_strong_classic(tables, state, dice_colours, dice_numbers, solo, open_ro
                 all_but(others_colours, all_colours, colour_die)
                 all_but(others_numbers, all_numbers, number_die)
         rolls += 1
-        if most_completed(colour_count, colour_size) >= COLOURS_TO_END:
-            end_triggered = True
-        finished = end_triggered and (solo or end_roll or active == seats - 1)
-        if finished or (limit >= 0 and rolls >= limit):
+        end_triggered, over = roll_ends(colour_count, colour_size, end_triggered,
+                                        solo or end_roll, active == seats - 1, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 

@@ -45,9 +45,9 @@ from kok_layouts.rules.engine.kernels import (
     classic_score_into,
     kernel,
     legal_sets,
-    most_completed,
     plain_kernel,
     reset,
+    roll_ends,
     taken_into,
 )
 from kok_layouts.rules.engine.kok2 import (
@@ -893,10 +893,9 @@ def play_strong_kok2(tables, state, dice_colours, dice_numbers, dice_special, so
         rolls += 1
         if game < crossed_at.shape[0]:
             note_crossed(state.crossed, crossed_at[game], rolls)
-        if most_completed(state.colour_count, tables.colour_size) >= COLOURS_TO_END:
-            end_triggered = True
-        finished = end_triggered and (solo or end_roll or active == seats - 1)
-        if finished or (limit >= 0 and rolls >= limit):
+        end_triggered, over = roll_ends(state.colour_count, tables.colour_size, end_triggered,
+                                        solo or end_roll, active == seats - 1, rolls, limit)
+        if over:
             return rolls
         active = (active + 1) % seats
 
