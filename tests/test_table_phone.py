@@ -94,12 +94,18 @@ MUST_CROSS = STEP.replace("worth(moves[0]) > 0",
 assert MUST_CROSS != STEP
 
 
-def step(driver: Driver, session: TableSession) -> str:
+UNCHECKED = """
+if (!arguments[0] && !document.getElementById("pass").hidden) return "unchecked";
+"""
+
+
+def step(driver: Driver, session: TableSession, choose: bool = True) -> str:
     """One action of the seat on this page through its buttons (a bomb a row's item gives
-    goes on the first square offered)."""
+    goes on the first square offered); with ``choose`` false it only ends a turn (a seat
+    whose legal cells the test has not checked yet in this roll)."""
     if not current(driver, session):
         return "stale"
-    return str(driver.execute_script(BOMB + MUST_CROSS))
+    return str(driver.execute_script(UNCHECKED + BOMB + MUST_CROSS, choose))
 
 
 def play_until(drivers: list[Driver], session: TableSession, done: Callable[[], bool],
@@ -222,7 +228,7 @@ def test_a_whole_game_on_three_phones_upright_and_on_its_side(
                         checked += check_legal(driver, session, seat)
                         check_screen(driver, screens[seat])
                         seen.add(seat)
-                    moved.append(step(driver, session))
+                    moved.append(step(driver, session, seat in seen))
                 time.sleep(0.02)
             assert seen, "nobody's turn in a roll"
         assert checked > 0
