@@ -187,6 +187,8 @@ class TableSession:
         self.dice_rng = np.random.default_rng(dice_seq)
         self.bot_rng = np.random.default_rng(bot_seq)
         self.game = new_game(sheet, list(players), options, solo=solo)
+        self.printed_options = new_game(sheet, list(players), None, solo=solo).options.as_dict()
+        """The options of this edition's printed rules, to tell the house rules from."""
         for seat, bot in bots.items():
             if type(seat) is not int or not 0 <= seat < len(players):
                 raise BadArgumentError(f"no seat {seat!r} for a bot")
@@ -609,7 +611,8 @@ class TableSession:
                 "result": result_line(game) if game.over else "",
                 "solo": game.solo, "band": _band(game),
                 "winners": game.winners() if game.over else [],
-                "options": game.options.as_dict(), "away_seconds": self.away_seconds,
+                "options": game.options.as_dict(), "printed_options": self.printed_options,
+                "away_seconds": self.away_seconds,
                 "last_round": game.end_triggered and not game.over,
                 "dice_count": {"colours": game.colour_dice, "numbers": game.number_dice},
             }

@@ -694,15 +694,12 @@ function drawResult() {
   $("pdf").href = `/api/sheets.pdf?token=${encodeURIComponent(TOKEN)}&lang=${page.lang}`;
 }
 
-// The rules options in play, in the page's language: the house rules that are on, then
-// how the game ends.
-const PRINTED = {first_three_rolls_open: true, connect_through_crossed: false, max_rolls: null,
-                 pass_penalty: 0, star_penalty: null, number_joker_six: false, end: null};
-function houseRules(options) {
+// The rules options in play, in the page's language: those that differ from the edition's
+// printed rules (the server sends both), then how the game ends.
+function houseRules(options, printed) {
   const said = [];
   for (const [k, v] of Object.entries(options)) {
-    const printed = k in PRINTED ? [PRINTED[k]] : [null, false, 0];   // an option unknown here: off
-    if (k === "end" || printed.includes(v)) continue;
+    if (k === "end" || v === printed[k]) continue;
     said.push(WORDS.en[`h_${k}`] ? say(`h_${k}`, {n: v}) : `${k} = ${v}`);
   }
   return [said.length ? said.join(", ") : t("none"), t(`h_end_${options.end}`)];
@@ -717,7 +714,7 @@ function drawHost() {
   const reach = s.reach || {phones: "yes", address: ""};
   $("reach").dataset.phones = reach.phones;
   $("reach").textContent = reach.phones === "none" ? t("reach_none") : `${t(reach.phones === "loopback" ? "reach_loopback" : "reach_yes")} ${reach.address}`;
-  $("house").textContent = `${t("house")}: ${houseRules(s.options).join("; ")}`;
+  $("house").textContent = `${t("house")}: ${houseRules(s.options, s.printed_options).join("; ")}`;
   $("host-next").textContent = `${t("host_next")} ${t("host_watch")}`;
   $("seats").replaceChildren(...s.links.map((seat, i) => {
     const li = el("li", {"data-seat": String(i)});
