@@ -254,6 +254,7 @@ function draw() {
   document.body.dataset.roll = String(s.roll_number);
   document.body.dataset.over = s.over ? "1" : "0";
   document.body.dataset.version = String(s.version);
+  document.body.classList.toggle("viewing", page.viewing !== null);
   fit();
   drawStatus();
   drawDice();
@@ -620,7 +621,11 @@ function drawScores() {
   table.tBodies[0].replaceChildren(...s.sheets.map((sheet, i) => {
     const row = el("tr", {"data-player": String(i)});
     const name = el("button", {type: "button", class: "link"}, personName(sheet));
-    name.addEventListener("click", () => { page.viewing = i === mySeat() ? null : i; draw(); });
+    name.addEventListener("click", () => {
+      page.viewing = i === mySeat() ? null : i;
+      draw();
+      if (page.viewing !== null) $("board").scrollIntoView();
+    });
     const cell = el("td");
     cell.append(name);
     if (!s.over && s.roll) {
@@ -651,12 +656,15 @@ function feedText(event) {
   }
   const two = say("f_two", {who: listed(event.who || []), what: t(page.sheet.colour_nouns)});
   if (kind === "last_round") return say("f_last", {two, name: nameOf(event.item)});
-  if (kind === "over") {
-    const why = {two_round: `${two} ${t("two_round")}`, two: two,
-                 solo: say("solo_rolls", {n: event.roll}), limit: t("limit")};
-    return `${t("over")}: ${why[event.reason] || event.item}`;
-  }
+  if (kind === "over") return `${t("over")}: ${overReason(event)}`;
   return event.text;
+}
+// Why the game ended, from the feed's last line.
+function overReason(event) {
+  const two = say("f_two", {who: listed(event.who || []), what: t(page.sheet.colour_nouns)});
+  const why = {two_round: `${two} ${t("two_round")}`, two: two,
+               solo: say("solo_rolls", {n: event.roll}), limit: t("limit")};
+  return why[event.reason] || event.item;
 }
 
 function drawFeed() {
@@ -689,7 +697,8 @@ function drawResult() {
   if (!s.over) return;
   $("result-title").textContent = t("over");
   const over = page.feed.filter((e) => e.kind === "over").pop();
-  $("result-line").textContent = `${over ? feedText(over) : t("over")}. ${resultText()}`;
+  const why = over ? overReason(over) : "";
+  $("result-line").textContent = `${why ? why[0].toUpperCase() + why.slice(1) + ". " : ""}${resultText()}`;
   $("pdf").textContent = t("pdf");
   $("pdf").href = `/api/sheets.pdf?token=${encodeURIComponent(TOKEN)}&lang=${page.lang}`;
 }
