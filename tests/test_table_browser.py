@@ -349,5 +349,9 @@ def test_a_wrong_or_stale_token_is_refused_in_the_browser(browsers: list[Driver]
         driver = browsers[2]
         for token in ("nope", stale.seats[0].token):
             driver.get(server.link(token))
-            assert "token" in driver.find_element(By.TAG_NAME, "body").text
+            # The page says it in its language (here the browser's English), not as JSON.
+            wait_for(driver, lambda: driver.find_element(By.ID, "error").text)
+            said = driver.find_element(By.ID, "error").text
+            assert said.startswith("This link is not one of this game's"), said
+            assert "{" not in driver.find_element(By.TAG_NAME, "body").text
             assert not driver.find_elements(By.CSS_SELECTOR, "[data-cell]")

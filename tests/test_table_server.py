@@ -79,7 +79,14 @@ def test_each_seats_link_opens_its_page_and_a_wrong_token_is_refused(server: Tab
     assert headers["Referrer-Policy"] == "no-referrer"
     for bad in ("", "nope", token(server, 0)[:-1]):
         status, answer, _ = request(server, "GET", f"/?token={bad}")
-        assert status == 403 and "token" in answer["error"]
+        assert status == 403 and "token" in answer["error"] and answer["code"] == "token"
+        # A browser gets the page, refused: its script says why in the page's language.
+        status, page, headers = request(server, "GET", f"/?token={bad}",
+                                        headers={"Accept": "text/html,*/*"})
+        assert status == 403 and b"table.js" in page
+        assert headers["Content-Type"].startswith("text/html")
+    status, words, _ = request(server, "GET", "/words.json")
+    assert status == 200 and set(words) == {"en", "nl", "de", "fr"}
 
 
 def test_a_token_of_another_game_is_refused() -> None:
@@ -107,13 +114,17 @@ def test_a_request_acts_only_for_its_tokens_seat() -> None:
         status, answer, _ = request(table, "POST", "/api/act", {"action": "pass", **now(table)},
                                     token=token(table, 1))
         assert status == 422 and "chooses first" in answer["error"]
+        assert answer["code"] == "rules"          # the rules' own words: the page says why not
+        status, answer, _ = request(table, "POST", "/api/act", {"action": "end", **now(table)},
+                                    token=token(table, 1))
+        assert status == 422 and answer["code"] == "choose_first"
         status, _, _ = request(table, "POST", "/api/act", {"action": "pass", **now(table)},
                                token=table.session.host_token)
         assert status == 422
         status, answer, _ = request(table, "POST", "/api/act",
                                     {"action": "skip", "target": 1, **now(table)},
                                     token=token(table, 0))
-        assert status == 403 and "host" in answer["error"]
+        assert status == 403 and "host" in answer["error"] and answer["code"] == "host_only"
         status, _, _ = request(table, "POST", "/api/act",
                                {"action": "pass", "end": True, **now(table)},
                                token=token(table, 0))

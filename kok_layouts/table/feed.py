@@ -4,7 +4,8 @@ feed and ``kok play``'s terminal.
 After each roll the feed says who completed which column, colour (Kids: animal) or row,
 and whether first (same-roll ties are first together); when the last round begins; and
 why the game ended. Each :class:`Event` has an English line for the terminal and its
-parts (kind, player, item, first) for a page that says it in another language.
+parts (kind, player, item, first, the move's facts) for a page that says it in its own
+language.
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ class Event:
     reason: str = ""
     """For the end: ``two_round`` (two colours, the round finished), ``two`` (two colours),
     ``solo`` (the solo game's rolls) or ``limit`` (the roll limit)."""
+    move: dict[str, Any] | None = None
+    """For a choice (and one taken back): the move's facts a page words in its own language
+    (``kok table``: the kind, colour or animal, number, cells, jokers, special die face,
+    bombs, the chameleon's enclosure); ``None`` for a pass and for every other kind."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

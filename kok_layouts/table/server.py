@@ -18,8 +18,10 @@ The guards and answers are the designer's (:mod:`kok_layouts.web`), with one tok
 - Every act names its moment (``roll`` and ``version``, see
   :class:`~kok_layouts.table.session.Moment`); an act for another roll, a repeated one
   and any act after the game are refused with 409 and change nothing.
-- Every error reaches the page as one line of JSON ``{"error": "..."}``; an unexpected
-  one is also one line on the terminal, never a traceback.
+- Every error reaches the page as one line of JSON ``{"error": "..."}``: the English line
+  for clients that have no language and, for the refusals a person can meet, a ``code``
+  (and the names and numbers it needs) that the page words in its own language; an
+  unexpected one is also one line on the terminal, never a traceback.
 """
 
 from __future__ import annotations
@@ -33,10 +35,16 @@ from importlib import resources
 from typing import Any
 
 from kok_layouts import limits
-from kok_layouts.errors import shown
+from kok_layouts.errors import KokError, shown
 from kok_layouts.rules.bots import BOTS
 from kok_layouts.table.qr import qr_svg
-from kok_layouts.table.session import HOST, LateActError, Moment, TableSession
+from kok_layouts.table.session import (
+    HOST,
+    LateActError,
+    Moment,
+    RefusedActError,
+    TableSession,
+)
 from kok_layouts.web import (
     EVERY_ADDRESS,
     LOOPBACK,
@@ -53,8 +61,11 @@ from kok_layouts.web import (
     query_whole,
 )
 
-STATIC = re.compile(r"[a-z][a-z0-9-]*\.(js|css)")
-KINDS = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
+STATIC = re.compile(r"[a-z][a-z0-9-]*\.(js|css|json)")
+KINDS = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
+         "json": "application/json; charset=utf-8"}
+"""The page's files: its script, its style and its words (``words.json``: every word of
+the page in nl, de, fr and en)."""
 
 
 def lan_address() -> str | None:
@@ -137,7 +148,8 @@ class TableHandler(GuardedHandler):
     server: TableServer
     server_version = "kok-table"
     token_required = False
-    """The page's script and style load without a token; the page and the API need one."""
+    """The page's script, style and words load without a token; the page and the API need
+    one."""
     methods_refusal = "the table answers GET, HEAD and POST only"
     wbufsize = -1
     """Buffered: the headers and the body leave in one packet, so a client's delayed
@@ -163,16 +175,22 @@ class TableHandler(GuardedHandler):
         seat = self._seat_or_none(query)
         if seat is None:
             raise RequestError(HTTPStatus.FORBIDDEN, "refused: this link's token is not one "
-                               "of this game's; open your seat's link again")
+                               "of this game's; open your seat's link again",
+                               {"code": "token"})
         return seat
 
     def _get(self, query: dict[str, list[str]]) -> None:
         route = self._route()
         static = resources.files("kok_layouts.table") / "static"
         if route == "/":
-            self._seat(query)
-            self._send(HTTPStatus.OK, "text/html; charset=utf-8",
-                       (static / "index.html").read_bytes())
+            # A browser with a wrong token gets the page, refused: its script asks for the
+            # state, is refused (code ``token``) and says so in the page's language; other
+            # clients get the English line.
+            seated = self._seat_or_none(query) is not None
+            if not seated and "text/html" not in self.headers.get("Accept", ""):
+                self._seat(query)
+            self._send(HTTPStatus.OK if seated else HTTPStatus.FORBIDDEN,
+                       "text/html; charset=utf-8", (static / "index.html").read_bytes())
             return
         name = route.lstrip("/")
         if STATIC.fullmatch(name) and (static / name).is_file():
@@ -227,8 +245,15 @@ class TableHandler(GuardedHandler):
             self._act(seat, action, body, at)
         except LateActError as err:
             raise RequestError(HTTPStatus.CONFLICT, str(err), {
+                "code": err.code, **err.facts,
                 "roll": session.game.rolls_done + (0 if session.game.over else 1),
                 "version": session.version}) from None
+        except RefusedActError as err:
+            raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(err),
+                               {"code": err.code, **err.facts}) from None
+        except KokError as err:     # the rules' own refusal, in their English words
+            raise RequestError(HTTPStatus.UNPROCESSABLE_ENTITY, str(err).splitlines()[0],
+                               {"code": "rules"}) from None
         self._json({"version": session.version})
 
     def _act(self, seat: int, action: str, body: Mapping[str, Any], at: Moment) -> None:
@@ -256,7 +281,8 @@ class TableHandler(GuardedHandler):
                           at=at)
         else:  # replace, skip: the host's
             if seat != HOST:
-                raise RequestError(HTTPStatus.FORBIDDEN, "only the host's page does that")
+                raise RequestError(HTTPStatus.FORBIDDEN, "only the host's page does that",
+                                   {"code": "host_only"})
             target = body_whole(body, "target", 0, len(session.seats) - 1)
             if action == "skip":
                 session.skip(target, at=at)

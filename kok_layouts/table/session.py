@@ -111,29 +111,57 @@ class Moment:
     version: int
 
 
-class LateActError(IllegalMoveError):
+class RefusedActError(IllegalMoveError):
+    """An act the table refuses, with a ``code`` a page words in its own language and the
+    ``facts`` the words name (a player's name, seconds); the message is the English line
+    for the terminal and for clients that have no language. Nothing changed."""
+
+    def __init__(self, code: str, message: str, **facts: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
+
+
+class LateActError(RefusedActError):
     """An act for a moment that has passed: another roll, a state the seat has acted on
     since, or a game that is over. Nothing changed (the web server answers 409)."""
 
 
-def _choice_json(game: Game, choice: Choice) -> dict[str, Any]:
-    """A listed choice as the page shows it: its key, its cells, the dice it takes (the
-    colour and number dice's places in the roll, -1 for none) and what the page words it
-    from in its own language (the kind of move, the colour or animal key, the number), with
-    the rules' English words as a fall-back."""
-    width = game.sheet.width
+def move_facts(sheet: Sheet, choice: Choice) -> dict[str, Any]:
+    """What a page words a move from in its own language: the kind of move, the colour or
+    animal key, the number, the cells it crosses (``count``: those of the move itself),
+    the jokers, the special die's face, the bombs' squares and, for a Kids chameleon, its
+    enclosure's animal and size; ``text`` is the rules' English, for a page's fall-back."""
+    width = sheet.width
     move: Any = choice.move
-    cells = mask_names(crossed_by(choice), width) or []
-    return {"key": choice_id(choice), "text": choice.describe(game.sheet),
-            "cells": cells, "kind": type(move).__name__,
+    chameleon = int(getattr(move, "chameleon", 0))
+    return {"text": choice.describe(sheet),
+            "cells": mask_names(crossed_by(choice), width) or [], "kind": type(move).__name__,
             "colour": str(getattr(move, "colour", "") or getattr(move, "die", "") or ""),
             "count": len(mask_names(int(move.cells), width) or []),
-            "chameleon": bool(getattr(move, "chameleon", 0)),
+            "chameleon": bool(chameleon),
+            "chameleon_colour": (str(sheet.cell_colours[(chameleon & -chameleon).bit_length() - 1])
+                                 if chameleon else ""),
+            "chameleon_count": chameleon.bit_count(),
             "number": int(getattr(move, "number", 0)),
             "colour_joker": bool(getattr(move, "colour_joker", False)),
             "number_joker": bool(getattr(move, "number_joker", False)),
-            "bombs": len(choice.bombs), "dice": [choice.colour_die, choice.number_die],
+            "bombs": len(choice.bombs),
+            "bomb_cells": [mask_names(square, width) or [] for square in choice.bombs],
             "special": getattr(move, "face", None), "jokers": move.jokers}
+
+
+def _choice_json(game: Game, choice: Choice) -> dict[str, Any]:
+    """A listed choice as the page shows it: its key, the dice it takes (the colour and
+    number dice's places in the roll, -1 for none) and its :func:`move_facts`."""
+    return {"key": choice_id(choice), **move_facts(game.sheet, choice),
+            "dice": [choice.colour_die, choice.number_die]}
+
+
+def _with_move(event: Event, sheet: Sheet, choice: Choice | None) -> Event:
+    """A choice's feed line with the move's facts (none for a pass)."""
+    return event if choice is None else dataclasses.replace(event,
+                                                            move=move_facts(sheet, choice))
 
 
 def choice_id(choice: Choice) -> str:
@@ -159,6 +187,8 @@ class TableSession:
         self.dice_rng = np.random.default_rng(dice_seq)
         self.bot_rng = np.random.default_rng(bot_seq)
         self.game = new_game(sheet, list(players), options, solo=solo)
+        self.printed_options = new_game(sheet, list(players), None, solo=solo).options.as_dict()
+        """The options of this edition's printed rules, to tell the house rules from."""
         for seat, bot in bots.items():
             if type(seat) is not int or not 0 <= seat < len(players):
                 raise BadArgumentError(f"no seat {seat!r} for a bot")
@@ -250,18 +280,18 @@ class TableSession:
         :class:`Moment`); ``seat`` is the seat the act changes."""
         game = self.game
         if game.over:
-            raise LateActError("the game is over; nothing changed")
+            raise LateActError("over", "the game is over; nothing changed")
         if at is None:
             return
         roll = game.rolls_done + 1
         if at.roll != roll:
-            raise LateActError(f"that was for roll {at.roll}; this is roll {roll}; nothing "
-                               "changed")
+            raise LateActError("late", f"that was for roll {at.roll}; this is roll {roll}; "
+                               "nothing changed")
         if at.version > self.version:
-            raise LateActError(f"version {at.version} is not one this game has shown (it is "
-                               f"at {self.version}); nothing changed")
+            raise LateActError("late", f"version {at.version} is not one this game has shown "
+                               f"(it is at {self.version}); nothing changed")
         if at.version < self.acted.get(seat, 0):
-            raise LateActError(f"{self.seats[seat].name} has acted since version "
+            raise LateActError("late", f"{self.seats[seat].name} has acted since version "
                                f"{at.version}; look again: nothing changed")
 
     def wait(self, version: int, timeout: float, seat: int = HOST) -> int:
@@ -298,7 +328,9 @@ class TableSession:
                 assert strategy is not None
                 choice = self.turns.let_choose(seat, strategy, self.bot_rng)
                 self.current[seat] = choice
-                self.feed.append(choice_event(game, seat, choice, self.seats[seat].bot))
+                self.feed.append(_with_move(choice_event(game, seat, choice,
+                                                         self.seats[seat].bot),
+                                            game.sheet, choice))
                 continue
             if waiting or any(not self.seats[s].ended for s in self.people()):
                 return
@@ -311,8 +343,9 @@ class TableSession:
             self.last_crossed[seat] = 0 if choice is None else crossed_by(choice)
             if self.seats[seat].bot is None:
                 event = choice_event(game, seat, choice)
-                self.feed.append(Event("choice", event.text, event.player, event.item,
-                                       roll=game.rolls_done))
+                self.feed.append(_with_move(Event("choice", event.text, event.player,
+                                                  event.item, roll=game.rolls_done),
+                                            game.sheet, choice))
         self.feed.extend(roll_events(game, self.start))
         for place in self.seats:
             place.ended = False
@@ -340,9 +373,11 @@ class TableSession:
 
     def _person(self, seat: int) -> None:
         if seat == HOST or not 0 <= seat < len(self.seats):
-            raise IllegalMoveError("the host's page plays for no seat; open a seat's link")
+            raise RefusedActError("host_seat", "the host's page plays for no seat; open a "
+                                  "seat's link")
         if self.seats[seat].bot is not None:
-            raise IllegalMoveError(f"{self.seats[seat].name} is played by a bot")
+            raise RefusedActError("bot_seat", f"{self.seats[seat].name} is played by a bot",
+                               name=self.seats[seat].name)
 
     def throw(self, seat: int, colours: Sequence[str], numbers: Sequence[Any] = (),
               special: str | None = None, *, at: Moment | None = None) -> None:
@@ -353,14 +388,15 @@ class TableSession:
             self._check_moment(seat, at)
             game = self.game
             if self.dice != "real":
-                raise IllegalMoveError("this game throws virtual dice")
+                raise RefusedActError("virtual", "this game throws virtual dice")
             if game.over or game.roll is not None:
-                raise IllegalMoveError("the dice are already thrown")
+                raise RefusedActError("thrown", "the dice are already thrown")
             active_bot = self.seats[game.active].bot is not None
             if seat != game.active and not active_bot:
-                raise IllegalMoveError(f"{game.players[game.active]} throws the dice")
+                raise RefusedActError("throws", f"{game.players[game.active]} throws the dice",
+                                   name=game.players[game.active])
             if not isinstance(colours, (list, tuple)) or not isinstance(numbers, (list, tuple)):
-                raise IllegalMoveError("name the faces of the dice")
+                raise RefusedActError("faces", "name the faces of the dice")
             start = roll_start(game)
             faces: Any = tuple(n if type(n) is int else str(n) for n in numbers)
             self.turns.throw(Roll(tuple(str(f) for f in colours), faces,
@@ -381,11 +417,12 @@ class TableSession:
             self._check_moment(seat, at)
             game = self.game
             if game.roll is None:
-                raise IllegalMoveError("the dice are not thrown yet")
+                raise RefusedActError("not_thrown", "the dice are not thrown yet")
             if key is not None:
                 found = [c for c in distinct_choices(game, seat) if choice_id(c) == key]
                 if not found:
-                    raise IllegalMoveError("that move is not (or no longer) one of yours")
+                    raise RefusedActError("not_yours", "that move is not (or no longer) one of "
+                                          "yours")
                 choice = found[0]
             else:
                 choice = game.choice_for_cells(seat, list(cells or []), special=special)
@@ -404,8 +441,8 @@ class TableSession:
                 self.bomb_options[seat] = list(step.squares)
                 self.turns.drop_bomb(seat)
                 self._changed(seat)
-                raise IllegalMoveError("a row's item gives you a bomb: tap the top-left cell "
-                                       "of its 2x2 square")
+                raise RefusedActError("bomb", "a row's item gives you a bomb: tap the top-left "
+                                   "cell of its 2x2 square")
             self.current[seat] = game.choice_in_roll(seat)
             self.bomb_options.pop(seat, None)
             self.seats[seat].ended = end
@@ -418,7 +455,7 @@ class TableSession:
             self._person(seat)
             self._check_moment(seat, at)
             if self.game.roll is None:
-                raise IllegalMoveError("the dice are not thrown yet")
+                raise RefusedActError("not_thrown", "the dice are not thrown yet")
             self._play(seat, None)
             self.seats[seat].ended = end
             self._advance()
@@ -431,10 +468,10 @@ class TableSession:
             self._person(seat)
             self._check_moment(seat, at)
             if seat not in self.game.chosen:
-                raise IllegalMoveError("choose a move or pass first")
+                raise RefusedActError("choose_first", "choose a move or pass first")
             if self.seats[seat].ended:
-                raise LateActError(f"{self.seats[seat].name} has ended this turn already; "
-                                   "nothing changed")
+                raise LateActError("ended", f"{self.seats[seat].name} has ended this turn "
+                                   "already; nothing changed")
             self.seats[seat].ended = True
             self._advance()
             self._changed(seat)
@@ -448,7 +485,7 @@ class TableSession:
             self._check_moment(seat, at)
             game = self.game
             if game.roll is None or seat not in game.chosen:
-                raise IllegalMoveError("nothing to take back in this roll")
+                raise RefusedActError("nothing_back", "nothing to take back in this roll")
             later: list[tuple[int, Choice | None]] = []
             while True:
                 back, choice = game.undo()
@@ -463,9 +500,10 @@ class TableSession:
                 for back, _ in later:
                     self.seats[back].ended = False
             self.seats[seat].ended = False
-            self.feed.append(Event("undo", f"{game.players[seat]} takes back "
-                                   f"{'a pass' if choice is None else choice.describe(game.sheet)}",
-                                   game.players[seat], roll=game.rolls_done + 1))
+            self.feed.append(_with_move(Event(
+                "undo", f"{game.players[seat]} takes back "
+                f"{'a pass' if choice is None else choice.describe(game.sheet)}",
+                game.players[seat], roll=game.rolls_done + 1), game.sheet, choice))
             self._advance()
             self._changed(seat, *(back for back, _ in later))
             return choice
@@ -504,15 +542,16 @@ class TableSession:
             self._check_away(seat)
             game = self.game
             if game.roll is None:
-                raise IllegalMoveError(f"{self.seats[seat].name} throws the dice: give the "
-                                       "seat to a bot instead")
+                raise RefusedActError("skip_throw", f"{self.seats[seat].name} throws the dice: "
+                                   "give the seat to a bot instead", name=self.seats[seat].name)
             if seat in game.waiting_for():
                 try:
                     self._play(seat, None)
                 except IllegalMoveError:
                     self._play(seat, distinct_choices(game, seat)[0])
             elif seat not in game.chosen or self.seats[seat].ended:
-                raise IllegalMoveError(f"{self.seats[seat].name} is not to choose now")
+                name = self.seats[seat].name
+                raise RefusedActError("not_to_choose", f"{name} is not to choose now", name=name)
             self.seats[seat].ended = True
             self.feed.append(Event("seat", f"{self.seats[seat].name} is away: skipped",
                                    self.seats[seat].name, "skipped", roll=game.rolls_done + 1))
@@ -522,9 +561,10 @@ class TableSession:
     def _check_away(self, seat: int) -> None:
         gone = self.away(seat)
         if gone < self.away_seconds:
-            raise IllegalMoveError(f"{self.seats[seat].name} has kept the game waiting "
-                                   f"{gone:.0f} s; wait until they are away "
-                                   f"{self.away_seconds:.0f} s")
+            raise RefusedActError("not_away", f"{self.seats[seat].name} has kept the game waiting "
+                               f"{gone:.0f} s; wait until they are away "
+                               f"{self.away_seconds:.0f} s", name=self.seats[seat].name,
+                               seconds=round(gone), limit=round(self.away_seconds))
 
     # -- what a page sees ------------------------------------------------------------
     def view(self, seat: int, since: int = 0) -> dict[str, Any]:
@@ -571,7 +611,8 @@ class TableSession:
                 "result": result_line(game) if game.over else "",
                 "solo": game.solo, "band": _band(game),
                 "winners": game.winners() if game.over else [],
-                "options": game.options.as_dict(), "away_seconds": self.away_seconds,
+                "options": game.options.as_dict(), "printed_options": self.printed_options,
+                "away_seconds": self.away_seconds,
                 "last_round": game.end_triggered and not game.over,
                 "dice_count": {"colours": game.colour_dice, "numbers": game.number_dice},
             }
@@ -753,17 +794,28 @@ def _event(name: str, saved: Any) -> Event:
     """A feed line as the state file keeps it, each part of its own kind."""
     if not isinstance(saved, dict) or not set(saved) <= set(_EVENT_FIELDS):
         raise RecordError(f"{name}: a feed line is an object of kind, text, player, item, "
-                          "first, roll, who and reason")
+                          "first, roll, who, reason and move")
     kinds = {"str": str, "bool": bool, "int": int}
     for key, value in saved.items():
         if key == "who":
             right = isinstance(value, list) and all(isinstance(w, str) for w in value)
+        elif key == "move":
+            right = value is None or (isinstance(value, dict) and all(
+                isinstance(k, str) and _plain(v) for k, v in value.items()))
         else:
             right = type(value) is kinds[str(_EVENT_FIELDS[key])]
         if not right:
             raise RecordError(f"{name}: a feed line's {key} is {shown(repr(value), 30)}, "
                               "not what the feed keeps there")
     return Event(**{**saved, "who": tuple(saved.get("who", ()))})
+
+
+def _plain(value: Any) -> bool:
+    """A value of a move's facts as the state file keeps it: text, a number, a yes or no,
+    nothing, or a list of these (the bombs' squares: lists of cell names)."""
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return value is None or type(value) in (str, int, bool)
 
 
 def _private_again(path: Path) -> list[str]:

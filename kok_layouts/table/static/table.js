@@ -5,129 +5,19 @@
 
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
 const SYMBOLS = ["▲", "●", "■", "◆", "▬", "✚", "○", "✕"];
-const WORDS = {
-  en: {winner: "Winner", points: "points", circles: "circles", two: "completed two", colours: "colours", animals: "animals", two_round: "and the round is finished", solo: "all rolls are thrown", limit: "the roll limit is reached", ends_after: "the game ends after the roll of",
-       confirm: "tap End turn when you are done (Undo takes it back)", turn: "Your turn", active: "you are the active player", wait: "Waiting for",
-       throwing: "throws the dice", enter: "Enter the dice you threw", throw: "Throw",
-       pass: "Pass", clear: "Clear", undo: "Undo", end: "End turn", list: "Moves",
-       done: "Turn ended: waiting for the others", roll: "Roll", back: "Back to my sheet",
-       viewing: "Sheet of", scores: "Scores", feed: "What happened", player: "Player",
-       total: "Total", marks: "!", over: "Game over", pdf: "Download the sheets (PDF)",
-       reach_yes: "Phones on this network join at", reach_loopback: "Only this computer can open these links (start kok table without --host to let phones join); it listens on", reach_none: "No network address found (this computer is on no network): phones cannot join; play on this computer", 
-       host: "Seats: scan your code or open your link", cross: "Cross", tap: "Tap cells to cross",
-       nomatch: "No move crosses exactly these cells", bomb: "A row's item gives you a bomb: tap the top-left cell of its square",
-       away: "away", skip: "Skip", bot: "Bot plays", last: "Last round!", special: "special",
-       first: "first", too: "too", column: "column", colour: "colour", row: "row",
-       completed: "completed", house: "House rules", none: "none", crossing: "crossed this roll"},
-  nl: {winner: "Winnaar", points: "punten", circles: "rondjes", two: "maakte twee vol:", colours: "kleuren", animals: "dieren", two_round: "en de ronde is uit", solo: "alle worpen zijn gegooid", limit: "het maximum aantal worpen is bereikt", ends_after: "het spel eindigt na de worp van",
-       confirm: "tik op Beurt klaar als je klaar bent (Terug neemt het terug)", turn: "Jij bent aan de beurt", active: "jij bent de actieve speler", wait: "Wachten op",
-       throwing: "gooit de stenen", enter: "Voer de gegooide stenen in", throw: "Gooien",
-       pass: "Passen", clear: "Wissen", undo: "Terug", end: "Beurt klaar", list: "Zetten",
-       done: "Beurt klaar: wachten op de anderen", roll: "Worp", back: "Terug naar mijn blad",
-       viewing: "Blad van", scores: "Scores", feed: "Wat er gebeurde", player: "Speler",
-       total: "Totaal", marks: "!", over: "Spel voorbij", pdf: "De bladen downloaden (PDF)",
-       reach_yes: "Telefoons op dit netwerk doen mee via", reach_loopback: "Alleen deze computer kan deze links openen (start kok table zonder --host om telefoons mee te laten doen); hij luistert op", reach_none: "Geen netwerkadres gevonden (deze computer zit op geen netwerk): telefoons kunnen niet meedoen; speel op deze computer", 
-       host: "Plaatsen: scan je code of open je link", cross: "Kruis aan", tap: "Tik vakjes aan",
-       nomatch: "Geen zet kruist precies deze vakjes", bomb: "Een rij geeft je een bom: tik de linkerbovenhoek van het vierkant aan",
-       away: "weg", skip: "Overslaan", bot: "Bot speelt", last: "Laatste ronde!", special: "speciaal",
-       first: "als eerste", too: "ook", column: "kolom", colour: "kleur", row: "rij",
-       completed: "maakte vol", house: "Huisregels", none: "geen", crossing: "deze worp aangekruist"},
-  de: {winner: "Gewinner", points: "Punkte", circles: "Kreise", two: "hat zwei voll:", colours: "Farben", animals: "Tiere", two_round: "und die Runde ist zu Ende", solo: "alle Würfe sind gewürfelt", limit: "die Höchstzahl der Würfe ist erreicht", ends_after: "das Spiel endet nach dem Wurf von",
-       confirm: "tippe auf Zug beenden, wenn du fertig bist (Zurück nimmt ihn zurück)", turn: "Du bist dran", active: "du bist aktiver Spieler", wait: "Warten auf",
-       throwing: "würfelt", enter: "Gib die gewürfelten Augen ein", throw: "Würfeln",
-       pass: "Passen", clear: "Löschen", undo: "Zurück", end: "Zug beenden", list: "Züge",
-       done: "Zug beendet: warten auf die anderen", roll: "Wurf", back: "Zurück zu meinem Block",
-       viewing: "Block von", scores: "Punkte", feed: "Was geschah", player: "Spieler",
-       total: "Gesamt", marks: "!", over: "Spiel vorbei", pdf: "Die Blätter herunterladen (PDF)",
-       reach_yes: "Handys in diesem Netz machen mit über", reach_loopback: "Nur dieser Computer kann diese Links öffnen (kok table ohne --host starten, damit Handys mitmachen); er lauscht auf", reach_none: "Keine Netzwerkadresse gefunden (dieser Computer ist in keinem Netz): Handys können nicht mitmachen; spielt an diesem Computer", 
-       host: "Plätze: Code scannen oder Link öffnen", cross: "Ankreuzen", tap: "Felder antippen",
-       nomatch: "Kein Zug kreuzt genau diese Felder", bomb: "Eine Reihe gibt dir eine Bombe: tippe die linke obere Ecke ihres Quadrats an",
-       away: "weg", skip: "Überspringen", bot: "Bot spielt", last: "Letzte Runde!", special: "Spezial",
-       first: "als Erste(r)", too: "auch", column: "Spalte", colour: "Farbe", row: "Reihe",
-       completed: "hat voll", house: "Hausregeln", none: "keine", crossing: "in diesem Wurf angekreuzt"},
-  fr: {winner: "Gagnant", points: "points", circles: "cercles", two: "a complété deux", colours: "couleurs", animals: "animaux", two_round: "et le tour est fini", solo: "tous les lancers sont faits", limit: "le nombre maximal de lancers est atteint", ends_after: "la partie finit après le lancer de",
-       confirm: "touchez Fin du tour quand vous avez fini (Annuler le reprend)", turn: "À vous de jouer", active: "vous êtes le joueur actif", wait: "En attente de",
-       throwing: "lance les dés", enter: "Entrez les dés lancés", throw: "Lancer",
-       pass: "Passer", clear: "Effacer", undo: "Annuler", end: "Fin du tour", list: "Coups",
-       done: "Tour terminé : en attente des autres", roll: "Lancer", back: "Retour à ma feuille",
-       viewing: "Feuille de", scores: "Scores", feed: "Ce qui s'est passé", player: "Joueur",
-       total: "Total", marks: "!", over: "Partie terminée", pdf: "Télécharger les feuilles (PDF)",
-       reach_yes: "Les téléphones de ce réseau rejoignent la partie via", reach_loopback: "Seul cet ordinateur peut ouvrir ces liens (lancez kok table sans --host pour que les téléphones rejoignent) ; il écoute sur", reach_none: "Aucune adresse réseau trouvée (cet ordinateur n'est sur aucun réseau) : les téléphones ne peuvent pas rejoindre ; jouez sur cet ordinateur", 
-       host: "Places : scannez votre code ou ouvrez votre lien", cross: "Cocher", tap: "Touchez les cases",
-       nomatch: "Aucun coup ne coche exactement ces cases", bomb: "Une ligne vous donne une bombe : touchez le coin en haut à gauche de son carré",
-       away: "absent", skip: "Sauter", bot: "Un bot joue", last: "Dernier tour !", special: "spécial",
-       first: "en premier", too: "aussi", column: "colonne", colour: "couleur", row: "ligne",
-       completed: "a complété", house: "Règles maison", none: "aucune", crossing: "coché ce lancer"},
-};
-// Words beyond the status and feed lines: the sheet's parts as the paper names them, the
-// colours and animals, the moves, the bots, the score lines.
-const MORE = {
-  en: {p_first: "first", p_later: "later", p_buckets: "buckets", hearts: "Hearts", boxes: "Boxes",
-       food: "Food", chameleons: "Chameleons", bonus: "Bonus", jokers_left: "Marks left",
-       bot_greedy: "Greedy bot", bot_any: "bot", waiting: "waiting", playing: "playing", ended: "done",
-       green: "green", yellow: "yellow", blue: "blue", red: "red", orange: "orange", joker: "joker",
-       purple: "purple", penguin: ["penguin", "penguins"], lion: ["lion", "lions"],
-       crocodile: ["crocodile", "crocodiles"], elephant: ["elephant", "elephants"],
-       flamingo: ["flamingo", "flamingos"], number_joker: "? for", colour_joker: "X for",
-       in_a_row: "", chameleon_mark: "Chameleon: cross an exclamation mark", chameleon_too: "and the chameleon takes",
-       cells_word: ["cell", "cells"], sp_heart: "heart", sp_bomb: "bomb", sp_stars: "stars", sp_row: "row",
-       sp_block: "block", special_die: "special die", plus_bomb: "+ bomb", passes: "passes",
-       takes_back: "takes back", left: "left; a bot plays for them", skipped: "is away: skipped",
-       band: "rating band", s_colours: "Col.", s_columns: "Colm.", s_jokers: "!", s_stars: "★",
-       s_rows: "Rows", s_hearts: "♥", s_boxes: "□", s_buckets: "Buck.", s_visitors: "Vis.", s_food: "Food",
-       s_total: "Total", turn_of: "turn", crosses: "crosses", you: "you", moves_n: "moves"},
-  nl: {p_first: "eerst", p_later: "later", p_buckets: "emmers", hearts: "Harten", boxes: "Doosjes",
-       food: "Voer", chameleons: "Kameleons", bonus: "Bonus", jokers_left: "Uitroeptekens over",
-       bot_greedy: "Gulzige bot", bot_any: "bot", waiting: "nog bezig", playing: "speelt", ended: "klaar",
-       green: "groen", yellow: "geel", blue: "blauw", red: "rood", orange: "oranje", joker: "joker",
-       purple: "paars", penguin: ["pinguïn", "pinguïns"], lion: ["leeuw", "leeuwen"],
-       crocodile: ["krokodil", "krokodillen"], elephant: ["olifant", "olifanten"],
-       flamingo: ["flamingo", "flamingo's"], number_joker: "? als", colour_joker: "X als",
-       chameleon_mark: "Kameleon: kruis een uitroepteken aan", chameleon_too: "en de kameleon neemt",
-       cells_word: ["vakje", "vakjes"], sp_heart: "hart", sp_bomb: "bom", sp_stars: "sterren", sp_row: "rij",
-       sp_block: "blok", special_die: "speciale steen", plus_bomb: "+ bom", passes: "past",
-       takes_back: "neemt terug", left: "is weg; een bot speelt voor hen", skipped: "is weg: overgeslagen",
-       band: "niveau", s_colours: "Kl.", s_columns: "Kol.", s_jokers: "!", s_stars: "★",
-       s_rows: "Rijen", s_hearts: "♥", s_boxes: "□", s_buckets: "Em.", s_visitors: "Bez.", s_food: "Voer",
-       s_total: "Totaal", turn_of: "beurt", crosses: "kruist", you: "jij", moves_n: "zetten"},
-  de: {p_first: "zuerst", p_later: "später", p_buckets: "Eimer", hearts: "Herzen", boxes: "Kästchen",
-       food: "Futter", chameleons: "Chamäleons", bonus: "Bonus", jokers_left: "Ausrufezeichen übrig",
-       bot_greedy: "Gieriger Bot", bot_any: "Bot", waiting: "ist noch dran", playing: "spielt", ended: "fertig",
-       green: "grün", yellow: "gelb", blue: "blau", red: "rot", orange: "orange", joker: "Joker",
-       purple: "lila", penguin: ["Pinguin", "Pinguine"], lion: ["Löwe", "Löwen"],
-       crocodile: ["Krokodil", "Krokodile"], elephant: ["Elefant", "Elefanten"],
-       flamingo: ["Flamingo", "Flamingos"], number_joker: "? als", colour_joker: "X als",
-       chameleon_mark: "Chamäleon: kreuze ein Ausrufezeichen an", chameleon_too: "und das Chamäleon nimmt",
-       cells_word: ["Feld", "Felder"], sp_heart: "Herz", sp_bomb: "Bombe", sp_stars: "Sterne", sp_row: "Reihe",
-       sp_block: "Block", special_die: "Spezialwürfel", plus_bomb: "+ Bombe", passes: "passt",
-       takes_back: "nimmt zurück", left: "ist weg; ein Bot spielt für sie", skipped: "ist weg: übersprungen",
-       band: "Wertung", s_colours: "Fb.", s_columns: "Sp.", s_jokers: "!", s_stars: "★",
-       s_rows: "Reihen", s_hearts: "♥", s_boxes: "□", s_buckets: "Eim.", s_visitors: "Bes.", s_food: "Futter",
-       s_total: "Gesamt", turn_of: "Zug", crosses: "kreuzt", you: "du", moves_n: "Züge"},
-  fr: {p_first: "premier", p_later: "ensuite", p_buckets: "seaux", hearts: "Cœurs", boxes: "Cases",
-       food: "Nourriture", chameleons: "Caméléons", bonus: "Bonus", jokers_left: "Points d'exclamation restants",
-       bot_greedy: "Robot gourmand", bot_any: "robot", waiting: "joue encore", playing: "joue", ended: "fini",
-       green: "vert", yellow: "jaune", blue: "bleu", red: "rouge", orange: "orange", joker: "joker",
-       purple: "violet", penguin: ["manchot", "manchots"], lion: ["lion", "lions"],
-       crocodile: ["crocodile", "crocodiles"], elephant: ["éléphant", "éléphants"],
-       flamingo: ["flamant", "flamants"], number_joker: "? pour", colour_joker: "X pour",
-       chameleon_mark: "Caméléon : cochez un point d'exclamation", chameleon_too: "et le caméléon prend",
-       cells_word: ["case", "cases"], sp_heart: "cœur", sp_bomb: "bombe", sp_stars: "étoiles", sp_row: "ligne",
-       sp_block: "bloc", special_die: "dé spécial", plus_bomb: "+ bombe", passes: "passe",
-       takes_back: "reprend", left: "est parti ; un robot joue pour lui", skipped: "est absent : passé",
-       band: "niveau", s_colours: "Coul.", s_columns: "Col.", s_jokers: "!", s_stars: "★",
-       s_rows: "Lignes", s_hearts: "♥", s_boxes: "□", s_buckets: "Seaux", s_visitors: "Vis.", s_food: "Nourr.",
-       s_total: "Total", turn_of: "tour", crosses: "coche", you: "vous", moves_n: "coups"},
-};
-for (const lang of Object.keys(MORE)) Object.assign(WORDS[lang], MORE[lang]);
-WORDS.en.in_a_row = "";
+// The page's words in nl, de, fr and en: /words.json, loaded before the first drawing.
+let WORDS = {en: {}};
 
 const page = {state: null, sheet: null, version: "", since: 0, feed: [], picked: new Set(),
-              viewing: null, lang: "en", symbols: true, zoom: false, pendingChoice: null,
-              pendingBombs: []};
+              viewing: null, lang: "en", symbols: true, zoom: false, half: 0,
+              pendingChoice: null, pendingBombs: []};
 
 function $(id) { return document.getElementById(id); }
 function t(key) { return (WORDS[page.lang] || WORDS.en)[key] || WORDS.en[key] || key; }
+// A sentence of the page's language with its {names} filled in.
+function say(key, facts = {}) {
+  return String(t(key)).replace(/\{(\w+)\}/g, (all, name) => (name in facts ? String(facts[name]) : all));
+}
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -152,8 +42,29 @@ async function api(path, body) {
   }
   const answer = await fetch(path, options);
   const data = await answer.json().catch(() => ({error: `HTTP ${answer.status}`}));
-  if (!answer.ok) throw new Error(data.error || `HTTP ${answer.status}`);
+  if (!answer.ok) {
+    const err = new Error(data.error || `HTTP ${answer.status}`);
+    err.status = answer.status;
+    err.facts = data;
+    throw err;
+  }
   return data;
+}
+
+// A refusal in the page's language: the server's code worded here (its English line is
+// for clients without a language); no answer at all is a lost connection.
+function errorText(err) {
+  const facts = err.facts || {};
+  const code = facts.code;
+  if (code && (WORDS.en[`e_${code}`])) return say(`e_${code}`, {...facts, name: facts.name ? nameOf(facts.name) : ""});
+  if (err.status === 429) return t("e_busy");
+  if (!err.status) return t("e_offline");
+  return page.lang === "en" ? err.message : t("e_refused");
+}
+function showError(err) {
+  // The bomb step is no error: the page asks for the square in its hint.
+  $("error").textContent = err.facts && err.facts.code === "bomb" ? "" : errorText(err);
+  $("error").dataset.offline = err.status ? "" : "1";
 }
 
 async function act(body) {
@@ -166,7 +77,7 @@ async function act(body) {
     page.picked.clear();
     await refresh(false);
   } catch (err) {
-    $("error").textContent = err.message;
+    showError(err);
     await refresh(false).catch(() => {});
   } finally {
     document.body.dataset.pending = "0";
@@ -193,9 +104,10 @@ async function poll() {
   for (;;) {
     try {
       await refresh(true);
+      if ($("error").dataset.offline === "1") $("error").textContent = "";   // back again
       $("error").dataset.offline = "";
     } catch (err) {
-      $("error").textContent = err.message;
+      showError(err);
       await new Promise((done) => setTimeout(done, 2000));
     }
   }
@@ -214,45 +126,66 @@ function colourWord(key, count = 1) {
   if (Array.isArray(word)) return word[count === 1 ? 0 : 1];
   return word;
 }
-function botName(bot) { return WORDS[page.lang][`bot_${bot}`] || `${bot} ${t("bot_any")}`; }
-function personName(sheet) { return sheet.bot ? `${sheet.name} · ${botName(sheet.bot)}` : sheet.name; }
-function plural(key, n) { const w = t(key); return Array.isArray(w) ? w[n === 1 ? 0 : 1] : w; }
+function botName(bot) { return (WORDS[page.lang] || {})[`bot_${bot}`] || `${bot} ${t("bot_any")}`; }
+// A seat's name as people say it: a bot seat the command line named after its bot
+// ("greedy", "greedy 2") by the bot's name, "player 2" in the page's language.
+function nameOf(name) {
+  const seat = page.state ? page.state.sheets.find((s) => s.name === name) : null;
+  const bot = seat && seat.bot;
+  const numbered = /^(.*?)(?: (\d+))?$/.exec(name);
+  if (bot && numbered[1] === bot) return botName(bot) + (numbered[2] ? ` ${numbered[2]}` : "");
+  if (numbered[1] === "player" && numbered[2]) return `${t("player")} ${numbered[2]}`;
+  return name;
+}
+function personName(sheet) {
+  const name = nameOf(sheet.name);
+  return sheet.bot && name === sheet.name ? `${name} · ${botName(sheet.bot)}` : name;
+}
+function listed(names) {
+  const said = names.map(nameOf);
+  return said.length > 1 ? `${said.slice(0, -1).join(", ")}${t("and")}${said[said.length - 1]}` : said.join("");
+}
+// A Kids count as a child reads the sheet: "4 penguins".
+function animals(key, count) { return `${count} ${colourWord(key, count)}`; }
 
-// A listed move in the page's language, from the codes the server sends.
-function moveText(c) {
-  const cells = c.cells.join(" ");
+// A move in the page's language, from the facts the server sends (a listed move, or a
+// move in the feed); ``withCells`` adds the cells' names (the listed moves tell apart
+// two enclosures of one animal by them; the feed of a Kids game says animals only).
+function moveText(c, withCells = true) {
+  const cells = withCells && c.cells.length ? `: ${c.cells.join(" ")}` : "";
   if (c.kind === "KidsMove") {
     if (c.colour === "+") {
-      return t("chameleon_mark") + (c.chameleon ? ` ${t("chameleon_too")} ${c.cells.length} ${plural("cells_word", c.cells.length)}: ${cells}` : "");
+      return t("chameleon_mark") + (c.chameleon ? ` ${say("chameleon_takes", {what: animals(c.chameleon_colour, c.chameleon_count)})}${cells}` : "");
     }
-    return `${c.count} ${colourWord(c.colour, c.count)}: ${cells}`;
+    return animals(c.colour, c.count) + cells;
   }
-  if (c.special) {
-    return `${t("special_die")} ${t("sp_" + c.special)}${cells ? ": " + cells : ""}`;
-  }
+  if (c.special) return `${t("special_die")} ${t("sp_" + c.special)}${cells}`;
   if (c.kind === "Move") {
-    let text = `${colourWord(c.colour)} ${c.number}: ${cells}`;
+    let text = `${colourWord(c.colour)} ${c.number}${cells}`;
     const jokers = [];
     if (c.colour_joker) jokers.push(`${t("colour_joker")} ${colourWord(c.colour)}`);
     if (c.number_joker) jokers.push(`${t("number_joker")} ${c.number}`);
     if (jokers.length) text += ` (${jokers.join(", ")})`;
-    if (c.bombs) text += ` ${t("plus_bomb")}`;
+    for (const square of c.bomb_cells || []) text += ` ${t("plus_bomb")}${withCells ? " " + square.join(" ") : ""}`;
+    if (c.bombs && !(c.bomb_cells || []).length) text += ` ${t("plus_bomb")}`;
     return text;
   }
   return c.text;
 }
 
-// The rules' English move words in a feed line, in the page's language.
-function localMoveWords(text) {
-  if (page.lang === "en" || !text) return text;
-  let out = text.replace(/purple \(an exclamation mark\)/g, t("chameleon_mark"))
-    .replace(/\bspecial\b/g, t("special_die")).replace(/\bbomb\b/g, t("sp_bomb"))
-    .replace(/\bchameleon\b/g, t("chameleons"));
-  for (const colour of page.sheet.colours) {
-    const word = t(colour.name);
-    out = out.replace(new RegExp(`\\b${colour.name}\\b`, "g"), Array.isArray(word) ? word[0] : word);
+// A choice in the feed: who crossed what (Kids: how many of which animal, as a child
+// reads the sheet), the special die, the exclamation mark and its chameleon, a pass.
+function choiceText(event) {
+  const who = nameOf(event.player), m = event.move;
+  if (!m && event.kind === "choice" && event.item !== "pass") return event.text;  // a feed of before
+  if (!m) return say(event.kind === "undo" ? "f_undo_pass" : "f_passed", {who});
+  if (event.kind === "undo") return say("f_undo", {who, what: moveText(m, !kids())});
+  if (m.kind === "KidsMove" && m.colour === "+") {
+    return m.chameleon ? say("f_chameleon", {who, what: animals(m.chameleon_colour, m.chameleon_count)})
+      : say("f_mark", {who});
   }
-  return out;
+  if (m.special) return say("f_special", {who, what: `${t("sp_" + m.special)}${m.cells.length ? ": " + m.cells.join(" ") : ""}`});
+  return say("f_crossed", {who, what: moveText(m, !kids())});
 }
 
 // -- layout -----------------------------------------------------------------------------
@@ -260,10 +193,20 @@ const LABEL = 30;      // the row numbers' and point rows' labels (px)
 const RULE = 26;       // Keer op Keer 2's row points (px)
 const SIDE = 226;      // landscape: the least room for the dice and buttons (px)
 function landscape() { return innerWidth > innerHeight && innerHeight <= 560; }
+// The columns in view: all of them, or upright with the zoom on one half (the two halves
+// share the middle column), so that nothing scrolls sideways with the larger cells.
+function shownColumns() {
+  const width = page.sheet.width;
+  const all = [...Array(width).keys()];
+  if (!page.zoom || landscape()) return all;
+  const half = Math.ceil(width / 2);
+  return page.half ? all.slice(width - half) : all.slice(0, half);
+}
 function fit() {
   const sheet = page.sheet;
   if (!sheet) return;
   const rules = sheet.row_rules.length ? RULE : 0;
+  const columns = shownColumns().length;
   // The sheet's height in cells: its rows and the half-height rows of letters, points,
   // hearts and buckets (a Kids visitor takes a whole cell).
   const extraRows = 0.55 + 0.55 * sheet.point_rows.length + (sheet.column_hearts ? 0.6 : 0)
@@ -274,14 +217,14 @@ function fit() {
     const wide = (innerWidth - SIDE - LABEL - rules - 16) / sheet.width;
     cell = Math.min(high, wide, 64);
   } else {
-    cell = Math.min((document.documentElement.clientWidth - LABEL - rules - 12) / sheet.width, 56);
+    cell = Math.min((document.documentElement.clientWidth - LABEL - rules - 12) / columns, 56);
   }
   cell = Math.floor(cell * 10) / 10;
   const root = document.documentElement.style;
   root.setProperty("--cell", `${cell}px`);
   root.setProperty("--label", `${LABEL}px`);
   root.setProperty("--rule", `${rules}px`);
-  root.setProperty("--columns", String(sheet.width));
+  root.setProperty("--columns", String(columns));
   const turned = document.body.classList.contains("landscape") !== landscape();
   document.body.classList.toggle("landscape", landscape());
   if (turned) {             // turned: the dice and the buttons at the top again
@@ -298,6 +241,11 @@ function draw() {
   for (const id of ["pass", "clear", "undo", "end", "list", "back"]) $(id).textContent = t(id === "back" ? "back" : id);
   $("scores-title").textContent = t("scores");
   $("feed-title").textContent = t("feed");
+  for (const [id, key] of [["zoom", "zoom_title"], ["symbols", "symbols_title"], ["lang", "language"],
+                           ["half", "half_title"], ["dice", "dice_label"]]) {
+    $(id).title = t(key);
+    $(id).setAttribute("aria-label", t(key));
+  }
   document.body.classList.toggle("zoom", page.zoom);
   document.body.classList.toggle("symbols", page.symbols);
   document.body.dataset.edition = sheet.edition;
@@ -306,6 +254,7 @@ function draw() {
   document.body.dataset.roll = String(s.roll_number);
   document.body.dataset.over = s.over ? "1" : "0";
   document.body.dataset.version = String(s.version);
+  document.body.classList.toggle("viewing", page.viewing !== null);
   fit();
   drawStatus();
   drawDice();
@@ -326,8 +275,8 @@ function drawStatus() {
   else if (s.seat >= 0 && s.my_turn) text += t("turn") + (s.active === s.seat ? ` (${t("active")})` : "");
   else if (s.seat >= 0 && s.sheets[s.seat].chosen && !s.sheets[s.seat].ended) text += t("confirm");
   else if (s.seat >= 0 && s.sheets[s.seat].ended) text += t("done");
-  else if (!s.roll) text += `${s.players[s.active]} ${t("throwing")}`;
-  else text += `${t("wait")} ${s.waiting.map((i) => s.players[i]).join(", ")}`;
+  else if (!s.roll) text += `${nameOf(s.players[s.active])} ${t("throwing")}`;
+  else text += `${t("wait")} ${s.waiting.map((i) => nameOf(s.players[i])).join(", ")}`;
   if (s.last_round) text += ` — ${t("last")}`;
   $("status").textContent = text;
   $("status").title = text;
@@ -433,102 +382,123 @@ function legalCells() {
 
 function claimClass(claim) { return claim ? ` claim-${claim}` : ""; }
 
+// One cell of the sheet: its colour (Kids: its animal), its star or box, the marks on it
+// and whether a move may go there.
+function drawCell(x, y, marks) {
+  const sheet = page.sheet;
+  const cell = sheet.cells[y * sheet.width + x];
+  if (!cell) return el("span", {class: "hole"});
+  const colour = colourOf(cell.colour);
+  const button = el("button", {type: "button", class: "cell", "data-cell": cell.name,
+                               "aria-label": `${cell.name} ${colourWord(cell.colour)}`});
+  button.style.background = colour.rgb;
+  const near = (dx, dy) => {
+    const nx = x + dx, ny = y + dy;
+    if (nx < 0 || ny < 0 || nx >= sheet.width || ny >= sheet.height) return true;
+    const other = sheet.cells[ny * sheet.width + nx];
+    return !other || other.area !== cell.area;
+  };
+  for (const [dx, dy, side] of [[0, -1, "top"], [1, 0, "right"], [0, 1, "bottom"], [-1, 0, "left"]]) {
+    if (near(dx, dy)) button.classList.add(`edge-${side}`);
+  }
+  if (kids()) button.append(icon(`animal:${colour.name}`, "pictogram"));
+  if (cell.star) button.append(el("span", {class: "star"}, "★"));
+  if (cell.box) button.append(icon("box", "box"));
+  button.append(el("span", {class: "symbol"}, SYMBOLS[colour.symbol % SYMBOLS.length]));
+  if (marks.crossed.has(cell.name)) { button.classList.add("crossed"); button.append(el("span", {class: "mark"}, "✕")); }
+  if (marks.thisRoll.has(cell.name)) button.classList.add("this-roll");
+  if (page.picked.has(cell.name)) button.classList.add("picked");
+  if (marks.legal.has(cell.name)) button.setAttribute("data-legal", "1");
+  if (marks.bombs.has(cell.name)) button.classList.add("bomb-option");
+  button.addEventListener("click", () => tapCell(cell.name));
+  return button;
+}
+
+function pointsBox(row, value, claim) {
+  const box = el("span", {class: `points ${row.kind}` + (
+    row.kind === "later" ? (claim === "later" ? " claim-circled" : "")
+      : (claim === "first" ? " claim-circled" : claim ? " claim-struck" : ""))});
+  if (row.kind !== "buckets") box.textContent = String(value);
+  else if (!value) box.textContent = "0";
+  else for (let k = 0; k < value; k++) box.append(icon("bucket"));
+  return box;
+}
+
 function drawGrid() {
   const sheet = page.sheet, s = page.state, grid = $("grid");
   const seat = shownSeat();
   const player = seat >= 0 ? s.sheets[seat] : null;
   const paper = player ? player.paper : {columns: {}, colours: {}, rows: {}, hearts_under: {}};
-  const crossed = cellsOf(player && player.crossed);
-  const thisRoll = cellsOf(player && (s.roll ? player.this_roll : player.last_roll));
-  const bombs = new Set(s.bomb || []);
-  const legal = legalCells();
+  const marks = {crossed: cellsOf(player && player.crossed),
+                 thisRoll: cellsOf(player && (s.roll ? player.this_roll : player.last_roll)),
+                 bombs: new Set(s.bomb || []), legal: legalCells()};
   const extra = sheet.row_rules.length ? 1 : 0;
+  const columns = shownColumns();
   grid.classList.toggle("with-rules", Boolean(extra));
-  grid.classList.toggle("choosing", legal.size > 0);
+  grid.classList.toggle("choosing", marks.legal.size > 0);
   grid.replaceChildren();
+  // A line of the grid: its label, one item a column in view, the row points' place.
+  const line = (label, item, end = el("span")) => {
+    grid.append(label);
+    for (const x of columns) grid.append(item(x, sheet.columns[x]));
+    if (extra) grid.append(end);
+  };
   if (sheet.visitors.length) {
-    grid.append(el("span", {class: "corner"}));
-    sheet.visitors.forEach((names, i) => {
-      const v = icon(`visitor:${i}`, "visitor" + claimClass(paper.columns[sheet.columns[i]]));
+    line(el("span", {class: "corner"}), (x, letter) => {
+      const names = sheet.visitors[x];
+      const v = icon(`visitor:${x}`, "visitor" + claimClass(paper.columns[letter]));
       v.title = names[page.lang] || names.en;
       v.setAttribute("aria-label", v.title);
-      grid.append(v);
+      return v;
     });
   }
-  grid.append(el("span", {class: "corner"}));
-  sheet.columns.forEach((letter) => grid.append(el("span", {
+  line(el("span", {class: "corner"}), (x, letter) => el("span", {
     class: "letter" + (sheet.start_columns.includes(letter) ? " start" : "") +
-           (player && player.columns.includes(letter) ? " complete" : "")}, letter)));
-  if (extra) grid.append(el("span", {class: "letter"}, ""));
+           (player && player.columns.includes(letter) ? " complete" : "")}, letter),
+  el("span", {class: "letter"}, ""));
   for (let y = 0; y < sheet.height; y++) {
-    grid.append(el("span", {class: "number-label"}, String(y + 1)));
-    for (let x = 0; x < sheet.width; x++) {
-      const cell = sheet.cells[y * sheet.width + x];
-      if (!cell) { grid.append(el("span", {class: "hole"})); continue; }
-      const colour = colourOf(cell.colour);
-      const button = el("button", {type: "button", class: "cell", "data-cell": cell.name,
-                                   "aria-label": `${cell.name} ${colourWord(cell.colour)}`});
-      button.style.background = colour.rgb;
-      const near = (dx, dy) => {
-        const nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= sheet.width || ny >= sheet.height) return true;
-        const other = sheet.cells[ny * sheet.width + nx];
-        return !other || other.area !== cell.area;
-      };
-      if (near(0, -1)) button.classList.add("edge-top");
-      if (near(1, 0)) button.classList.add("edge-right");
-      if (near(0, 1)) button.classList.add("edge-bottom");
-      if (near(-1, 0)) button.classList.add("edge-left");
-      if (kids()) button.append(icon(`animal:${colour.name}`, "pictogram"));
-      if (cell.star) button.append(el("span", {class: "star"}, "★"));
-      if (cell.box) button.append(icon("box", "box"));
-      button.append(el("span", {class: "symbol"}, SYMBOLS[colour.symbol % SYMBOLS.length]));
-      if (crossed.has(cell.name)) { button.classList.add("crossed"); button.append(el("span", {class: "mark"}, "✕")); }
-      if (thisRoll.has(cell.name)) button.classList.add("this-roll");
-      if (page.picked.has(cell.name)) button.classList.add("picked");
-      if (legal.has(cell.name)) button.setAttribute("data-legal", "1");
-      if (bombs.has(cell.name)) button.classList.add("bomb-option");
-      button.addEventListener("click", () => tapCell(cell.name));
-      grid.append(button);
-    }
+    const rule = sheet.row_rules[y];
+    const end = el("span");
     if (extra) {
-      const rule = sheet.row_rules[y];
-      const claim = paper.rows[String(y)];
-      const box = el("span", {class: "row-rule" + claimClass(claim), title: rule.item || ""});
-      box.append(el("span", {class: "row-points"}, String(rule.points)));
-      if (rule.item) box.append(icon(rule.item, "row-item"));
-      grid.append(box);
+      const item = rule.item ? t(`sp_${rule.item}`) : "";
+      end.className = "row-rule" + claimClass(paper.rows[String(y)]);
+      end.title = item;
+      end.append(el("span", {class: "row-points"}, String(rule.points)));
+      if (rule.item) end.append(icon(rule.item, "row-item"));
     }
+    line(el("span", {class: "number-label"}, String(y + 1)), (x) => drawCell(x, y, marks), end);
   }
   for (const row of sheet.point_rows) {
-    grid.append(el("span", {class: "number-label point-label"}, t("p_" + row.kind)));
-    row.values.forEach((v, i) => {
-      const letter = sheet.columns[i];
-      const claim = paper.columns[letter];
-      const box = el("span", {class: `points ${row.kind}` + (
-        row.kind === "later" ? (claim === "later" ? " claim-circled" : "")
-          : (claim === "first" ? " claim-circled" : claim ? " claim-struck" : ""))});
-      if (row.kind === "buckets") {
-        if (v) for (let k = 0; k < v; k++) box.append(icon("bucket"));
-        else box.textContent = "0";
-      } else box.textContent = String(v);
-      grid.append(box);
-    });
-    if (extra) grid.append(el("span"));
+    line(el("span", {class: "number-label point-label"}, t("p_" + row.kind)),
+         (x, letter) => pointsBox(row, row.values[x], paper.columns[letter]));
   }
   if (sheet.column_hearts) {
-    grid.append(el("span", {class: "number-label point-label"}, "♥"));
-    sheet.columns.forEach((letter) => {
+    line(el("span", {class: "number-label point-label"}, "♥"), (x, letter) => {
       const h = icon("heart_open", "heart-under");
       const n = paper.hearts_under[letter];
       if (n !== undefined) h.append(el("b", {}, String(n)));
-      grid.append(h);
+      return h;
     });
-    if (extra) grid.append(el("span"));
+  }
+  const half = $("half");
+  half.hidden = columns.length === sheet.width;
+  if (!half.hidden) {
+    const other = page.half ? [0, columns.length - 1] : [sheet.width - columns.length, sheet.width - 1];
+    const range = `${sheet.columns[other[0]]}–${sheet.columns[other[1]]}`;
+    half.textContent = page.half ? `◀ ${range}` : `${range} ▶`;
   }
   $("viewing").hidden = page.viewing === null;
-  if (page.viewing !== null) $("viewing-name").textContent = `${t("viewing")} ${s.players[page.viewing]}`;
+  if (page.viewing !== null) $("viewing-name").textContent = `${t("viewing")} ${nameOf(s.players[page.viewing])}`;
 }
+
+// A line beside the grid as on the paper: its label and its boxes.
+function paperLine(cls, label, items, title = "") {
+  const line = el("div", {class: cls});
+  if (title) line.title = title;
+  line.append(el("span", {class: "paper-label"}, label), ...items);
+  return line;
+}
+function times(n, make) { return [...Array(Math.max(0, n)).keys()].map(make); }
 
 // Beside the grid, as on the paper: the big total, the exclamation marks (Kids: with the
 // chameleons), the colour bonuses (Kids: the food boxes), the hearts and the boxes.
@@ -544,53 +514,37 @@ function drawPaper() {
   $("total").append(el("span", {class: "total-label"}, t("total")),
                     el("strong", {id: "total-value"}, String(player.score.total)));
   // Exclamation marks: the used ones crossed.
-  const marks = el("div", {class: "marks", title: t("jokers_left")});
-  marks.append(el("span", {class: "paper-label"}, kids() ? t("chameleons") : "!"));
-  for (let i = 0; i < sheet.exclamation_marks; i++) {
+  box.append(paperLine("marks", kids() ? t("chameleons") : "!", times(sheet.exclamation_marks, (i) => {
     const m = el("span", {class: "mark-box" + (i < paper.marks_used ? " used" : "")});
     if (kids() && sheet.chameleon_every && (i + 1) % sheet.chameleon_every === 0) m.append(icon("chameleon"));
     else m.textContent = "!";
-    marks.append(m);
-  }
-  box.append(marks);
+    return m;
+  }), t("jokers_left")));
   // Colours: bonus values (first circled, later, taken struck); Kids: the food boxes.
-  const colours = el("div", {class: "bonus"});
-  colours.append(el("span", {class: "paper-label"}, kids() ? t("food") : t("bonus")));
-  for (const colour of sheet.colours) {
+  box.append(paperLine("bonus", kids() ? t("food") : t("bonus"), sheet.colours.map((colour) => {
     const claim = paper.colours[colour.key];
     const item = el("span", {class: "bonus-item" + claimClass(claim), title: colourWord(colour.key)});
     const swatch = el("span", {class: "swatch"});
     swatch.style.background = colour.rgb;
     if (kids()) swatch.append(icon(`animal:${colour.name}`));
     item.append(swatch);
-    if (kids()) {
-      for (let k = 0; k < sheet.food_boxes; k++) {
-        item.append(el("span", {class: "food" + (claim === "first" || claim === "later" ? " fed" : "")},
-                       claim === "first" || claim === "later" ? "✓" : ""));
-      }
-    } else if (sheet.colour_bonus) {
+    const fed = claim === "first" || claim === "later";
+    if (kids()) item.append(...times(sheet.food_boxes, () => el("span", {class: "food" + (fed ? " fed" : "")}, fed ? "✓" : "")));
+    else if (sheet.colour_bonus) {
       item.append(el("span", {class: "bonus-first" + (claim === "first" ? " claim-circled" : claim ? " claim-struck" : "")},
-                     String(sheet.colour_bonus.first)));
-      item.append(el("span", {class: "bonus-later" + (claim === "later" ? " claim-circled" : "")},
+                     String(sheet.colour_bonus.first)),
+                  el("span", {class: "bonus-later" + (claim === "later" ? " claim-circled" : "")},
                      String(sheet.colour_bonus.later)));
     }
-    colours.append(item);
-  }
-  box.append(colours);
+    return item;
+  })));
   if (sheet.heart_track) {
-    const hearts = el("div", {class: "track"});
-    hearts.append(el("span", {class: "paper-label"}, t("hearts")));
-    for (let i = 0; i < sheet.heart_track; i++) hearts.append(icon(i < paper.hearts ? "heart" : "heart_open", "track-icon"));
-    box.append(hearts);
+    box.append(paperLine("track", t("hearts"), times(sheet.heart_track,
+      (i) => icon(i < paper.hearts ? "heart" : "heart_open", "track-icon"))));
   }
   if (sheet.box_count) {
-    const boxes = el("div", {class: "track"});
-    boxes.append(el("span", {class: "paper-label"}, t("boxes")));
-    for (let i = 0; i < sheet.box_count; i++) {
-      const b = icon("box", "track-icon" + (i < paper.boxes_gained ? " gained" : "") + (i < paper.boxes_used ? " spent" : ""));
-      boxes.append(b);
-    }
-    box.append(boxes);
+    box.append(paperLine("track", t("boxes"), times(sheet.box_count, (i) => icon("box",
+      "track-icon" + (i < paper.boxes_gained ? " gained" : "") + (i < paper.boxes_used ? " spent" : "")))));
   }
 }
 
@@ -667,7 +621,11 @@ function drawScores() {
   table.tBodies[0].replaceChildren(...s.sheets.map((sheet, i) => {
     const row = el("tr", {"data-player": String(i)});
     const name = el("button", {type: "button", class: "link"}, personName(sheet));
-    name.addEventListener("click", () => { page.viewing = i === mySeat() ? null : i; draw(); });
+    name.addEventListener("click", () => {
+      page.viewing = i === mySeat() ? null : i;
+      draw();
+      if (page.viewing !== null) $("board").scrollIntoView();
+    });
     const cell = el("td");
     cell.append(name);
     if (!s.over && s.roll) {
@@ -682,26 +640,31 @@ function drawScores() {
 }
 
 function feedText(event) {
-  const kind = event.kind;
+  const kind = event.kind, who = nameOf(event.player);
   if (["column", "colour", "row"].includes(kind)) {
-    const how = event.first ? t("first") : t("too");
-    const item = kind === "colour" ? localMoveWords(event.item) : event.item;
-    return `${event.player} ${t("completed")} ${t(kind)} ${item} ${how}`;
+    const how = page.state.solo ? "" : event.first ? t("first") : t("too");
+    if (kind === "colour") {
+      const colour = page.sheet.colours.find((c) => c.name === event.item);
+      const what = colour ? colourWord(colour.key, kids() ? 2 : 1) : event.item;
+      return say(kids() ? "f_animal" : "f_colour", {who, what, how}).replace(/ {2,}/g, " ").trim();
+    }
+    return say(`f_${kind}`, {who, what: event.item, how}).replace(/ {2,}/g, " ").trim();
   }
-  if (kind === "choice") {
-    if (event.item === "pass") return `${event.player} ${t("passes")}`;
-    return `${event.player} ${t("crosses")} ${localMoveWords(event.item)}`;
+  if (kind === "choice" || kind === "undo") return choiceText(event);
+  if (kind === "seat") {
+    return event.item === "skipped" ? say("f_skipped", {who}) : say("f_left", {who, bot: botName(event.item)});
   }
-  if (kind === "undo") return `${event.player} ${t("takes_back")}`;
-  if (kind === "seat") return `${event.player} ${event.item === "skipped" ? t("skipped") : t("left")}`;
-  const who = (event.who || []).join(", ");
-  const two = `${who} ${t("two")} ${t(page.sheet.colour_nouns)}`;
-  if (kind === "last_round") return `${t("last")} ${two}; ${t("ends_after")} ${event.item}`;
-  if (kind === "over") {
-    const why = {two_round: `${two} ${t("two_round")}`, two: two, solo: t("solo"), limit: t("limit")};
-    return `${t("over")}: ${why[event.reason] || event.item}`;
-  }
+  const two = say("f_two", {who: listed(event.who || []), what: t(page.sheet.colour_nouns)});
+  if (kind === "last_round") return say("f_last", {two, name: nameOf(event.item)});
+  if (kind === "over") return `${t("over")}: ${overReason(event)}`;
   return event.text;
+}
+// Why the game ended, from the feed's last line.
+function overReason(event) {
+  const two = say("f_two", {who: listed(event.who || []), what: t(page.sheet.colour_nouns)});
+  const why = {two_round: `${two} ${t("two_round")}`, two: two,
+               solo: say("solo_rolls", {n: event.roll}), limit: t("limit")};
+  return why[event.reason] || event.item;
 }
 
 function drawFeed() {
@@ -719,11 +682,11 @@ function resultText() {
   if (!s.over) return "";
   if (s.players.length === 1 || s.solo) {
     const sheet = s.sheets[0];
-    return `${sheet.name}: ${sheet.score.total} ${t(page.sheet.unit)}` + (s.band ? `; ${t("band")} ${s.band}` : "");
+    return `${nameOf(sheet.name)}: ${sheet.score.total} ${t(page.sheet.unit)}` + (s.band ? `; ${t("band")} ${s.band}` : "");
   }
   const totals = s.winners.map((name) => {
     const sheet = s.sheets[s.players.indexOf(name)];
-    return `${name} (${sheet.score.total} ${t(page.sheet.unit)})`;
+    return `${nameOf(name)} (${sheet.score.total} ${t(page.sheet.unit)})`;
   });
   return `${t("winner")}: ${totals.join(", ")}`;
 }
@@ -734,9 +697,21 @@ function drawResult() {
   if (!s.over) return;
   $("result-title").textContent = t("over");
   const over = page.feed.filter((e) => e.kind === "over").pop();
-  $("result-line").textContent = `${over ? feedText(over) : s.end_reason}. ${resultText()}`;
+  const why = over ? overReason(over) : "";
+  $("result-line").textContent = `${why ? why[0].toUpperCase() + why.slice(1) + ". " : ""}${resultText()}`;
   $("pdf").textContent = t("pdf");
   $("pdf").href = `/api/sheets.pdf?token=${encodeURIComponent(TOKEN)}&lang=${page.lang}`;
+}
+
+// The rules options in play, in the page's language: those that differ from the edition's
+// printed rules (the server sends both), then how the game ends.
+function houseRules(options, printed) {
+  const said = [];
+  for (const [k, v] of Object.entries(options)) {
+    if (k === "end" || v === printed[k]) continue;
+    said.push(WORDS.en[`h_${k}`] ? say(`h_${k}`, {n: v}) : `${k} = ${v}`);
+  }
+  return [said.length ? said.join(", ") : t("none"), t(`h_end_${options.end}`)];
 }
 
 function drawHost() {
@@ -748,12 +723,11 @@ function drawHost() {
   const reach = s.reach || {phones: "yes", address: ""};
   $("reach").dataset.phones = reach.phones;
   $("reach").textContent = reach.phones === "none" ? t("reach_none") : `${t(reach.phones === "loopback" ? "reach_loopback" : "reach_yes")} ${reach.address}`;
-  const house = Object.entries(s.options).filter(([k, v]) => v !== null && v !== false && v !== 0 &&
-    !["first_three_rolls_open", "end", "max_rolls"].includes(k));
-  $("house").textContent = `${t("house")}: ` + (house.length ? house.map(([k, v]) => v === true ? k : `${k}=${v}`).join(", ") : t("none")) + ` · end=${s.options.end}`;
+  $("house").textContent = `${t("house")}: ${houseRules(s.options, s.printed_options).join("; ")}`;
+  $("host-next").textContent = `${t("host_next")} ${t("host_watch")}`;
   $("seats").replaceChildren(...s.links.map((seat, i) => {
     const li = el("li", {"data-seat": String(i)});
-    li.append(el("strong", {}, seat.bot ? `${seat.name} · ${botName(seat.bot)}` : seat.name));
+    li.append(el("strong", {}, personName({name: seat.name, bot: seat.bot})));
     if (!seat.bot) {
       li.append(el("img", {src: seat.qr, alt: `QR ${seat.name}`, class: "qr"}));
       li.append(el("a", {href: seat.link, class: "seat-link"}, seat.link));
@@ -775,7 +749,7 @@ function drawHost() {
 function start() {
   const saved = localStorage.getItem("kok-table-lang");
   const wanted = saved || (navigator.language || "en").slice(0, 2);
-  page.lang = WORDS[wanted] ? wanted : "en";
+  page.lang = ["nl", "de", "fr", "en"].includes(wanted) ? wanted : "en";
   $("lang").value = page.lang;
   page.symbols = localStorage.getItem("kok-table-symbols") !== "0";
   $("lang").addEventListener("change", () => { page.lang = $("lang").value; localStorage.setItem("kok-table-lang", page.lang); draw(); });
@@ -786,6 +760,7 @@ function start() {
     draw();
   });
   $("zoom").addEventListener("click", () => { page.zoom = !page.zoom; $("zoom").setAttribute("aria-pressed", String(page.zoom)); draw(); });
+  $("half").addEventListener("click", () => { page.half = 1 - page.half; draw(); });
   $("pass").addEventListener("click", () => act({action: "pass"}));
   $("clear").addEventListener("click", () => { page.picked.clear(); draw(); });
   $("undo").addEventListener("click", () => act({action: "undo"}));
@@ -801,10 +776,14 @@ function start() {
     if (special.length) body.special = special[0];
     act(body);
   });
-  refresh(false).then(() => { document.body.dataset.pending = "0"; poll(); }).catch((err) => {
-    $("error").textContent = err.message;
-    document.body.dataset.pending = "0";
-  });
+  fetch("/words.json").then((answer) => answer.json()).then((words) => { WORDS = words; })
+    .catch(() => {})                      // without them the page says its keys: still playable
+    .then(() => refresh(false))
+    .then(() => { document.body.dataset.pending = "0"; poll(); })
+    .catch((err) => {
+      showError(err);
+      document.body.dataset.pending = "0";
+    });
 }
 
 document.addEventListener("DOMContentLoaded", start);
