@@ -149,6 +149,62 @@ def record(trace, seat, found, chosen, base, lw):  # type: ignore[no-untyped-def
             trace.features[at, c, j] = lw.features[c, j]
 
 
+@plain_kernel
+def group_features(missing, column_hits, colour_hits, points, colour_size, taken_columns,  # type: ignore[no-untyped-def]
+                   taken_colours):
+    """The features of the columns and colours after a move (``LearnedBot.features``):
+    per group its cells ``missing`` before less those the move crosses (``column_hits``,
+    ``colour_hits``, set back to 0 here; the colours' groups after the columns' in
+    ``missing``). Returns the columns done, one, two and three cells from done, the points
+    (``points``: a column's when first completed) of those one or two from done, the
+    columns claimed by others one to three from done; the best two colours' shares done,
+    the colours done, one or two from done and at least half done, and the colours claimed
+    by others five or fewer from done."""
+    width = column_hits.shape[0]
+    done_columns = one = two = three = 0
+    near_points = 0.0
+    claimed_columns = claimed_colours = 0
+    for g in range(width):
+        remaining = missing[g] - column_hits[g]
+        column_hits[g] = 0
+        if remaining == 0:
+            done_columns += 1
+        elif remaining == 1:
+            one += 1
+            near_points += float(points[g])
+        elif remaining == 2:
+            two += 1
+            near_points += float(points[g])
+        elif remaining == 3:
+            three += 1
+        if 0 < remaining <= 3 and taken_columns[g]:
+            claimed_columns += 1
+    share_best = share_second = 0.0
+    colours_done = near_colours = halfway = 0
+    for colour in range(colour_hits.shape[0]):
+        colour_cells = colour_size[colour]
+        remaining = missing[width + colour] - colour_hits[colour]
+        colour_hits[colour] = 0
+        share = 1.0 - remaining / colour_cells if colour_cells else 1.0
+        # The best two of the shares (``sorted(shares, reverse=True)[:2]``).
+        if colour == 0 or share > share_best:
+            if colour > 0:
+                share_second = share_best
+            share_best = share
+        elif colour == 1 or share > share_second:
+            share_second = share
+        if remaining == 0:
+            colours_done += 1
+        elif remaining <= 2:
+            near_colours += 1
+        elif remaining <= colour_cells // 2:
+            halfway += 1
+        if 0 < remaining <= 5 and taken_colours[colour]:
+            claimed_colours += 1
+    return done_columns, one, two, three, near_points, claimed_columns, share_best, \
+        share_second, colours_done, near_colours, halfway, claimed_colours
+
+
 TIE = 1e-9
 """Totals this close (relative to the sum of their terms' sizes) are counted again as the
 rules' bot counts them (:func:`numpy_pick`)."""
@@ -258,8 +314,6 @@ def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets,
         found += 1
     # Per candidate the features of ``LearnedBot.features`` (written out here: a call per
     # candidate passing the tables cost more than its sums).
-    width = tables.width
-    colours = tables.colours
     cell_column, cell_colour = tables.cell_column, tables.cell_colour
     neighbours, cell_star = tables.neighbours, tables.cell_star
     column_hits, colour_hits = learned.column_hits, learned.colour_hits
@@ -303,46 +357,10 @@ def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets,
                         ring[other] = token
                         opened += 1
         reachable = open_before - left_near + opened
-        done_columns = one = two = three = 0
-        near_points = 0.0
-        claimed_columns = claimed_colours = 0
-        for g in range(width):
-            remaining = missing[g] - column_hits[g]
-            column_hits[g] = 0
-            if remaining == 0:
-                done_columns += 1
-            elif remaining == 1:
-                one += 1
-                near_points += float(tables.column_first[g])
-            elif remaining == 2:
-                two += 1
-                near_points += float(tables.column_first[g])
-            elif remaining == 3:
-                three += 1
-            if 0 < remaining <= 3 and taken_columns[g]:
-                claimed_columns += 1
-        share_best = share_second = 0.0
-        colours_done = near_colours = halfway = 0
-        for colour in range(colours):
-            colour_cells = tables.colour_size[colour]
-            remaining = missing[width + colour] - colour_hits[colour]
-            colour_hits[colour] = 0
-            share = 1.0 - remaining / colour_cells if colour_cells else 1.0
-            # The best two of the shares (``sorted(shares, reverse=True)[:2]``).
-            if colour == 0 or share > share_best:
-                if colour > 0:
-                    share_second = share_best
-                share_best = share
-            elif colour == 1 or share > share_second:
-                share_second = share
-            if remaining == 0:
-                colours_done += 1
-            elif remaining <= 2:
-                near_colours += 1
-            elif remaining <= colour_cells // 2:
-                halfway += 1
-            if 0 < remaining <= 5 and taken_colours[colour]:
-                claimed_colours += 1
+        done_columns, one, two, three, near_points, claimed_columns, share_best, \
+            share_second, colours_done, near_colours, halfway, claimed_colours = \
+            group_features(missing, column_hits, colour_hits, tables.column_first,
+                           tables.colour_size, taken_columns, taken_colours)
         marks_after = max(0, marks_left - jokers)
         stars = stars_before - fresh_stars
         strong = value / 20.0

@@ -62,6 +62,7 @@ from kok_layouts.rules.engine.learned_kernels import (
     FEATURE_COUNT,
     MOST_CANDIDATES,
     TIE,
+    group_features,
     record,
 )
 from kok_layouts.rules.engine.strong_kernels import (
@@ -223,47 +224,10 @@ def features_into(tables, state, seat, cells, n, value, jokers, box, heart, pass
                     ring[other] = token
                     opened += 1
     reachable = lw.before[1] - left_near + opened
-    done_columns = one = two = three = 0
-    near_points = 0.0
-    claimed_columns = claimed_colours = 0
-    points = lw.column_points
-    for g in range(width):
-        remaining = missing[g] - column_hits[g]
-        column_hits[g] = 0
-        if remaining == 0:
-            done_columns += 1
-        elif remaining == 1:
-            one += 1
-            near_points += points[g]
-        elif remaining == 2:
-            two += 1
-            near_points += points[g]
-        elif remaining == 3:
-            three += 1
-        if 0 < remaining <= 3 and taken_columns[g]:
-            claimed_columns += 1
-    share_best = share_second = 0.0
-    colours_done = near_colours = halfway = 0
-    for colour in range(colours):
-        colour_cells = tables.colour_size[colour]
-        remaining = missing[width + colour] - colour_hits[colour]
-        colour_hits[colour] = 0
-        share = 1.0 - remaining / colour_cells if colour_cells else 1.0
-        # The best two of the shares (``sorted(shares, reverse=True)[:2]``).
-        if colour == 0 or share > share_best:
-            if colour > 0:
-                share_second = share_best
-            share_best = share
-        elif colour == 1 or share > share_second:
-            share_second = share
-        if remaining == 0:
-            colours_done += 1
-        elif remaining <= 2:
-            near_colours += 1
-        elif remaining <= colour_cells // 2:
-            halfway += 1
-        if 0 < remaining <= 5 and taken_colours[colour]:
-            claimed_colours += 1
+    done_columns, one, two, three, near_points, claimed_columns, share_best, share_second, \
+        colours_done, near_colours, halfway, claimed_colours = group_features(
+            missing, column_hits, colour_hits, lw.column_points, tables.colour_size,
+            taken_columns, taken_colours)
     rows_done = 0
     for row in range(height):
         if missing[first_row + row] - row_hits[row] == 0:

@@ -169,15 +169,33 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
             hope[g] = scale[g] * math.exp(-rate[g] * missing[g] - piece_rate[g] * pieces[g])
     # Cut-off cells of every area as it stands: its uncrossed cells in pieces of 1 to 3
     # (looked up by the pattern of its uncrossed cells where the sheet's areas are small).
-    patterns = pattern_shapes.shape[1] > 0
-    if patterns:
-        for area in range(area_colour.shape[0]):
+    cut_off_shapes(cell_area, neighbours, crossed, area_pattern, pattern_shapes, seen, stack,
+                   shapes)
+    open_before = near_cells(neighbours, crossed, near)
+    total = python_sum(points, hope, groups, compensated)
+    if star_penalty:
+        total += star_penalty * stars_open(cell_star, crossed) * weights[W_STAR_HOPE] * frac
+    total += weights[W_OPEN_CELL] * frac * open_before
+    total += weights[W_MARK_HOPE] * frac * marks_left
+    return frac, done_colours, total
+
+
+@plain_kernel
+def cut_off_shapes(cell_area, neighbours, crossed, area_pattern, pattern_shapes, seen, stack,  # type: ignore[no-untyped-def]
+                   shapes):
+    """Per area its uncrossed cells cut off from the rest of the area, in pieces of one, two
+    and three cells (``shapes[area, k]``: the cells of the pieces of ``k + 1`` cells): looked
+    up by the pattern of the area's uncrossed cells (``area_pattern``) where the sheet's
+    areas are small (``pattern_shapes`` not empty), else found by a flood fill (``seen``,
+    ``stack``: scratch of a cell each)."""
+    if pattern_shapes.shape[1] > 0:
+        for area in range(shapes.shape[0]):
             for k in range(3):
                 shapes[area, k] = pattern_shapes[area, area_pattern[area], k]
-    else:
-        shapes[:] = 0
-        seen[:] = False
-    for cell in range(size if not patterns else 0):
+        return
+    shapes[:] = 0
+    seen[:] = False
+    for cell in range(crossed.shape[0]):
         area = cell_area[cell]
         if area < 0 or crossed[cell] or seen[cell]:
             continue
@@ -196,9 +214,14 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
                     top += 1
         if top <= 3:
             shapes[area, top - 1] += top
-    # The cells next to a cross (``kernels._touching``, into ``near``).
-    open_before = 0
-    for cell in range(size):
+
+
+@plain_kernel
+def near_cells(neighbours, crossed, near):  # type: ignore[no-untyped-def]
+    """Marks in ``near`` the uncrossed cells next to a cross (``kernels._touching``) and
+    returns how many there are."""
+    count = 0
+    for cell in range(crossed.shape[0]):
         near[cell] = False
         if crossed[cell]:
             continue
@@ -206,9 +229,16 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
             other = neighbours[cell, j]
             if other >= 0 and crossed[other]:
                 near[cell] = True
-                open_before += 1
+                count += 1
                 break
-    # The future total: the sum as Python's sum() adds floats (compensated from 3.12 on).
+    return count
+
+
+@plain_kernel
+def python_sum(points, hope, groups, compensated):  # type: ignore[no-untyped-def]
+    """``sum(points[g] * hope[g] for g in range(groups))`` as Python's ``sum()`` adds
+    floats: Neumaier's compensated sum from Python 3.12 on (``compensated``), plain
+    additions before."""
     total = 0.0
     compensation = 0.0
     for g in range(groups):
@@ -224,15 +254,17 @@ def prepare(cell_column, cell_area, cell_star, neighbours, area_colour, column_s
             total = t
     if compensated and compensation != 0.0 and np.isfinite(compensation):
         total += compensation
-    if star_penalty:
-        stars = 0
-        for cell in range(size):
-            if cell_star[cell] and not crossed[cell]:
-                stars += 1
-        total += star_penalty * stars * weights[W_STAR_HOPE] * frac
-    total += weights[W_OPEN_CELL] * frac * open_before
-    total += weights[W_MARK_HOPE] * frac * marks_left
-    return frac, done_colours, total
+    return total
+
+
+@plain_kernel
+def stars_open(cell_star, crossed):  # type: ignore[no-untyped-def]
+    """How many starred cells are not crossed yet."""
+    stars = 0
+    for cell in range(crossed.shape[0]):
+        if cell_star[cell] and not crossed[cell]:
+            stars += 1
+    return stars
 
 
 # == the value of crossing cells ===========================================================

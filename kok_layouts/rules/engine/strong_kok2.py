@@ -88,9 +88,13 @@ from kok_layouts.rules.engine.strong_kernels import (
     W_SECOND_COLOUR,
     W_STAR_HOPE,
     W_TRIPLE,
+    cut_off_shapes,
     horizon_of,
+    near_cells,
     pattern_shapes,
+    python_sum,
     rolls_left,
+    stars_open,
 )
 from kok_layouts.rules.engine.tables import ITEM_BOMB, ITEM_BOX, ITEM_HEART, NO_ITEM, Tables
 
@@ -307,68 +311,13 @@ def kok2_prepare(tables, state, seat, taken_columns, taken_colours, taken_rows, 
         elif item == ITEM_HEART:
             row_item[g] = heart_worth
     # Cut-off cells of every area as it stands (by pattern where the areas are small).
-    patterns = work.pattern_shapes.shape[1] > 0
-    if patterns:
-        for area in range(tables.area_size.shape[0]):
-            for k in range(3):
-                shapes[area, k] = work.pattern_shapes[area, area_pattern[area], k]
-    else:
-        shapes[:] = 0
-        seen, stack = work.flags, work.stack
-        seen[:] = False
-        for cell in range(size):
-            area = tables.cell_area[cell]
-            if area < 0 or crossed[cell] or seen[cell]:
-                continue
-            seen[cell] = True
-            stack[0] = cell
-            top, head = 1, 0
-            while head < top:
-                here = stack[head]
-                head += 1
-                for j in range(tables.neighbours.shape[1]):
-                    other = tables.neighbours[here, j]
-                    if other >= 0 and tables.cell_area[other] == area and not crossed[other] \
-                            and not seen[other]:
-                        seen[other] = True
-                        stack[top] = other
-                        top += 1
-            if top <= 3:
-                shapes[area, top - 1] += top
-    # The cells next to a cross.
-    open_before = 0
-    for cell in range(size):
-        near[cell] = False
-        if crossed[cell]:
-            continue
-        for j in range(tables.neighbours.shape[1]):
-            other = tables.neighbours[cell, j]
-            if other >= 0 and crossed[other]:
-                near[cell] = True
-                open_before += 1
-                break
-    # The future total: the sum as Python's sum() adds floats (compensated from 3.12 on).
-    total = 0.0
-    compensation = 0.0
-    for g in range(groups):
-        x = points[g] * hope[g]
-        if g == 0 or not compensated:
-            total = total + x
-        else:
-            t = total + x
-            if abs(total) >= abs(x):
-                compensation += (total - t) + x
-            else:
-                compensation += (x - t) + total
-            total = t
-    if compensated and compensation != 0.0 and np.isfinite(compensation):
-        total += compensation
+    cut_off_shapes(tables.cell_area, tables.neighbours, crossed, area_pattern,
+                   work.pattern_shapes, work.flags, work.stack, shapes)
+    open_before = near_cells(tables.neighbours, crossed, near)
+    total = python_sum(points, hope, groups, compensated)
     if star_penalty:
-        stars = 0
-        for cell in range(size):
-            if tables.cell_star[cell] and not crossed[cell]:
-                stars += 1
-        total += star_penalty * stars * weights[W_STAR_HOPE] * frac
+        total += star_penalty * stars_open(tables.cell_star, crossed) * weights[W_STAR_HOPE] \
+            * frac
     total += weights[W_OPEN_CELL] * frac * open_before
     marks_left = tables.exclamation_marks - state.counters[seat, C_MARKS_USED]
     total += weights[W_MARK_HOPE] * frac * marks_left
