@@ -22,6 +22,7 @@ from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.kok2 import Kok2PlayerSheet
 from kok_layouts.rules.learned import LearnedBot
+from kok_layouts.rules.levels import LEVEL_BOTS
 from kok_layouts.rules.strong import ExpertBot, StrongBot
 from kok_layouts.rules.turns import Turns
 from kok_layouts.rules.weighing import WeighingBot
@@ -141,6 +142,10 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[FriendlyBot] | type[Str
 BOTS["strong"] = StrongBot
 BOTS["expert"] = ExpertBot
 BOTS["learned"] = LearnedBot
+BOTS.update({bot.name: bot for bot in LEVEL_BOTS.values()})
+"""The bots by name: ``random``, ``greedy``, ``friendly``, ``strong``, ``expert``,
+``learned`` and the levels for people, ``level-1`` to ``level-5``
+(:mod:`kok_layouts.rules.levels`)."""
 
 
 def make_bot(name: str) -> Strategy:

@@ -126,6 +126,7 @@ function colourWord(key, count = 1) {
   if (Array.isArray(word)) return word[count === 1 ? 0 : 1];
   return word;
 }
+const BOT_CHOICES = ["greedy", "level-1", "level-2", "level-3", "level-4", "level-5"];
 function botName(bot) { return (WORDS[page.lang] || {})[`bot_${bot}`] || `${bot} ${t("bot_any")}`; }
 // A seat's name as people say it: a bot seat the command line named after its bot
 // ("greedy", "greedy 2") by the bot's name, "player 2" in the page's language.
@@ -736,9 +737,12 @@ function drawHost() {
       if (away >= s.away_seconds) {
         const skip = el("button", {type: "button"}, t("skip"));
         skip.addEventListener("click", () => act({action: "skip", target: i}));
+        // A bot plays for them: the greedy one, or a level by its band of the solo table.
+        const pick = el("select", {"aria-label": t("bot_pick"), class: "bot-pick"});
+        pick.append(...BOT_CHOICES.map((name) => el("option", {value: name}, botName(name))));
         const bot = el("button", {type: "button"}, t("bot"));
-        bot.addEventListener("click", () => act({action: "replace", target: i, bot: "greedy"}));
-        li.append(skip, bot);
+        bot.addEventListener("click", () => act({action: "replace", target: i, bot: pick.value}));
+        li.append(skip, pick, bot);
       }
     }
     return li;
