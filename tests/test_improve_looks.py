@@ -85,7 +85,7 @@ def test_no_area_grows_beyond_the_sizes_the_pads_use() -> None:
     name = next(c.name for c in black.colours if c.key == key)
     joined = _paint(black, [black.cell_name(neighbour)], name)
     problem = looks_problem(black, joined)
-    assert problem is not None and "more than 6 cells" in problem
+    assert problem is not None and "largest (6)" in problem
 
 
 def test_no_new_one_cell_island() -> None:

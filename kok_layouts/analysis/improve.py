@@ -55,6 +55,10 @@ FINAL_SECONDS = 10.0
 """Time kept for the best board's report (its exact search); a quarter of the time limit
 when that is less."""
 STAGES = (100, 300, 800, CHECK_GAMES)
+EMPTY_ROUNDS = 8
+"""Rounds in a row with no new candidate (every move seen, or refused for the profile,
+``keep`` or the looks) before the search gives up; each such round tries more cells at
+once."""
 RANDOM_MOVES = 3
 """Generator moves tried per round besides the advice's actions."""
 
@@ -276,8 +280,13 @@ class _Search:
             if self.admissible(sheet):
                 yield sheet
         wanted = RANDOM_MOVES * 2 ** min(barren, 4)
+        if barren:
+            # Cells painted back as they were: room under max_changes for other changes.
+            for sheet in self.reverts(candidate, wanted):
+                if self.admissible(sheet):
+                    yield sheet
         given = 0
-        for sheet in self.edge_repaints(candidate, wanted * 10):
+        for sheet in self.edge_repaints(candidate, wanted * 10, 1 + barren // 2):
             if self.admissible(sheet):
                 yield sheet
                 given += 1
@@ -291,10 +300,30 @@ class _Search:
                 if given >= wanted:
                     return
 
-    def edge_repaints(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
-        """One cell at the edge of a colour (animal) painted its neighbour's colour: a
-        cell taken from a colour a verdict finds too easy, or given to one found too hard
-        (else any colour, for the score and the length); the least crossed cells first."""
+    def reverts(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
+        """The candidate with one repainted cell painted back to its colour on the user's
+        board, ``count`` of them at most."""
+        sheet, original = candidate.sheet, self.original
+        changed = [c for c in sheet.board_cells
+                   if sheet.cell_colours[c] != original.cell_colours[c]
+                   and original.cell_colours[c] is not None]
+        names = {c.key: c.name for c in original.colours}
+        for index in self.rng.permutation(len(changed))[:count]:
+            cell = changed[int(index)]
+            try:
+                yield apply_action(sheet, Action(
+                    "repaint", "", "", (sheet.cell_name(cell),),
+                    names[original.cell_colours[cell] or ""]))
+            except KokError:
+                continue
+
+    def edge_repaints(self, candidate: _Candidate, count: int,
+                      steps: int = 1) -> Iterable[Sheet]:
+        """``steps`` cells at the edge of a colour (animal) each painted a neighbour's
+        colour (more than one after rounds without a better board, to leave a local
+        optimum): a cell given to a colour a verdict finds too easy (more cells to cross
+        make it harder) or taken from one found too hard; else any, for the score and the
+        length."""
         if self.profile == "official" or "grid" in self.keep:
             return
         sheet = candidate.sheet
@@ -305,9 +334,9 @@ class _Search:
             judged.unsettled)  # type: ignore[attr-defined]
         ease = measured.colour_ease
         key_of = {c.name: c.key for c in sheet.colours}
-        take = [key_of[n] for n in sorted(ease, key=lambda n: -ease[n].value)[:1]] \
+        grow = [key_of[n] for n in sorted(ease, key=lambda n: -ease[n].value)[:1]] \
             if f"{noun}-easy" in failing else []
-        give = [key_of[n] for n in sorted(ease, key=lambda n: ease[n].value)[:1]] \
+        shrink = [key_of[n] for n in sorted(ease, key=lambda n: ease[n].value)[:1]] \
             if f"{noun}-hard" in failing else []
         from kok_layouts.generator.draft import Draft
 
@@ -316,19 +345,24 @@ class _Search:
         edges = [(cell, near) for cell in sheet.board_cells if colours[cell] is not None
                  for near in neighbours[cell]
                  if colours[near] is not None and colours[near] != colours[cell]]
-        if take or give:
+        if grow or shrink:
             edges = [(c, n) for c, n in edges
-                     if colours[c] in take or colours[n] in give]
+                     if colours[n] in grow or colours[c] in shrink]
+        if not edges:
+            return
         names = {c.key: c.name for c in sheet.colours}
-        order = self.rng.permutation(len(edges))
-        for index in order[:count]:
-            cell, near = edges[int(index)]
+        for _ in range(count):
+            board = sheet
+            picks = self.rng.choice(len(edges), size=min(steps, len(edges)), replace=False)
             try:
-                yield apply_action(sheet, Action(
-                    "repaint", "", "", (sheet.cell_name(cell),),
-                    names[colours[near] or ""]))
+                for index in picks:
+                    cell, near = edges[int(index)]
+                    board = apply_action(board, Action(
+                        "repaint", "", "", (sheet.cell_name(cell),),
+                        names[colours[near] or ""]))
             except KokError:
                 continue
+            yield board
 
     def moves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
         """The generator's aimed moves from the candidate, keeping everything but the grid
@@ -492,6 +526,7 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
         current = best = first
         say(search.fraction(), f"your board: {_status(first)}")
         barren = empty = 0
+        restarted = False
         while not best.passes and search.time_left() > 0 and not search.stopped:
             tried, improved = search.tried, False
             for candidate_sheet in search.proposals(current, barren):
@@ -508,7 +543,11 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
             # with no new candidate at all mean nothing is left to try near here.
             barren = 0 if improved else barren + 1
             empty = 0 if search.tried > tried else empty + 1
-            if empty >= 3:
+            if empty == EMPTY_ROUNDS // 2 and not restarted:
+                # Stuck where every move is seen or refused: once, start again from the
+                # user's board (the best so far stays the best).
+                current, barren, restarted = first, 0, True
+            if empty >= EMPTY_ROUNDS:
                 search.exhausted = True
                 break
         say(search.fraction(), "kok check of the best board")

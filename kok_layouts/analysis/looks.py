@@ -8,7 +8,7 @@ board it came from:
 - every colour (Kids: animal) keeps between :data:`LOW_SHARE` and :data:`HIGH_SHARE`
   times the mean cell count of the board's colours, and at least :data:`MIN_CELLS` cells;
 - every area (Kids: enclosure) keeps to the sizes the edition's printed pads use (at
-  most 6 cells classic and Keer op Keer 2, 4 Kids);
+  most 6 cells classic and Keer op Keer 2, 4 Kids), or to the board's own largest;
 - no more one-cell islands than the board had;
 - at most a quarter of the cells repainted, unless told otherwise (``max_changes``).
 
@@ -104,9 +104,10 @@ def looks_problem(before: Sheet, after: Sheet, max_changes: int | None = None,
             return f"{names.get(key, key)} would have {count} cells, fewer than {low:g}"
         if count > high and count > was:
             return f"{names.get(key, key)} would have {count} cells, more than {high:g}"
-    largest = largest_area(after.edition)
-    if new.oversize(largest) > old.oversize(largest):
-        return f"an area would have more than {largest} cells, more than the pads use"
+    largest = max(largest_area(after.edition), max(old.areas, default=0))
+    if max(new.areas, default=0) > largest:
+        return (f"an area would have {max(new.areas)} cells, more than the pads' and the "
+                f"board's largest ({largest})")
     if new.islands > old.islands:
         return f"{new.islands - old.islands} new one-cell island(s)"
     return None
