@@ -133,7 +133,10 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
 
     The verdicts compare the board with every official pad of its edition, simulated
     the same way (stored figures when they match the bot, rules and players, else
-    simulated now). ``reference`` names the pad of the "how far from" sentence: ``""``
+    simulated now); a board of another size than the pads has their score and length
+    carried over to its size (:mod:`~kok_layouts.analysis.yardsticks`), and a board
+    bigger than the pads plays with a roll limit in proportion to its cells.
+    ``reference`` names the pad of the "how far from" sentence: ``""``
     for the edition's first pad, ``None`` for none. ``progress``, ``search_progress`` and
     ``reference_progress`` are called with (done, total) as the games, the exact search
     and live reference games go on. ``games=0`` runs the exact search alone.

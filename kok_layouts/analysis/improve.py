@@ -2,17 +2,20 @@
 ``kok check`` with the fewest changed cells, stars and points.
 
 The search starts from the board itself and tries, one at a time, the actions the advice
-suggests for what fails (:mod:`~kok_layouts.analysis.advice`) and the generator's aimed
-moves (:mod:`~kok_layouts.generator.moves`: regrow from a column out of line, stack a
-column's runs anew, swap two columns' stars on official boards; give an animal a bigger or
-smaller enclosure, swap two areas' colours elsewhere). A candidate is judged by the
-calibrated verdicts of ``kok check`` with the strong bot (seed 1, two players), its games
-played in stages so that most candidates are dropped after 100 or 300 games
+suggests for what fails (:mod:`~kok_layouts.analysis.advice`), repaints at the edge of the
+colours the verdicts name (more cells at once after rounds without a better board), and
+the generator's aimed moves (:mod:`~kok_layouts.generator.moves`: regrow from a column
+out of line, stack a column's runs anew, swap two columns' stars on official boards; give
+an animal a bigger or smaller enclosure, swap two areas' colours elsewhere). A candidate
+is judged by the calibrated verdicts of ``kok check`` with the strong bot (seed 1, two
+players), its games played in stages so that most candidates are dropped after 100 or 300 games
 (:class:`~kok_layouts.generator.balance.Judge`); a candidate that is better, counting a
 small price for every change, becomes the board the next moves start from. The search
-keeps the profile the input satisfies (an official board stays official) and what
-``keep`` names, and stops at the first board that passes every verdict of the full check
-or at the time limit, saying what it reached.
+keeps the profile the input satisfies (an official board stays official), what ``keep``
+names and the looks of a board a designer would print (:mod:`~kok_layouts.analysis.looks`:
+colour sizes, area sizes, no new islands, at most ``max_changes`` cells repainted), and
+stops at the first board that passes every verdict of the full check or at the time
+limit, saying what it reached and, when it fails, which verdicts it could not fix and why.
 """
 
 from __future__ import annotations
