@@ -100,3 +100,38 @@ def test_what_it_cannot_fix_it_names_with_the_reason_and_exits_1(kok: Any,
     assert "reached a board that" in line
     header = (tmp_path / "out.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert "could not fix" in header
+
+
+def _green_easy(draft: Any) -> None:
+    """Green loses its six cells farthest from the start to its neighbours."""
+    from lopsided_boards import _far, _neighbour_colour
+
+    key = draft.colours[0].key
+    cells = sorted((c for c, k in enumerate(draft.cell_colours) if k == key),
+                   key=lambda c: (-_far(draft, c), c))
+    for cell in cells[:6]:
+        new = _neighbour_colour(draft, cell, key)
+        if new is not None:
+            draft.cell_colours[cell] = new
+
+
+def _green_through_the_start(draft: Any) -> None:
+    """The start column all green."""
+    key = draft.colours[0].key
+    column = (draft.start_columns or [draft.width // 2])[0]
+    for cell in draft.geometry.column_cells(column):
+        if draft.cell_colours[cell] is not None:
+            draft.cell_colours[cell] = key
+
+
+@pytest.mark.parametrize("label,what,change", [
+    ("classic 15x7", "green too easy", _green_easy),
+    ("classic 12x6", "green through the start", _green_through_the_start)])
+def test_the_issues_kinds_of_board_are_fixed(label: str, what: str, change: Any) -> None:
+    # Of the kinds the issue names: the black pad with an easy green, a 12 x 6 board whose
+    # green runs straight through the start.
+    board = lopsided(BASES[label], what, change)
+    assert _failing(board, 2000)
+    result = improve(board, games=300, time_limit=60, jobs=1)
+    assert result.passes, result.state
+    assert looks_problem(board, result.sheet) is None
