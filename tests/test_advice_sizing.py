@@ -221,17 +221,18 @@ def test_every_action_of_the_sized_advice_applies(pads: Any) -> None:
         assert apply_action(sheet, action) != sheet
 
 
-def test_a_board_of_another_size_gets_a_plain_sentence_for_its_length(pads: Any) -> None:
+def test_a_board_of_another_size_gets_an_action_for_its_length(pads: Any) -> None:
+    # Judged against the pads carried over to 9 x 5, a too long travel board is advised as
+    # a 15 x 7 one is: make the second easiest colour easier.
     sheet = load_layout("examples/travel.yaml")
     measured = pads["classic"][2]
     assert measured is not None and (sheet.width, sheet.height) != (15, 7)
-    long = replace(measured, width=sheet.width, height=sheet.height,
-                   rolls_per_100_cells=Estimate(60.0, 59.0, 61.0))
+    long = replace(measured, width=sheet.width, height=sheet.height, cells=45,
+                   mean_rolls=Estimate(30.0, 29.5, 30.5))
     advice, found = _advice(sheet, long, pads["classic"])
-    assert any(v.code == "length" and v.ok is False for v in found)
-    assert not [a for a in advice.actions if a.verdict == "length"]
-    assert any("per 100 cells" in s and "15 x 7" in s and "no change" in s
-               for s in advice.sentences)
+    assert any(v.code == "length" and v.ok is False and "carried over to 9 x 5" in v.text
+               for v in found)
+    assert [a for a in advice.actions if a.verdict == "length"]
 
 
 def test_a_too_easy_column_never_takes_the_start_columns_points(pads: Any) -> None:

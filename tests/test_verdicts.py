@@ -209,14 +209,18 @@ def test_reference_none_drops_the_how_far_verdict_and_a_pad_can_be_chosen(kok: A
     assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
 
 
-def test_boards_of_another_size_are_compared_per_roll_and_per_cell(
+def test_boards_of_another_size_are_compared_with_the_pads_carried_over_to_their_size(
         checked_games: GameCache) -> None:
     report = check(easy_yellow(), 60, 2, seed=1)
     texts = {v.code: v.text for v in report.verdicts}
-    assert "per roll" in texts["score"] and "per 100 cells" in texts["length"]
+    assert "carried over to 9 x 5" in texts["score"]
+    assert "carried over to 9 x 5" in texts["length"]
+    assert "per roll" not in texts["score"] and "rolls per 100 cells" not in texts["length"]
+    assert report.size is not None and report.as_dict()["size_yardstick"]["width"] == 9
     kids = check(load_layout("kids"), 60, 2, seed=1)
     texts = {v.code: v.text for v in kids.verdicts}
-    assert "per roll" not in texts["score"] and texts["score"].startswith("The mean score")
+    assert "carried" not in texts["score"] and texts["score"].startswith("The mean score")
+    assert kids.size is None
 
 
 def test_the_reference_script_writes_the_figures_it_would_store(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from kok_layouts.analysis.references import reference_measures, stored_measures
 from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_advice import lopsided, points_equal, points_inside_out
+from lopsided_boards import lopsided, points_equal, points_inside_out
 
 
 def _points_verdict(sheet: Sheet, pad: str) -> tuple[bool | None, str, float]:

@@ -34,6 +34,7 @@ from kok_layouts import limits
 from kok_layouts.analysis.balance import MIN_GAMES, Verdict, Widening, verdicts
 from kok_layouts.analysis.heatmap import HeatMap
 from kok_layouts.analysis.measures import Measures, column_difficulty, ranks_of
+from kok_layouts.analysis.yardsticks import Yardstick, carried, yardstick_for
 from kok_layouts.editions import edition_of
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown_repr
 from kok_layouts.model.grid import Cell, column_letter
@@ -617,9 +618,15 @@ def _side(value: float, references: dict[str, Measures], attr: str) -> bool:
 def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], heat: HeatMap,
            column_moves: Sequence[int | None] | None = None,
            widening: Widening | None = None,
-           found: Sequence[Verdict] | None = None) -> Advice:
+           found: Sequence[Verdict] | None = None,
+           size: Yardstick | bool | None = True) -> Advice:
     """Sentences and actions for every failing verdict (``found``, else the verdicts of
-    ``measures`` against ``references``); none when every verdict passes."""
+    ``measures`` against ``references``); none when every verdict passes. ``size``: as
+    for :func:`~kok_layouts.analysis.balance.verdicts`, the yardstick that carries the
+    pads' score and length over to a board of another size."""
+    if size is True:
+        size = yardstick_for(sheet, measures, references)
+    references = carried(references, measures, size if isinstance(size, Yardstick) else None)
     edition = edition_of(sheet)
     printed_first, printed_later = edition.column_points(sheet)
     printed = Advice(tuple(printed_first), tuple(printed_later), tuple(printed_first),
@@ -632,7 +639,7 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
         return _with(printed, ["No official pad to compare the board with: no change "
                                "suggested."], [])
     if found is None:
-        found = verdicts(sheet, measures, references, None, column_moves, widening)
+        found = verdicts(sheet, measures, references, None, column_moves, widening, False)
     noun = edition.colour_noun
     board = _Board(sheet, heat, measures)
     sentences: list[str] = []

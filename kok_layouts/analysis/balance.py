@@ -22,6 +22,7 @@ from kok_layouts.analysis.measures import (
     rank_correlation,
 )
 from kok_layouts.analysis.simulate import GameResult, goal_masks
+from kok_layouts.analysis.yardsticks import Yardstick, carried, yardstick_for
 from kok_layouts.editions import EDITIONS, edition_of
 from kok_layouts.errors import KokError
 from kok_layouts.model.loader import load_layout
@@ -393,7 +394,8 @@ def _points_verdict(sheet: Sheet, measures: Measures, pads: Sequence[Measures],
 def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
              yardstick: Measures | None = None,
              column_moves: Sequence[int | None] | None = None,
-             widening: Widening | None = None) -> list[Verdict]:
+             widening: Widening | None = None,
+             size: Yardstick | bool | None = True) -> list[Verdict]:
     """The balance verdicts, each a sentence with its numbers and its 95% interval.
 
     Each measure of the board is compared with its spread over ``references`` (the
@@ -402,8 +404,24 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
     far from" sentence names. ``column_moves`` (the exact fewest moves per column) is
     quoted beside the measured difficulty. ``widening`` (for an edition with a single
     pad) widens every spread by how much the pads of another edition differ.
+
+    A board of another size than the pads has its mean score, game length and distance
+    from the yardstick pad judged against the pads' figures carried over to its size
+    (:mod:`~kok_layouts.analysis.yardsticks`): ``size`` is that size's
+    :class:`~kok_layouts.analysis.yardsticks.Yardstick` (``True``: the stored one of the
+    default bot, measured now if none is stored; ``False`` or ``None``: none).
     """
     games = measures.games
+    if size is True:
+        size = yardstick_for(sheet, measures, references)
+    size = size if isinstance(size, Yardstick) else None
+    own = references
+    references = carried(references, measures, size)
+    if size is not None and yardstick is not None and yardstick.layout in own and \
+            (yardstick.width, yardstick.height) != (measures.width, measures.height):
+        yardstick = references[yardstick.layout]
+    carry_note = (f" carried over to {size.size} (by how {size.boards} generated boards of "
+                  "each size differ)" if size is not None else "")
     pads = list(references.values())
     official = ", ".join(references)
     if widening is not None:
@@ -473,12 +491,15 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
             state = {True: "within", False: "outside", None: NOT_ENOUGH + " if within"}[ok]
             found.append(Verdict(code, ok, (
                 f"The {name} is {value.value:{fmt}} (95% interval {value.low:{fmt}} to "
-                f"{value.high:{fmt}}): {state} the range of the official {official}, "
+                f"{value.high:{fmt}}): {state} the range of the official {official}"
+                f"{carry_note}, "
                 f"{spread.low:{fmt}} to {spread.high:{fmt}}."),
                 max(0.0, (value.value - spread.high) / max(abs(spread.high), 1e-9),
                     (spread.low - value.value) / max(abs(spread.low), 1e-9))))
 
     if yardstick is not None and yardstick.layout != measures.layout:
+        same_size = (yardstick.width, yardstick.height) == (measures.width, measures.height)
+        carried_to = f" (carried over to {size.size})" if size is not None else ""
         per = "" if same_size else " per roll"
         mine = measures.mean_score if same_size else measures.score_per_roll
         theirs = yardstick.mean_score if same_size else yardstick.score_per_roll
@@ -493,7 +514,8 @@ def verdicts(sheet: Sheet, measures: Measures, references: dict[str, Measures],
         ok = _worst([v.ok for v in found if v.code in ("score", "length")])
         distance = max([0.0, *(v.gap for v in found if v.code in ("score", "length"))])
         found.append(Verdict("reference", ok, (
-            f"Compared with {yardstick.layout}: mean score{per} {mine.value:.2f} vs "
+            f"Compared with {yardstick.layout}{carried_to}: mean score{per} "
+            f"{mine.value:.2f} vs "
             f"{theirs.value:.2f} ({diff:+.2f}, 95% interval {diff - half:+.2f} to "
             f"{diff + half:+.2f}); games last {length_mine.value:.1f} vs "
             f"{length_theirs.value:.1f} {unit} ({ldiff:+.1f}, 95% interval "

@@ -29,6 +29,7 @@ from kok_layouts.analysis.references import (
 from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, check_run, simulate
 from kok_layouts.analysis.solvability import Solvability, analyse
 from kok_layouts.analysis.workers import check_executor, worker_pool
+from kok_layouts.analysis.yardsticks import Yardstick, options_for, yardstick_for
 from kok_layouts.editions import Edition, edition_of
 from kok_layouts.errors import KokTypeError
 from kok_layouts.model.loader import load_layout
@@ -55,6 +56,9 @@ class CheckReport:
     heat: HeatMap | None = None
     advice: Advice | None = None
     bot: str = DEFAULT_BOT
+    size: Yardstick | None = None
+    """How the pads' score and length were carried over to the board's size (``None``: the
+    board is the pads' size)."""
 
     def as_dict(self) -> dict[str, Any]:
         solv = self.solvability
@@ -85,6 +89,7 @@ class CheckReport:
             "measures": self.measures.as_dict() if self.measures else None,
             "reference": self.reference.as_dict() if self.reference else None,
             "reference_pads": {name: m.as_dict() for name, m in self.references.items()},
+            "size_yardstick": self.size.as_dict() if self.size else None,
             "verdicts": [{"code": v.code, "ok": v.ok, "text": v.text} for v in self.verdicts],
             "advice": self.advice.as_dict() if self.advice else None,
             "actions": [a.as_dict() for a in self.advice.actions] if self.advice else [],
@@ -128,7 +133,10 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
 
     The verdicts compare the board with every official pad of its edition, simulated
     the same way (stored figures when they match the bot, rules and players, else
-    simulated now). ``reference`` names the pad of the "how far from" sentence: ``""``
+    simulated now); a board of another size than the pads has their score and length
+    carried over to its size (:mod:`~kok_layouts.analysis.yardsticks`), and a board
+    bigger than the pads plays with a roll limit in proportion to its cells.
+    ``reference`` names the pad of the "how far from" sentence: ``""``
     for the edition's first pad, ``None`` for none. ``progress``, ``search_progress`` and
     ``reference_progress`` are called with (done, total) as the games, the exact search
     and live reference games go on. ``games=0`` runs the exact search alone.
@@ -155,7 +163,7 @@ def check(sheet: Sheet, games: int = CHECK_GAMES, players: int = 2, seed: int = 
         if solvability.end.moves is None or search_only:
             return CheckReport(sheet, solvability, None, None, (), seed, bot=bot)
         results = simulate(sheet, games, players, seed, (bot,), executor=pool,
-                           progress=progress, options=options)
+                           progress=progress, options=options_for(sheet, options))
         return assess(sheet, solvability, results, seed=seed, bot=bot, options=options,
                       executor=pool, reference=reference,
                       reference_progress=reference_progress)
@@ -196,10 +204,14 @@ def assess(sheet: Sheet, solvability: Solvability, results: Sequence[GameResult]
     yardstick = _yardstick(sheet, reference, references, games, players, bot, options,
                            executor)
     moves = [g.moves for g in solvability.goals if g.kind == "column"]
-    found = verdicts(sheet, measured, references, yardstick, moves, widening)
-    advice = advise(sheet, measured, references, heat, moves, widening, found)
+    size = yardstick_for(sheet, measured, references, bot=bot, options=options,
+                         executor=executor)
+    found = verdicts(sheet, measured, references, yardstick, moves, widening, size)
+    advice = advise(sheet, measured, references, heat, moves, widening, found, size)
+    if size is not None and yardstick is not None and yardstick.layout in references:
+        yardstick = size.carry(yardstick, measured.cells)
     return CheckReport(sheet, solvability, summary, yardstick, tuple(found), seed, measured,
-                       references, heat, advice, bot)
+                       references, heat, advice, bot, size)
 
 
 def text_report(report: CheckReport) -> str:

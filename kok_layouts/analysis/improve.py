@@ -2,17 +2,20 @@
 ``kok check`` with the fewest changed cells, stars and points.
 
 The search starts from the board itself and tries, one at a time, the actions the advice
-suggests for what fails (:mod:`~kok_layouts.analysis.advice`) and the generator's aimed
-moves (:mod:`~kok_layouts.generator.moves`: regrow from a column out of line, stack a
-column's runs anew, swap two columns' stars on official boards; give an animal a bigger or
-smaller enclosure, swap two areas' colours elsewhere). A candidate is judged by the
-calibrated verdicts of ``kok check`` with the strong bot (seed 1, two players), its games
-played in stages so that most candidates are dropped after 100 or 300 games
+suggests for what fails (:mod:`~kok_layouts.analysis.advice`), repaints at the edge of the
+colours the verdicts name (more cells at once after rounds without a better board), and
+the generator's aimed moves (:mod:`~kok_layouts.generator.moves`: regrow from a column
+out of line, stack a column's runs anew, swap two columns' stars on official boards; give
+an animal a bigger or smaller enclosure, swap two areas' colours elsewhere). A candidate
+is judged by the calibrated verdicts of ``kok check`` with the strong bot (seed 1, two
+players), its games played in stages so that most candidates are dropped after 100 or 300 games
 (:class:`~kok_layouts.generator.balance.Judge`); a candidate that is better, counting a
 small price for every change, becomes the board the next moves start from. The search
-keeps the profile the input satisfies (an official board stays official) and what
-``keep`` names, and stops at the first board that passes every verdict of the full check
-or at the time limit, saying what it reached.
+keeps the profile the input satisfies (an official board stays official), what ``keep``
+names and the looks of a board a designer would print (:mod:`~kok_layouts.analysis.looks`:
+colour sizes, area sizes, no new islands, at most ``max_changes`` cells repainted), and
+stops at the first board that passes every verdict of the full check or at the time
+limit, saying what it reached and, when it fails, which verdicts it could not fix and why.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from kok_layouts.analysis.advice import Action, advise, apply_action
 from kok_layouts.analysis.balance import Verdict
 from kok_layouts.analysis.check import CHECK_GAMES, CheckReport, assess
 from kok_layouts.analysis.heatmap import heat_map
+from kok_layouts.analysis.looks import Looks, default_max_changes, looks_problem
 from kok_layouts.analysis.solvability import analyse
 from kok_layouts.analysis.workers import worker_pool
 from kok_layouts.editions import edition_of
@@ -54,6 +58,10 @@ FINAL_SECONDS = 10.0
 """Time kept for the best board's report (its exact search); a quarter of the time limit
 when that is less."""
 STAGES = (100, 300, 800, CHECK_GAMES)
+EMPTY_ROUNDS = 8
+"""Rounds in a row with no new candidate (every move seen, or refused for the profile,
+``keep`` or the looks) before the search gives up; each such round tries more cells at
+once."""
 RANDOM_MOVES = 3
 """Generator moves tried per round besides the advice's actions."""
 
@@ -163,10 +171,15 @@ class _Search:
 
     def __init__(self, original: Sheet, profile: str, keep: frozenset[str], games: int,
                  executor: Executor, rng: np.random.Generator, time_limit: float,
-                 say: Progress) -> None:
+                 say: Progress, max_changes: int | None = None) -> None:
         from kok_layouts.generator.balance import Judge
 
         self.original, self.profile, self.keep, self.games = original, profile, keep, games
+        self.max_changes = (default_max_changes(original) if max_changes is None
+                            else max_changes)
+        self.looks = Looks.of(original)
+        self.refused: dict[str, int] = {}
+        """Why candidates were left out for their looks, and how many."""
         self.rng, self.say = rng, say
         self.started, self.time_limit = time.monotonic(), time_limit
         self.judge = Judge(original.edition, executor)
@@ -174,6 +187,8 @@ class _Search:
         self.seen: set[tuple[object, ...]] = set()
         self.tried = 0
         self.stopped = False
+        self.exhausted = False
+        """No move near the best board was left to try."""
 
     def time_left(self) -> float:
         kept = min(FINAL_SECONDS, self.time_limit / 4)
@@ -193,7 +208,14 @@ class _Search:
             return False
         if validate_sheet(sheet, self.profile):  # type: ignore[arg-type]
             return False
-        return _kept(self.original, sheet, self.keep)
+        if not _kept(self.original, sheet, self.keep):
+            return False
+        problem = looks_problem(self.original, sheet, self.max_changes, self.looks)
+        if problem is not None:
+            reason = problem.split(" would ")[-1] if " would " in problem else problem
+            self.refused[reason] = self.refused.get(reason, 0) + 1
+            return False
+        return True
 
     def evaluate(self, sheet: Sheet, label: str, first: bool = False) -> _Candidate | None:
         """The candidate's games stage by stage while it keeps passing; ``None`` when the
@@ -229,7 +251,12 @@ class _Search:
         found = judged.verdicts
         gaps = sum(v.gap for v in found if v.ok is False)
         passes = len(results) >= self.games and all(v.ok is True for v in found)
-        return _Candidate(sheet, judged, tuple(found), judged.badness + GAP_WEIGHT * gaps,
+        # The judge's own badness adds how far the score and length per roll lie from the
+        # 15 x 7 yardstick pad, which no board of another size can match: the verdicts and
+        # their gaps (against the pads carried over to the board's size) decide here.
+        badness = (judged.fails + 0.3 * sum(v.ok is None for v in found)
+                   + 0.3 * len(judged.unsettled))
+        return _Candidate(sheet, judged, tuple(found), badness + GAP_WEIGHT * gaps,
                           len(results), passes,
                           len(changes_between(self.original, sheet)))
 
@@ -242,10 +269,12 @@ class _Search:
                         self.judge.widening, candidate.verdicts)
         return list(advice.actions)
 
-    def proposals(self, candidate: _Candidate) -> Iterable[Sheet]:
+    def proposals(self, candidate: _Candidate, barren: int = 0) -> Iterable[Sheet]:
         """The boards to try next from ``candidate``: the advice's actions for what it
-        fails, in the advice's order, then :data:`RANDOM_MOVES` of the generator's aimed
-        moves; only new boards that keep the profile and ``keep``."""
+        fails, in the advice's order, then repaints of single cells at the edge of the
+        colours its verdicts name, then the generator's aimed moves (:data:`RANDOM_MOVES`,
+        twice as many after each round without a better board, ``barren``); only new
+        boards that keep the profile, ``keep`` and the looks."""
         for action in self.actions(candidate):
             try:
                 sheet = apply_action(candidate.sheet, action)
@@ -253,13 +282,90 @@ class _Search:
                 continue
             if self.admissible(sheet):
                 yield sheet
+        wanted = RANDOM_MOVES * 2 ** min(barren, 4)
+        if barren:
+            # Cells painted back as they were: room under max_changes for other changes.
+            for sheet in self.reverts(candidate, wanted):
+                if self.admissible(sheet):
+                    yield sheet
         given = 0
-        for sheet in self.moves(candidate, RANDOM_MOVES * 10):
+        for sheet in self.edge_repaints(candidate, wanted * 10, 1 + barren // 2):
             if self.admissible(sheet):
                 yield sheet
                 given += 1
-                if given >= RANDOM_MOVES:
+                if given >= wanted:
+                    break
+        given = 0
+        for sheet in self.moves(candidate, wanted * 10):
+            if self.admissible(sheet):
+                yield sheet
+                given += 1
+                if given >= wanted:
                     return
+
+    def reverts(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
+        """The candidate with one repainted cell painted back to its colour on the user's
+        board, ``count`` of them at most."""
+        sheet, original = candidate.sheet, self.original
+        changed = [c for c in sheet.board_cells
+                   if sheet.cell_colours[c] != original.cell_colours[c]
+                   and original.cell_colours[c] is not None]
+        names = {c.key: c.name for c in original.colours}
+        for index in self.rng.permutation(len(changed))[:count]:
+            cell = changed[int(index)]
+            try:
+                yield apply_action(sheet, Action(
+                    "repaint", "", "", (sheet.cell_name(cell),),
+                    names[original.cell_colours[cell] or ""]))
+            except KokError:
+                continue
+
+    def edge_repaints(self, candidate: _Candidate, count: int,
+                      steps: int = 1) -> Iterable[Sheet]:
+        """``steps`` cells at the edge of a colour (animal) each painted a neighbour's
+        colour (more than one after rounds without a better board, to leave a local
+        optimum): a cell given to a colour a verdict finds too easy (more cells to cross
+        make it harder) or taken from one found too hard; else any, for the score and the
+        length."""
+        if self.profile == "official" or "grid" in self.keep:
+            return
+        sheet = candidate.sheet
+        judged = candidate.judged
+        measured = judged.measured  # type: ignore[attr-defined]
+        noun = edition_of(sheet).colour_noun
+        failing = {v.code for v in candidate.verdicts if v.ok is False} | set(
+            judged.unsettled)  # type: ignore[attr-defined]
+        ease = measured.colour_ease
+        key_of = {c.name: c.key for c in sheet.colours}
+        grow = [key_of[n] for n in sorted(ease, key=lambda n: -ease[n].value)[:1]] \
+            if f"{noun}-easy" in failing else []
+        shrink = [key_of[n] for n in sorted(ease, key=lambda n: ease[n].value)[:1]] \
+            if f"{noun}-hard" in failing else []
+        from kok_layouts.generator.draft import Draft
+
+        neighbours = Draft.from_sheet(sheet).geometry.neighbours
+        colours = sheet.cell_colours
+        edges = [(cell, near) for cell in sheet.board_cells if colours[cell] is not None
+                 for near in neighbours[cell]
+                 if colours[near] is not None and colours[near] != colours[cell]]
+        if grow or shrink:
+            edges = [(c, n) for c, n in edges
+                     if colours[n] in grow or colours[c] in shrink]
+        if not edges:
+            return
+        names = {c.key: c.name for c in sheet.colours}
+        for _ in range(count):
+            board = sheet
+            picks = self.rng.choice(len(edges), size=min(steps, len(edges)), replace=False)
+            try:
+                for index in picks:
+                    cell, near = edges[int(index)]
+                    board = apply_action(board, Action(
+                        "repaint", "", "", (sheet.cell_name(cell),),
+                        names[colours[near] or ""]))
+            except KokError:
+                continue
+            yield board
 
     def moves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
         """The generator's aimed moves from the candidate, keeping everything but the grid
@@ -388,7 +494,7 @@ def _check_arguments(sheet: object, seed: object, time_limit: object, keep: obje
 def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
             keep: Sequence[str] = (), profile: str | None = None,
             progress: Progress | None = None, games: int = CHECK_GAMES,
-            jobs: int = JOBS) -> Improved:
+            jobs: int = JOBS, max_changes: int | None = None) -> Improved:
     """Search from ``sheet`` for a board that passes every verdict of ``kok check`` (its
     ``games`` games, two players, seed 1, the strong bot) with the fewest changes.
 
@@ -396,9 +502,14 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
     (``grid``, ``points``, ``stars``); ``profile`` is the profile to keep (default: the
     strictest the board satisfies); ``progress`` gets the fraction of the time limit used
     and a status line. Stops at the first passing board or after ``time_limit`` seconds.
+    ``max_changes`` is the most cells it may repaint (default a quarter of the board's);
+    every candidate also keeps the looks :mod:`~kok_layouts.analysis.looks` asks for.
     """
     sheet, kept, chosen = _check_arguments(sheet, seed, time_limit, keep, profile, games,
                                            jobs)
+    if max_changes is not None and (type(max_changes) is not int or max_changes < 0):
+        raise BadArgumentError(f"max_changes is a number of cells, 0 or more, not "
+                               f"{shown_repr(max_changes, 40)}")
     if progress is not None and not _takes_two(progress):
         raise KokTypeError(f"progress is a function of (fraction, status), not "
                            f"{shown_repr(progress, 60)}")
@@ -411,15 +522,17 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
         raise BadArgumentError(f"{started.verdict()} kok improve starts from a board that "
                                "can be finished")
     with worker_pool(jobs) as pool:
-        search = _Search(sheet, chosen, kept, games, pool, rng, float(time_limit), say)
+        search = _Search(sheet, chosen, kept, games, pool, rng, float(time_limit), say,
+                         max_changes)
         first = search.evaluate(sheet, "your board", first=True)
         assert first is not None
         current = best = first
         say(search.fraction(), f"your board: {_status(first)}")
-        barren = 0
+        barren = empty = 0
+        restarted = False
         while not best.passes and search.time_left() > 0 and not search.stopped:
             tried, improved = search.tried, False
-            for candidate_sheet in search.proposals(current):
+            for candidate_sheet in search.proposals(current, barren):
                 judged = search.evaluate(candidate_sheet, f"candidate {search.tried + 1}")
                 if judged is None:
                     break
@@ -429,9 +542,16 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
             if current.passes or current.rank < best.rank:
                 best = current
             say(search.fraction(), f"{search.tried} candidates, best {_status(best)}")
-            # A round with no new candidate at all: nothing is left to try near here.
-            barren = 0 if improved or search.tried > tried else barren + 1
-            if barren >= 3:
+            # A round without a better board asks for more random moves next time; rounds
+            # with no new candidate at all mean nothing is left to try near here.
+            barren = 0 if improved else barren + 1
+            empty = 0 if search.tried > tried else empty + 1
+            if empty == EMPTY_ROUNDS // 2 and not restarted:
+                # Stuck where every move is seen or refused: once, start again from the
+                # user's board (the best so far stays the best).
+                current, barren, restarted = first, 0, True
+            if empty >= EMPTY_ROUNDS:
+                search.exhausted = True
                 break
         say(search.fraction(), "kok check of the best board")
         solvability = analyse(best.sheet, pool) if best is not first else started
@@ -463,8 +583,24 @@ def _finish(original: Sheet, best: _Candidate, report: CheckReport, search: _Sea
              and all(v.ok is True for v in report.verdicts) else "")
     # Stopped by the limit: at it, or earlier when the next games would not fit before it.
     limit = f"the time limit ({search.time_limit:g} s)"
+    failing_now = [v.code for v in report.verdicts if v.ok is False]
+    unsure = [v.code for v in report.verdicts if v.ok is None]
+    reached = ("reached a board that "
+               + (f"still fails {', '.join(failing_now)}" if failing_now else
+                  f"cannot tell {', '.join(unsure)} yet" if unsure else "passes")
+               + f" after {games} games")
+    why = (f"stopped by {limit}" if search.stopped else
+           "no better board found: no change near it was left to try" if search.exhausted
+           else "no better board found")
+    refused = sum(search.refused.values())
+    if refused:
+        top = max(search.refused, key=lambda k: search.refused[k])
+        why += (f"; {refused} candidate{'s' if refused != 1 else ''} left out to keep the "
+                f"board's looks (most: {top})")
     state = ("every verdict passes" if passes else
              short + (f" (stopped by {limit})" if search.stopped else "") if short else
+             f"could not fix {', '.join(failing_now or unsure)}: {reached}; {why}"
+             if failing_now or unsure else
              f"stopped by {limit}" if search.stopped else "no better board found")
     header = [f"Improved by kok improve from {original.name} ({profile} profile"
               + (f", kept: {', '.join(sorted(kept))}" if kept else "") + f"): {state}, "

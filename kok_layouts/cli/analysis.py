@@ -63,6 +63,9 @@ def register(commands: Any) -> None:
     check_cmd.add_argument("--reference", metavar="LAYOUT|none", default="",
                            help="the pad the board is measured against in the 'how far "
                                 "from' verdict (default: the edition's first pad)")
+    check_cmd.add_argument("--strict", action="store_true",
+                           help="exit 1 when any verdict fails (or cannot tell), 0 when "
+                                "every verdict passes")
     check_cmd.add_argument("--special-die", action="store_true",
                            help="Keer op Keer 2: also bound the colours and the end with the "
                                 "special die playing (slower)")
@@ -240,7 +243,11 @@ def run_check(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1), file=words)
     else:
         print(text_report(report), file=words)
-    return 0 if report.solvability.solvable else 1
+    if not report.solvability.solvable:
+        return 1
+    if args.strict and not all(v.ok is True for v in report.verdicts):
+        return 1
+    return 0
 
 
 def run_simulate(args: argparse.Namespace) -> int:

@@ -9,7 +9,15 @@ import time
 from typing import Any
 
 from kok_layouts import limits
-from kok_layouts.cli.args import decimal, output_file, output_path, same_file, seed, written
+from kok_layouts.cli.args import (
+    decimal,
+    integer,
+    output_file,
+    output_path,
+    same_file,
+    seed,
+    written,
+)
 from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import UsageError, shown
 
@@ -32,6 +40,9 @@ def register(commands: Any) -> None:
                           "(repeatable)")
     cmd.add_argument("--profile", choices=("basic", "official"),
                      help="the profile to keep (default: the strictest the board satisfies)")
+    cmd.add_argument("--max-changes", type=integer, metavar="CELLS",
+                     help="repaint at most this many cells (default: a quarter of the "
+                          "board's cells)")
     cmd.add_argument("--report", type=output_file, metavar="OUT.pdf",
                      help="also write the improved board's kok check report (.pdf or .png)")
     cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -81,6 +92,8 @@ def run_improve(args: argparse.Namespace) -> int:
     if not limits.IMPROVE_SECONDS.low <= args.time_limit <= limits.IMPROVE_SECONDS.high:
         raise UsageError(f"--time-limit is {written(args.time_limit)}; use "
                          f"{limits.IMPROVE_SECONDS.low} to {limits.IMPROVE_SECONDS.high} seconds")
+    if args.max_changes is not None and args.max_changes < 0:
+        raise UsageError(f"--max-changes is {args.max_changes}; give 0 or more cells")
     output_path(args.output, "-o", inputs=[args.layout])
     output_path(args.report, "--report", inputs=[args.layout])
     if args.output.suffix.lower() not in (".yaml", ".yml"):
@@ -98,7 +111,8 @@ def run_improve(args: argparse.Namespace) -> int:
     progress = _Progress(args.quiet)
     try:
         result = improve(sheet, seed=args.seed, time_limit=args.time_limit, keep=args.keep,
-                         profile=args.profile, progress=progress)
+                         profile=args.profile, progress=progress,
+                         max_changes=args.max_changes)
     finally:
         progress.close()
     files = {args.output: result.text.encode("utf-8")}

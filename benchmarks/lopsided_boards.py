@@ -1,0 +1,208 @@
+"""Boards made lopsided on purpose, of every kind the advice and ``kok improve`` must fix:
+a colour (animal) too easy or too hard, a column too easy or too hard, points (Kids:
+buckets) dealt inside out or all equal, stars piled on one colour. Each kind is a change
+to a good board: the official pads (black, red, grey, kids) and balanced boards of other
+sizes (``tests/data/bases/``, made with ``kok generate EDITION --size WxH --balanced``).
+
+Used by ``benchmarks/bench_advice.py`` and the tests of ``kok improve``
+(``tests/test_improve_kinds.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from kok_layouts import Sheet, load_layout
+from kok_layouts.generator.draft import Draft
+from kok_layouts.model.sheet import Points
+
+ROOT = Path(__file__).resolve().parent.parent
+BASES = ROOT / "tests" / "data" / "bases"
+"""Balanced boards of other sizes than the pads, one per edition and size."""
+
+
+def _far(draft: Draft, cell: int) -> int:
+    """How far a cell lies from the start column(s) (Kids: the middle)."""
+    starts = draft.start_columns or [draft.width // 2]
+    return min(abs(cell % draft.width - s) for s in starts)
+
+
+def _neighbour_colour(draft: Draft, cell: int, avoid: str | None) -> str | None:
+    for near in draft.geometry.neighbours[cell]:
+        key = draft.cell_colours[near]
+        if key is not None and key != avoid and key != draft.cell_colours[cell]:
+            return key
+    return None
+
+
+def colour_easy(draft: Draft) -> None:
+    """The second colour loses its six cells farthest from the start to its neighbours."""
+    key = draft.colours[1].key
+    cells = sorted((c for c, k in enumerate(draft.cell_colours) if k == key),
+                   key=lambda c: (-_far(draft, c), c))
+    for cell in cells[:6]:
+        new = _neighbour_colour(draft, cell, key)
+        if new is not None:
+            draft.cell_colours[cell] = new
+
+
+def colour_hard(draft: Draft) -> None:
+    """The fourth colour takes six cells far from the start next to it."""
+    key = draft.colours[3].key
+    around = sorted({n for c, k in enumerate(draft.cell_colours) if k == key
+                     for n in draft.geometry.neighbours[c]
+                     if draft.cell_colours[n] not in (None, key)},
+                    key=lambda c: (-_far(draft, c), c))
+    for cell in around[:6]:
+        draft.cell_colours[cell] = key
+
+
+def column_easy(draft: Draft) -> None:
+    """A column beside the start all one colour."""
+    column = (draft.start_columns or [draft.width // 2])[0] + 1
+    key = draft.colours[0].key
+    for cell in draft.geometry.column_cells(column):
+        if draft.cell_colours[cell] is not None:
+            draft.cell_colours[cell] = key
+
+
+def column_hard(draft: Draft) -> None:
+    """Column B cut into one-cell areas."""
+    keys = [c.key for c in draft.colours]
+    for cell in draft.geometry.column_cells(1):
+        used = {draft.cell_colours[n] for n in draft.geometry.neighbours[cell]}
+        free = [k for k in keys if k not in used]
+        if free:
+            draft.cell_colours[cell] = free[0]
+
+
+def points_inside_out(draft: Draft) -> None:
+    """The printed values dealt the wrong way: the columns nearest the start get most."""
+    starts = draft.start_columns or [draft.width // 2]
+    order = sorted(range(draft.width), key=lambda c: (min(abs(c - s) for s in starts), c))
+    if draft.column_points:
+        values = sorted(draft.column_points, key=lambda p: (-p.first, -p.later))
+        draft.column_points = [Points(0, 0)] * draft.width
+        for column, value in zip(order, values, strict=True):
+            draft.column_points[column] = value
+    else:
+        buckets = sorted(draft.buckets, reverse=True)
+        draft.buckets = [0] * draft.width
+        for column, bucket in zip(order, buckets, strict=True):
+            draft.buckets[column] = bucket
+
+
+def points_equal(draft: Draft) -> None:
+    """Every column worth the same."""
+    if draft.column_points:
+        draft.column_points = [Points(2, 1)] * draft.width
+    else:
+        draft.buckets = [1] * draft.width
+
+
+def stars_piled(draft: Draft) -> None:
+    """Every star on the colour with the fewest cells near the start, where it can."""
+    key = draft.colours[4 % len(draft.colours)].key
+    for column in range(draft.width):
+        cells = draft.geometry.column_cells(column)
+        own = [c for c in cells if draft.cell_colours[c] == key]
+        stars = [c for c in cells if c in draft.stars]
+        if own and stars and stars[0] not in own:
+            draft.stars.discard(stars[0])
+            draft.stars.add(own[-1])
+
+
+def animal_easy(draft: Draft) -> None:
+    """Kids: the second animal's biggest enclosures given to their neighbours."""
+    key = draft.colours[1].key
+    own = sorted((r for r in draft.regions if draft.cell_colours[r[0]] == key),
+                 key=lambda r: (-len(r), r[0]))
+    for region in own[:2]:
+        new = next((draft.cell_colours[n] for c in region for n in draft.geometry.neighbours[c]
+                    if draft.cell_colours[n] not in (None, key)), None)
+        for cell in region:
+            draft.cell_colours[cell] = new
+    draft.regions = []
+
+
+def animal_hard(draft: Draft) -> None:
+    """Kids: the fourth animal's enclosures far from the middle take a neighbour's cells."""
+    colour_hard(draft)
+    draft.regions = []
+
+
+Change = Callable[[Draft], None]
+KINDS: dict[str, Change] = {
+    "colour too easy": colour_easy, "colour too hard": colour_hard,
+    "column too easy": column_easy, "column too hard": column_hard,
+    "points inside out": points_inside_out, "points all equal": points_equal,
+    "stars piled on one colour": stars_piled,
+}
+"""Every kind of lopsided board, by name (Kids: animal_easy and animal_hard stand in for
+the colour kinds, and the points are buckets)."""
+KIDS_KINDS: dict[str, Change] = {
+    "animal too easy": animal_easy, "animal too hard": animal_hard,
+    "column too easy": column_easy, "column too hard": column_hard,
+    "buckets inside out": points_inside_out, "buckets all equal": points_equal,
+    "stars piled on one animal": stars_piled,
+}
+TARGETS = {"colour too easy": "colour-easy", "colour too hard": "colour-hard",
+           "animal too easy": "animal-easy", "animal too hard": "animal-hard",
+           "column too easy": "column-easy", "column too hard": "column-hard",
+           "points inside out": "column-points", "points all equal": "column-points",
+           "buckets inside out": "column-points", "buckets all equal": "column-points",
+           "stars piled on one colour": "", "stars piled on one animal": ""}
+"""The verdict each kind is made to fail ("" where it depends on the board: a pile of
+stars moves the score, a colour's ease or the game length)."""
+
+
+def kinds_of(edition: str) -> dict[str, Change]:
+    return KIDS_KINDS if edition == "kids" else KINDS
+
+
+def base_boards() -> dict[str, str]:
+    """The good boards to make lopsided, by label (``classic 15x7``): the pads and the
+    balanced boards of ``tests/data/bases``."""
+    found = {"classic 15x7": "black", "kok2 15x7": "grey", "kids 13x5": "kids"}
+    for path in sorted(BASES.glob("*.yaml")):
+        edition, size = path.stem.split("-")
+        found[f"{edition} {size}"] = str(path)
+    return found
+
+
+BOARDS: list[tuple[str, str, Change]] = [
+    ("black", "colour too easy", colour_easy), ("black", "colour too hard", colour_hard),
+    ("black", "column too easy", column_easy), ("black", "column too hard", column_hard),
+    ("black", "points inside out", points_inside_out), ("black", "points all equal", points_equal),
+    ("black", "stars piled on one colour", stars_piled),
+    ("red", "colour too easy", colour_easy), ("red", "points inside out", points_inside_out),
+    ("grey", "colour too easy", colour_easy), ("grey", "column too easy", column_easy),
+    ("grey", "points inside out", points_inside_out),
+    ("grey", "stars piled on one colour", stars_piled),
+    ("kids", "animal too easy", animal_easy), ("kids", "buckets inside out", points_inside_out),
+    ("kids", "buckets all equal", points_equal),
+    ("examples/travel.yaml", "colour too easy", colour_easy),
+    ("examples/travel.yaml", "points inside out", points_inside_out),
+    ("examples/travel.yaml", "column too easy", column_easy),
+    ("examples/travel.yaml", "stars piled on one colour", stars_piled),
+]
+"""The 20 lopsided boards: the pad they start from, what was done, how."""
+
+
+def lopsided(base: str, what: str, change: Change | None = None) -> Sheet:
+    """The pad ``base`` with ``change`` made (and named after it)."""
+    draft = Draft.from_sheet(load_layout(base))
+    if change is None:
+        edition = load_layout(base).edition
+        change = kinds_of(edition)[what]
+    change(draft)
+    if not draft.regions:  # Kids: every group of one animal an enclosure again
+        from kok_layouts.model.grid import connected_components
+
+        draft.regions = [sorted(g) for g in connected_components(
+            (c for c, k in enumerate(draft.cell_colours) if k is not None),
+            draft.geometry, dict(enumerate(draft.cell_colours)))]
+    draft.name = f"{Path(base).stem}-{what.replace(' ', '-')}"[:40]
+    draft.title = f"{Path(base).stem}: {what}"
+    return draft.to_sheet()
