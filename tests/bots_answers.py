@@ -47,7 +47,7 @@ from kok_layouts.rules.strong_weights import TUNED
 from kok_layouts.rules.weighing import WeighingBot
 
 from .rules_answers import move_key, move_of, sheet_named
-from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES, grid_sheet
+from .test_engine_tables import CLASSIC_LAYOUTS, DONUT, grid_sheet
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "bots_answers.json"
 STRONG_FIXTURE = Path(__file__).resolve().parent / "data" / "strong_answers.json"
@@ -204,7 +204,7 @@ def strong_games() -> dict[str, StrongGames]:
     for players in (1, 2, 3, 4):
         found[f"black-{players}"] = [("black", players, [[41, players, g] for g in range(3)],
                                       LIMIT, None)]
-    for layout in [*CLASSIC_LAYOUTS[1:], EXAMPLES[0]]:
+    for layout in [*CLASSIC_LAYOUTS[1:], DONUT]:
         found[f"layout-{Path(layout).stem}"] = [(layout, 1, [[43, 0]], LIMIT, None),
                                                 (layout, 2, [[43, 1]], LIMIT, None)]
     for width, height in ((15, 7), (20, 12)):

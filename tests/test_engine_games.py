@@ -23,7 +23,7 @@ from kok_layouts.rules.kids import KidsGame, KidsScore
 from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.options import Options
 
-from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES, grid_sheet
+from .test_engine_tables import CLASSIC_LAYOUTS, DONUT, EXAMPLES, grid_sheet
 
 LIMIT = Options(max_rolls=200)
 
@@ -58,7 +58,7 @@ def test_a_solo_game_is_the_rules_game_roll_for_roll(layout: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_a_multiplayer_game_is_the_rules_game_roll_for_roll(players: int) -> None:
-    for layout in ("black", "yellow", EXAMPLES[0]):
+    for layout in ("black", "yellow", DONUT):
         sheet = load_layout(layout)
         for game in range(2):
             assert_same_game(sheet, players, [players, game])

@@ -27,7 +27,7 @@ from kok_layouts.rules.moves import Move
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import PlayerSheet
 
-from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES, grid_sheet
+from .test_engine_tables import CLASSIC_LAYOUTS, DONUT, EXAMPLES, grid_sheet
 
 NUMBER_FACES = (1, 2, 3, 4, 5, JOKER_NUMBER)
 
@@ -134,7 +134,7 @@ def test_a_solo_game_follows_the_rules_to_its_end(layout: str) -> None:
     Options(star_penalty=3, pass_penalty=1, max_rolls=40),
 ], ids=["loose", "six", "loose-six", "closed-roll", "house-penalties"])
 def test_the_options_that_change_legality_or_score_change_them_alike(options: Options) -> None:
-    for layout in ("black", EXAMPLES[0]):
+    for layout in ("black", DONUT):
         sheet = classic(layout)
         game = Game(sheet, 3, options)
         position = Position(sheet, 3, options)

@@ -39,7 +39,7 @@ from kok_layouts.rules.strong import StrongBot, StrongWeights
 from kok_layouts.rules.strong_weights import TUNED
 
 from .bots_answers import OPTIONS, assert_strong_answers
-from .test_engine_tables import CLASSIC_LAYOUTS, EXAMPLES
+from .test_engine_tables import CLASSIC_LAYOUTS, DONUT
 
 LIMIT = Options(max_rolls=200)
 RELATIVE = 1e-9
@@ -57,7 +57,7 @@ def test_every_move_of_a_black_game_is_valued_as_the_strong_bot_values_it(player
     assert replayed.values > 20 * replayed.decisions  # jokers and all: many moves weighed
 
 
-@pytest.mark.parametrize("layout", [*CLASSIC_LAYOUTS[1:], EXAMPLES[0]])
+@pytest.mark.parametrize("layout", [*CLASSIC_LAYOUTS[1:], DONUT])
 def test_every_move_on_the_other_classic_layouts_is_valued_alike(layout: str) -> None:
     assert_strong_answers(f"layout-{Path(layout).stem}")
 

@@ -30,6 +30,9 @@ from .conftest import ROOT
 BUILT_IN = ["black", "blue", "green", "orange", "purple", "red", "yellow", "grey", "kids"]
 CLASSIC_LAYOUTS = ["black", "blue", "green", "orange", "purple", "red", "yellow"]
 EXAMPLES = [str(path) for path in sorted((ROOT / "examples").glob("*.yaml"))]
+DONUT = str(ROOT / "examples" / "donut.yaml")
+"""The example the engine's recorded games were played on (an example of areas and points
+of its own; ``EXAMPLES[0]`` changes as examples are added)."""
 
 KEYS = "gybrovwp"
 NAMES = ["green", "yellow", "blue", "red", "orange", "violet", "white", "pink"]

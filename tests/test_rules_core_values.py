@@ -151,7 +151,8 @@ def test_every_bot_has_a_repr_that_evaluates_to_the_same_bot(bot: object) -> Non
 def test_default_bots_say_so() -> None:
     assert [repr(BOTS[name]()) for name in BOTS] == [
         "RandomBot()", "GreedyBot()", "FriendlyBot(skill=0.1)", "StrongBot()", "ExpertBot()",
-        "LearnedBot()"]
+        "LearnedBot()", "Level1Bot()", "Level2Bot()", "Level3Bot()", "Level4Bot()",
+        "Level5Bot()"]
 
 
 def test_a_choices_move_is_typed_as_the_move_types() -> None:

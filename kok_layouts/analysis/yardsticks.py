@@ -62,6 +62,8 @@ STORED_SIZES: tuple[tuple[int, int], ...] = tuple(
 """The sizes stored for every edition (with two players); classic also stores
 :data:`BIG_SIZE`."""
 BIG_SIZE = (26, 20)
+EXTRA_SIZES: dict[str, tuple[tuple[int, int], ...]] = {"classic": (BIG_SIZE,)}
+"""Sizes stored beyond :data:`STORED_SIZES`, by edition."""
 PAD_CELLS = 105
 """Cells of a 15 x 7 pad: the boards the default roll limit was set for."""
 
@@ -267,7 +269,7 @@ def make_yardsticks(bot: str = DEFAULT_BOT, players: int = 2,
         pad_w, pad_h = pad_size(edition)
         base = _figures(edition, pad_w, pad_h, players, YARDSTICK_BOARDS, YARDSTICK_GAMES,
                         bot, None, executor)
-        wanted = list(sizes) + ([BIG_SIZE] if edition == "classic" else [])
+        wanted = list(sizes) + list(EXTRA_SIZES.get(edition, ()))
         for width, height in wanted:
             if (width, height) == (pad_w, pad_h):
                 continue

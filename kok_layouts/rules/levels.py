@@ -26,7 +26,6 @@ import numpy as np
 from kok_layouts.errors import BadArgumentError
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
-from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.strong import ExpertBot, StrongBot, StrongWeights, edition_of
 
 LEVEL_BANDS: dict[int, tuple[int, int]] = {1: (5, 8), 2: (9, 12), 3: (13, 16), 4: (17, 20),
@@ -69,21 +68,23 @@ class LevelBot(StrongBot):
         return f"{type(self).__name__}(temperature={self.temperature!r})"
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        return self._drawn(game, seat, rng)
+        return self._drawn(game, seat, rng, by_dice=True)
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
-        return self._drawn(game, seat, rng)
+        return self._drawn(game, seat, rng, by_dice=False)
 
-    def _drawn(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        """A move drawn with the softmax odds of the strong bot's values."""
+    def _drawn(self, game: Game, seat: int, rng: np.random.Generator, *,
+               by_dice: bool) -> Choice | None:
+        """A move drawn with the softmax odds of the strong bot's values (``by_dice``: a
+        colour-and-number game, else an enclosure game, which has no passing)."""
         from kok_layouts.rules.engine.strong import decide
 
         weights = self.weights[edition_of(game)]
         decision = decide(game, seat, weights)
         values = decision.values.tolist()
         choices: list[Choice | None]
-        if isinstance(game, KidsGame):
+        if not by_dice:
             choices = list(game.choices_for(seat))
         else:
             width = game.sheet.width
@@ -98,11 +99,15 @@ class LevelBot(StrongBot):
         best = max(value for value, _ in kept)
         odds = np.array([math.exp((value - best) / self.temperature) for value, _ in kept])
         drawn = kept[int(rng.choice(len(kept), p=odds / odds.sum()))][1]
-        if drawn is None or not isinstance(game, Kok2Game):
+        if drawn is None:
             return drawn
         if decision.choice is not None and drawn.move == decision.choice.move:
             return decision.choice  # (its bombs placed as the strong bot places them)
-        return game.fill_bombs(seat, drawn, lambda probe, squares: squares[0])
+        fill_bombs = getattr(game, "fill_bombs", None)  # (an edition with bombs)
+        if fill_bombs is None:
+            return drawn
+        filled: Choice = fill_bombs(seat, drawn, lambda probe, squares: squares[0])
+        return filled
 
 
 class Level1Bot(LevelBot):
