@@ -15,7 +15,19 @@ from kok_layouts.render.fonts import cut_to, wrap
 from kok_layouts.render.page import page_size
 from kok_layouts.render.pdf import Metadata, document_pdf
 from kok_layouts.render.png import png_bytes, scene_png
-from kok_layouts.render.scene import GREY, INK, LIGHT, RGB, WHITE, Item, Rect, Scene, Text, moved
+from kok_layouts.render.scene import (
+    GREY,
+    INK,
+    LIGHT,
+    RGB,
+    WHITE,
+    Item,
+    Rect,
+    Scene,
+    Text,
+    Weight,
+    moved,
+)
 
 PT = 25.4 / 72
 """Millimetres per point."""
@@ -58,7 +70,7 @@ class _Pages:
     def paragraph(self, text: str, size: float = BODY, *, indent: float = 0.0,
                   fill: RGB = INK, bold: bool = False, mark: str = "",
                   after: float = 0.6) -> None:
-        weight = "bold" if bold else "regular"
+        weight: Weight = "bold" if bold else "regular"
         lines = wrap(text, size, self.room - indent, weight) or [""]
         step = size * LEADING
         self.need(step * min(2, len(lines)))
