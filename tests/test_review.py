@@ -229,3 +229,23 @@ def test_a_missing_record_is_one_line(kok: Any, tmp_path: Path) -> None:
 def test_review_record_reads_a_custom_layout_beside_its_record(tmp_path: Path) -> None:
     review = review_record(_saved(tmp_path, "kids", "greedy"), "bob")
     assert review.player == "Bob" and review.edition == "kids"
+
+
+def test_the_table_serves_the_review_of_a_seat_once_the_game_is_over() -> None:
+    from kok_layouts.rules.turns import Turns
+    from tests.test_table_server import new_session, request, running, token
+
+    session = new_session()
+    with running(session) as table:
+        path = f"/api/review.pdf?token={token(table, 1)}"
+        status, data, _ = request(table, "GET", path)
+        assert status == 409 and data["code"] == "review_early"
+        with session.lock:
+            game = session.game
+            while not game.over:
+                Turns(game, np.random.default_rng(1)).play_roll([make_bot("greedy")] * 3)
+        status, data, headers = request(table, "GET", path)
+        assert status == 200 and data.startswith(b"%PDF")
+        assert "kok-review.pdf" in headers["Content-Disposition"]
+        text = pdfium.PdfDocument(data)[0].get_textpage().get_text_range()
+        assert f"Game review: {game.players[1]}" in text
