@@ -249,3 +249,17 @@ def test_the_table_serves_the_review_of_a_seat_once_the_game_is_over() -> None:
         assert "kok-review.pdf" in headers["Content-Disposition"]
         text = pdfium.PdfDocument(data)[0].get_textpage().get_text_range()
         assert f"Game review: {game.players[1]}" in text
+
+
+def test_rollouts_measure_each_costly_choice_by_games_played_on(kok: Any,
+                                                                tmp_path: Path) -> None:
+    review = review_game(_game("kids", "greedy"), "Ann", "kids", rollouts=2)
+    assert review.rollouts == 2
+    assert all(r.rollout is not None for r in review.rolls)
+    assert all(r.rollout == 0.0 for r in review.rolls if r.loss == 0.0)
+    data = review.as_dict()
+    assert data["rollouts"] == 2 and "rollout_loss" in data["rolls"][0]
+    assert data["rollout_total"] == review.rollout_total
+    assert review.total == _review("kids", "greedy").total  # the valuation is unchanged
+    run = kok("review", str(_saved(tmp_path)), "--rollouts", "0")
+    assert run.code == 2 and "--rollouts" in run.err

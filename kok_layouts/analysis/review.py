@@ -16,10 +16,11 @@ column left closer to completion).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from kok_layouts import limits
 from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import column_letter
 from kok_layouts.rules.dice import PURPLE
@@ -52,11 +53,16 @@ class RollReview:
     strong bot does not value."""
     sentence: str = ""
     """For the costliest rolls: what the best choice would have achieved."""
+    rollout: float | None = None
+    """With rollouts: the mean final score of the best choice minus that of the choice
+    played, the strong bot playing every seat on from both on common dice."""
 
     def as_dict(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"roll": self.roll, "active": self.active,
                                  "played": self.played, "best": self.best,
                                  "loss": self.loss}
+        if self.rollout is not None:
+            entry["rollout_loss"] = self.rollout
         if self.sentence:
             entry["sentence"] = self.sentence
         return entry
@@ -74,6 +80,8 @@ class Review:
     score: int
     """The player's final total (Kids: circles)."""
     rolls: tuple[RollReview, ...]
+    rollouts: int = 0
+    """The games played on from each position compared (0: the valuation alone)."""
 
     @property
     def total(self) -> float:
@@ -91,13 +99,22 @@ class Review:
         """How many rolls the player played the strong bot's choice (or one as good)."""
         return sum(1 for r in self.rolls if r.loss == 0.0)
 
+    @property
+    def rollout_total(self) -> float:
+        """The points lost by the rollouts' measure."""
+        return round(sum(r.rollout for r in self.rolls if r.rollout is not None), 2)
+
     def as_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "players": list(self.players),
-                "layout": self.layout, "edition": self.edition, "score": self.score,
-                "rolls": [r.as_dict() for r in self.rolls],
-                "worst": [{"roll": r.roll, "loss": r.loss, "sentence": r.sentence}
-                          for r in self.worst],
-                "total": self.total}
+        found = {"player": self.player, "players": list(self.players),
+                 "layout": self.layout, "edition": self.edition, "score": self.score,
+                 "rolls": [r.as_dict() for r in self.rolls],
+                 "worst": [{"roll": r.roll, "loss": r.loss, "sentence": r.sentence}
+                           for r in self.worst],
+                 "total": self.total}
+        if self.rollouts:
+            found["rollouts"] = self.rollouts
+            found["rollout_total"] = self.rollout_total
+        return found
 
     def text(self) -> str:
         """The review as the terminal shows it: the table of rolls, the worst rolls in
@@ -105,14 +122,19 @@ class Review:
         lines = [f"Review of {self.player}'s game on {self.title} ({self.edition}): "
                  f"final score {self.score}, strong bot as the coach."]
         played_w = max([len("played"), *(len(r.played) for r in self.rolls)])
-        lines.append(f"{'roll':>4}  {'':1} {'played':<{played_w}}  {'loss':>5}  best")
+        rollout = f"  {'games':>6}" if self.rollouts else ""
+        lines.append(f"{'roll':>4}  {'':1} {'played':<{played_w}}  {'loss':>5}{rollout}  best")
         for r in self.rolls:
             loss = "  -  " if r.loss is None else f"{r.loss:5.2f}"
+            if self.rollouts:
+                loss += "        " if r.rollout is None else f"  {r.rollout:6.2f}"
             best = "" if r.loss == 0.0 else r.best
             lines.append(f"{r.roll:>4}  {'*' if r.active else ' '} {r.played:<{played_w}}  "
                          f"{loss}  {best}".rstrip())
         lines.append("(* the player threw the dice; loss: points the choice lost against the "
-                     "strong bot's best, by its valuation)")
+                     "strong bot's best, by its valuation"
+                     + (f"; games: the same by {self.rollouts} games played on by the strong "
+                        "bot from both, on common dice)" if self.rollouts else ")"))
         if self.worst:
             lines.append("")
             lines.append("The costliest rolls:")
@@ -120,6 +142,9 @@ class Review:
         lines.append("")
         lines.append(f"Total: {self.total:.2f} points lost in {len(self.rolls)} choices; "
                      f"the best choice in {self.best_played} of them.")
+        if self.rollouts:
+            lines.append(f"By {self.rollouts} games played on from each costly choice: "
+                         f"{self.rollout_total:.2f} points lost.")
         return "\n".join(lines)
 
 
@@ -409,9 +434,13 @@ def _seat_of(game: Game, player: str | None) -> int:
 
 
 def review_game(recorded: Game, player: str | None = None, layout: str = "",
-                worst: int = WORST) -> Review:
+                worst: int = WORST, rollouts: int = 0, seed: int = 0) -> Review:
     """Review ``player``'s choices (default: the first player) in the finished or stopped
-    game ``recorded``, roll by roll, against the strong bot."""
+    game ``recorded``, roll by roll, against the strong bot; with ``rollouts``, each choice
+    that lost points is measured again by that many games played on from the best and the
+    played choice (:func:`rollout_loss`, dice from ``seed``)."""
+    if rollouts:
+        limits.GAMES.check(rollouts, "rollouts")
     if not isinstance(recorded, Game):
         raise KokTypeError(f"review a Game (load_and_replay), not {type(recorded).__name__}")
     seat = _seat_of(recorded, player)
@@ -446,10 +475,55 @@ def review_game(recorded: Game, player: str | None = None, layout: str = "",
     rolls = [r for r, _, _ in found]
     if costly:
         rolls = _explained(recorded, seat, found, set(costly))
+    if rollouts:
+        for at, (review, played, best) in enumerate(found):
+            measured = 0.0 if not review.loss else rollout_loss(
+                recorded, seat, review.roll - 1, played, best, rollouts, seed)
+            rolls[at] = replace(rolls[at], rollout=measured)
     name = recorded.players[seat]
     return Review(name, recorded.players, layout or recorded.sheet.name,
                   recorded.sheet.edition, recorded.sheet.title,
-                  int(recorded.scores()[seat].total), tuple(rolls))
+                  int(recorded.scores()[seat].total), tuple(rolls), rollouts)
+
+
+def position_at(recorded: Game, seat: int, roll: int) -> Game:
+    """A new game at ``seat``'s decision in roll ``roll`` (from 0) of ``recorded``."""
+    game = new_game(recorded.sheet, list(recorded.players), recorded.options,
+                    solo=recorded.solo)
+    turns = Turns(game)
+    for index, entry in enumerate(recorded.log[:roll + 1]):
+        turns.throw(entry.roll)
+        while waiting := game.waiting_for():
+            for other in waiting:
+                if index == roll and other == seat:
+                    return game
+                turns.choose(other, entry.choices[other])
+        turns.finish_roll()
+    raise BadArgumentError(f"{recorded.players[seat]} does not choose in roll {roll + 1}")
+
+
+def rollout_loss(recorded: Game, seat: int, roll: int, played: Choice | None,
+                 best: Choice | None, games: int, seed: int = 0) -> float:
+    """The mean final score of ``seat`` after ``best`` minus after ``played`` in roll
+    ``roll`` (from 0), over ``games`` games the strong bot plays on from both positions
+    for every seat; game ``k`` throws its dice from ``default_rng([seed, roll, k])`` after
+    both (common dice)."""
+    import numpy as np
+
+    from kok_layouts.rules.engine.strong import EngineStrongBot
+
+    bots = [EngineStrongBot(_weights(recorded))] * len(recorded.players)
+    total = 0.0
+    for k in range(games):
+        finals = []
+        for choice in (best, played):
+            game = position_at(recorded, seat, roll)
+            turns = Turns(game, np.random.default_rng([seed, roll, k]))
+            turns.choose(seat, choice)
+            turns.play(bots)
+            finals.append(game.scores()[seat].total)
+        total += finals[0] - finals[1]
+    return round(total / games, 2)
 
 
 def _explained(recorded: Game, seat: int,
@@ -480,9 +554,9 @@ def _explained(recorded: Game, seat: int,
     return rolls
 
 
-def review_record(path: str | Path, player: str | None = None) -> Review:
+def review_record(path: str | Path, player: str | None = None, rollouts: int = 0) -> Review:
     """:func:`review_game` of the record at ``path`` (read and replayed as
     :func:`~kok_layouts.rules.record.load_and_replay` does, refusing a broken one)."""
     record = read_record(path)
     game = replay(record, str(path), Path(path).resolve().parent)
-    return review_game(game, player, str(record.get("layout", "")))
+    return review_game(game, player, str(record.get("layout", "")), rollouts=rollouts)

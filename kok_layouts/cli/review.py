@@ -12,7 +12,8 @@ import argparse
 import json
 from typing import Any
 
-from kok_layouts.cli.args import file_path, output_file, output_path
+from kok_layouts import limits
+from kok_layouts.cli.args import file_path, output_file, output_path, within
 from kok_layouts.cli.commands import add_command
 from kok_layouts.errors import UsageError, shown
 
@@ -26,6 +27,10 @@ def register(commands: Any) -> None:
     cmd.add_argument("--json", action="store_true",
                      help='print {"player", "rolls": [{"roll", "played", "best", "loss"}, '
                           '...], "worst", "total"} as JSON')
+    cmd.add_argument("--rollouts", type=within(limits.GAMES), default=0, metavar="N",
+                     help="also measure each choice that lost points by N games the strong "
+                          "bot plays on from it and from the best choice, on common dice "
+                          "(slower; default: the valuation alone)")
     cmd.add_argument("-o", "--output", type=output_file, metavar="REVIEW.pdf",
                      help="also write the review as a PDF (or a .png)")
     cmd.set_defaults(run=run_review)
@@ -41,7 +46,7 @@ def run_review(args: argparse.Namespace) -> int:
             raise UsageError(f"-o {shown(str(args.output))}: write a .pdf or a .png")
     if args.player is not None and not args.player.strip():
         raise UsageError("--player: give a player's name")
-    review = review_record(args.record, args.player)
+    review = review_record(args.record, args.player, args.rollouts)
     words = words_for(args.output)
     if args.output is not None:
         from kok_layouts.render.review import render_review

@@ -100,6 +100,11 @@ def review_pages(review: Mapping[str, Any]) -> list[Scene]:
     flow.paragraph(f"{total:.2f} points lost against the strong bot in {len(rolls)} "
                    f"choices; its choice (or one as good) in {best} of them.", HEADING,
                    bold=True, after=0.6)
+    if review.get("rollouts"):
+        flow.paragraph(f"By {review['rollouts']} games the strong bot played on from each "
+                       f"costly choice and from its own, on common dice: "
+                       f"{float(review.get('rollout_total') or 0.0):.2f} points lost.", BODY,
+                       after=0.6)
     flow.paragraph("The loss of a choice is what the strong bot expects the final score to "
                    "drop by, against its own best choice in the same position (the engine's "
                    "valuation; passing counts as a roll's worth of cells).", SMALL, fill=GREY,
