@@ -305,6 +305,9 @@ def test_a_kids_game_by_tapping_one_cell_of_an_enclosure(browsers: list[Driver])
         play_until([driver], session, lambda: session.game.over)
         wait_for(driver, lambda: driver.find_element(By.ID, "result").is_displayed())
         Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+        review = driver.find_element(By.ID, "review")           # the end page offers the review
+        assert review.text == "The game review (PDF)"
+        assert "/api/review.pdf?token=" in (review.get_attribute("href") or "")
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": PHONE[1], "height": PHONE[0], "deviceScaleFactor": 1, "mobile": True})
         try:

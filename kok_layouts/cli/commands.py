@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "moves": ("rules", "list the legal moves of a position"),
     "score": ("rules", "score a sheet"),
     "replay": ("rules", "re-check a game record and print the scores"),
+    "review": ("review", "a coach: what each choice of a saved game lost against the strong "
+                         "bot"),
     "play": ("play", "play a game in the terminal"),
     "table": ("table", "serve one game to every player's phone: a score sheet per seat"),
     "render": ("render", "print sheets as a vector PDF (or the first page as a PNG)"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import shlex
 import sys
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -752,7 +753,19 @@ def run_play(args: argparse.Namespace) -> int:
     if args.save is not None:
         save_record(game, args.save, args.layout, args.seed)
         write(f"wrote the game record {args.save}")
+        people = [name for seat, name in enumerate(game.players) if seat not in seats]
+        if game.rolls_done and people:
+            write(review_hint(str(args.save), people))
     return 0
+
+
+def review_hint(record: str, people: list[str]) -> str:
+    """The line that offers ``kok review`` of the record just saved, for each person."""
+    quoted = shlex.quote(record)
+    commands = [f"kok review {quoted}" + (f" --player {shlex.quote(name)}" if i else "")
+                for i, name in enumerate(people)]
+    return ("what each choice cost against the strong bot: "
+            + "; ".join(commands))
 
 
 def _check_seats(edition: Edition, people: int, bots: int, solo: bool) -> None:

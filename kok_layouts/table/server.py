@@ -218,7 +218,28 @@ class TableHandler(GuardedHandler):
             self._send(HTTPStatus.OK, "application/pdf", sheets_pdf(session.game, lang),
                        {"Content-Disposition": 'attachment; filename="kok-table-sheets.pdf"'})
             return
+        if route == "/api/review.pdf":
+            self._review(seat)
+            return
         raise RequestError(HTTPStatus.NOT_FOUND, f"no page {shown(route, 60)}")
+
+    def _review(self, seat: int) -> None:
+        """The ``kok review`` of the seat's player (the host: the first person's) as a PDF,
+        once the game is over."""
+        from kok_layouts.analysis.review import review_game
+        from kok_layouts.render.review import render_review
+
+        session = self.server.session
+        game = session.game
+        if not game.over:
+            raise RequestError(HTTPStatus.CONFLICT, "the review is ready when the game is over",
+                               {"code": "review_early"})
+        if seat == HOST:
+            people = [s for s, sitting in enumerate(session.seats) if sitting.bot is None]
+            seat = people[0] if people else 0
+        review = review_game(game, game.players[seat], session.layout)
+        self._send(HTTPStatus.OK, "application/pdf", render_review(review.as_dict()),
+                   {"Content-Disposition": 'attachment; filename="kok-review.pdf"'})
 
     def _post(self, query: dict[str, list[str]]) -> None:
         seat = self._seat(query)

@@ -702,6 +702,8 @@ function drawResult() {
   $("result-line").textContent = `${why ? why[0].toUpperCase() + why.slice(1) + ". " : ""}${resultText()}`;
   $("pdf").textContent = t("pdf");
   $("pdf").href = `/api/sheets.pdf?token=${encodeURIComponent(TOKEN)}&lang=${page.lang}`;
+  $("review").textContent = t("review");
+  $("review").href = `/api/review.pdf?token=${encodeURIComponent(TOKEN)}`;
 }
 
 // The rules options in play, in the page's language: those that differ from the edition's
