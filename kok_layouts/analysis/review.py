@@ -25,7 +25,7 @@ from kok_layouts.errors import BadArgumentError, KokTypeError, shown
 from kok_layouts.model.grid import column_letter
 from kok_layouts.rules.dice import PURPLE
 from kok_layouts.rules.game import Choice, Game, new_game
-from kok_layouts.rules.kids import KidsGame, KidsMove
+from kok_layouts.rules.kids import KidsMove
 from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.record import read_record, replay
 from kok_layouts.rules.strong import StrongWeights, edition_of
@@ -222,7 +222,7 @@ def valued_choices(game: Game, seat: int, weights: StrongWeights,
     decision = decide(game, seat, weights)
     values = [float(v) for v in decision.values.tolist()]
     choices: list[Choice | None]
-    if isinstance(game, KidsGame):
+    if not game.uses_number_dice:  # (Kids: a die's enclosures, no passing)
         choices = list(game.choices_for(seat))
         if not choices:
             return decision.choice, [(None, 0.0)]
@@ -299,7 +299,7 @@ def _gains(game: Game, mine: _After, other: _After) -> list[str]:
     """What ``mine`` holds that ``other`` does not, in words (completions first)."""
     sheet = game.sheet
     said: list[str] = []
-    animals = isinstance(game, KidsGame)
+    animals = not game.uses_number_dice  # (Kids: animals, not colours)
     for column in sorted(mine.columns - other.columns):
         first = " first" if column not in game.taken_columns else ""
         said.append(f"completed column {column_letter(column)}{first}")
@@ -345,7 +345,7 @@ def _cut_off(game: Game, crossed: int) -> list[list[int]]:
     """The uncrossed pieces of one or two cells cut off from the rest of their area (only
     a 1 or a 2 crosses them later), on a sheet crossed as ``crossed``; none in Kids, where
     whole enclosures are crossed."""
-    if isinstance(game, KidsGame):
+    if not game.uses_number_dice:
         return []
     sheet = game.sheet
     neighbours = sheet.geometry.neighbours
