@@ -96,7 +96,10 @@ def test_what_it_cannot_fix_it_names_with_the_reason_and_exits_1(kok: Any,
               "--quiet")
     assert run.code == 1
     line = next(x for x in run.out.splitlines() if x.startswith(str(tmp_path / "out.yaml")))
-    assert "could not fix" in line and "stopped by the time limit (3 s)" in line
+    # The reason: the limit, or (a fast machine tries every change near it first) that no
+    # better board was left to find.
+    assert "could not fix" in line
+    assert "stopped by the time limit (3 s)" in line or "no better board found" in line
     assert "reached a board that" in line
     header = (tmp_path / "out.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert "could not fix" in header
