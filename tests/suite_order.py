@@ -10,10 +10,25 @@ with about equal sums of them (longest first, each to the least loaded stretch).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
+
+DURATIONS = Path(__file__).resolve().parent / "durations.txt"
+"""Every test's measured seconds (setup, call and teardown together) in a full run, one
+``SECONDS NODEID`` a line, longest first: written by ``python -m tests.suite_order
+--from-durations OUTPUT`` from the output of ``python -m pytest --durations=0``."""
+
+SLOW_SECONDS = 0.3
+"""A test measured at this many seconds or more (in :data:`DURATIONS`) is marked ``slow``
+(tests/conftest.py): ``python -m pytest -m "not slow"`` leaves it out."""
+
+_DURATION = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)s (setup|call|teardown)\s+(\S.*?)\s*$")
 
 SLOW: dict[str, float] = {
     # Seconds of the slowest tests in a full run on this 2-core machine with -n 2 (load
@@ -93,3 +108,64 @@ def arrange(items: Sequence[T], names: Sequence[str], workers: int,
         ordered.extend(item for _, item in zip(range(size - len(head)), rest, strict=False))
     ordered.extend(rest)
     return ordered
+
+
+def parse_durations(lines: Iterable[str]) -> dict[str, float]:
+    """The seconds of each test in the ``--durations=0`` report among ``lines``: its
+    setup, call and teardown added up (a module's shared fixture counts for the test that
+    set it up)."""
+    seconds: dict[str, float] = {}
+    for line in lines:
+        match = _DURATION.match(line)
+        if match:
+            node = match.group(3)
+            seconds[node] = seconds.get(node, 0.0) + float(match.group(1))
+    return seconds
+
+
+def write_durations(seconds: dict[str, float], path: Path = DURATIONS) -> None:
+    """``seconds`` as :data:`DURATIONS` holds them, longest first."""
+    ordered = sorted(seconds.items(), key=lambda entry: (-entry[1], entry[0]))
+    path.write_text("".join(f"{value:.2f} {node}\n" for node, value in ordered),
+                    encoding="utf-8")
+
+
+def read_durations(path: Path = DURATIONS) -> dict[str, float]:
+    """The measured seconds of :data:`DURATIONS` (none when the file is missing)."""
+    if not path.exists():
+        return {}
+    seconds: dict[str, float] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        value, _, node = line.partition(" ")
+        if node:
+            seconds[node] = float(value)
+    return seconds
+
+
+def slow_tests(seconds: dict[str, float], threshold: float = SLOW_SECONDS) -> frozenset[str]:
+    """The tests of ``seconds`` that take ``threshold`` seconds or more."""
+    return frozenset(node for node, value in seconds.items() if value >= threshold)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tests.suite_order --from-durations OUTPUT``: write :data:`DURATIONS`
+    from a full run's ``--durations=0`` report."""
+    parser = argparse.ArgumentParser(prog="python -m tests.suite_order",
+                                     description=main.__doc__)
+    parser.add_argument("--from-durations", type=Path, required=True, metavar="OUTPUT",
+                        help="the output of: python -m pytest --durations=0")
+    args = parser.parse_args(argv)
+    seconds = parse_durations(args.from_durations.read_text("utf-8").splitlines())
+    if not seconds:
+        print(f"{args.from_durations}: no --durations report in it", file=sys.stderr)
+        return 1
+    write_durations(seconds)
+    slow = slow_tests(seconds)
+    print(f"{DURATIONS.name}: {len(seconds)} tests, {len(slow)} of them slow "
+          f"(>= {SLOW_SECONDS:g} s, {sum(seconds[node] for node in slow):.0f} s of "
+          f"{sum(seconds.values()):.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
