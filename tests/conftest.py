@@ -17,7 +17,7 @@ import pytest
 from kok_layouts.cli.main import main
 from tests import server_helpers
 from tests.game_cache import GameCache
-from tests.suite_order import SLOW, arrange, read_durations, slow_tests
+from tests.suite_order import SLOW, arrange, is_slow, read_durations, slow_tests
 from tests.timing import slowness
 
 if TYPE_CHECKING:
@@ -73,7 +73,8 @@ def is_browser_test(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The layers, before ``-m`` picks tests by them: ``browser`` on every test that drives
     Chromium (skipped, one by one, where it is missing), ``slow`` on those and on every test
-    measured at :data:`~tests.suite_order.SLOW_SECONDS` or more (tests/durations.txt)."""
+    measured at :data:`~tests.suite_order.SLOW_SECONDS` or more (tests/durations.txt), or
+    in a module whose setup was."""
     slow = slow_tests(read_durations())
     missing = server_helpers.chromium_missing()
     for item in items:
@@ -82,7 +83,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
             if missing:
                 item.add_marker(pytest.mark.skip(reason=server_helpers.MISSING_CHROMIUM))
-        elif item.nodeid in slow:
+        elif is_slow(item.nodeid, slow):
             item.add_marker(pytest.mark.slow)
 
 

@@ -20,9 +20,13 @@ from typing import TypeVar
 T = TypeVar("T")
 
 DURATIONS = Path(__file__).resolve().parent / "durations.txt"
-"""Every test's measured seconds (setup, call and teardown together) in a full run, one
-``SECONDS NODEID`` a line, longest first: written by ``python -m tests.suite_order
---from-durations OUTPUT`` from the output of ``python -m pytest --durations=0``."""
+"""Every test's measured seconds (setup, call and teardown together), one ``SECONDS
+NODEID`` a line, longest first: written by ``python -m tests.suite_order --from-durations
+OUTPUT...`` from the output of ``python -m pytest --durations=0`` runs, the longest each
+test took in any of them. Give it a full run and a run of the fast layer: a test that
+shares a module's fixture with a slow one pays for the fixture only when the slow one is
+left out. A line naming a module (``SECONDS tests/test_x.py``) holds the longest setup
+of any of its tests: a fixture that long, shared or not, makes the whole module slow."""
 
 SLOW_SECONDS = 0.3
 """A test measured at this many seconds or more (in :data:`DURATIONS`) is marked ``slow``
@@ -113,14 +117,18 @@ def arrange(items: Sequence[T], names: Sequence[str], workers: int,
 def parse_durations(lines: Iterable[str]) -> dict[str, float]:
     """The seconds of each test in the ``--durations=0`` report among ``lines``: its
     setup, call and teardown added up (a module's shared fixture counts for the test that
-    set it up)."""
+    set it up); and of each module, the longest setup of its tests."""
     seconds: dict[str, float] = {}
+    setups: dict[str, float] = {}
     for line in lines:
         match = _DURATION.match(line)
         if match:
-            node = match.group(3)
-            seconds[node] = seconds.get(node, 0.0) + float(match.group(1))
-    return seconds
+            value, phase, node = float(match.group(1)), match.group(2), match.group(3)
+            seconds[node] = seconds.get(node, 0.0) + value
+            if phase == "setup":
+                module = node.partition("::")[0]
+                setups[module] = max(value, setups.get(module, 0.0))
+    return {**seconds, **setups}
 
 
 def write_durations(seconds: dict[str, float], path: Path = DURATIONS) -> None:
@@ -143,25 +151,37 @@ def read_durations(path: Path = DURATIONS) -> dict[str, float]:
 
 
 def slow_tests(seconds: dict[str, float], threshold: float = SLOW_SECONDS) -> frozenset[str]:
-    """The tests of ``seconds`` that take ``threshold`` seconds or more."""
+    """The tests and modules of ``seconds`` that take ``threshold`` seconds or more."""
     return frozenset(node for node, value in seconds.items() if value >= threshold)
 
 
+def is_slow(node: str, slow: frozenset[str]) -> bool:
+    """Whether test ``node`` is slow: it, or its module, is among ``slow``."""
+    return node in slow or node.partition("::")[0] in slow
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tests.suite_order --from-durations OUTPUT``: write :data:`DURATIONS`
-    from a full run's ``--durations=0`` report."""
+    """``python -m tests.suite_order --from-durations OUTPUT...``: write
+    :data:`DURATIONS` from ``--durations=0`` reports (the longest of each test)."""
     parser = argparse.ArgumentParser(prog="python -m tests.suite_order",
                                      description=main.__doc__)
-    parser.add_argument("--from-durations", type=Path, required=True, metavar="OUTPUT",
-                        help="the output of: python -m pytest --durations=0")
+    parser.add_argument("--from-durations", type=Path, required=True, nargs="+",
+                        metavar="OUTPUT", help="the output of: python -m pytest "
+                        "--durations=0 (a full run, and one with -m 'not slow')")
+    parser.add_argument("--output", type=Path, default=DURATIONS,
+                        help=f"the file to write (default: {DURATIONS.name})")
     args = parser.parse_args(argv)
-    seconds = parse_durations(args.from_durations.read_text("utf-8").splitlines())
-    if not seconds:
-        print(f"{args.from_durations}: no --durations report in it", file=sys.stderr)
-        return 1
-    write_durations(seconds)
+    seconds: dict[str, float] = {}
+    for path in args.from_durations:
+        measured = parse_durations(path.read_text("utf-8").splitlines())
+        if not measured:
+            print(f"{path}: no --durations report in it", file=sys.stderr)
+            return 1
+        for node, value in measured.items():
+            seconds[node] = max(value, seconds.get(node, 0.0))
+    write_durations(seconds, args.output)
     slow = slow_tests(seconds)
-    print(f"{DURATIONS.name}: {len(seconds)} tests, {len(slow)} of them slow "
+    print(f"{args.output.name}: {len(seconds)} tests and modules, {len(slow)} of them slow "
           f"(>= {SLOW_SECONDS:g} s, {sum(seconds[node] for node in slow):.0f} s of "
           f"{sum(seconds.values()):.0f} s)")
     return 0

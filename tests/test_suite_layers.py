@@ -19,6 +19,7 @@ from .conftest import ROOT, browser_skip_line
 from .suite_order import (
     DURATIONS,
     SLOW_SECONDS,
+    is_slow,
     parse_durations,
     read_durations,
     slow_tests,
@@ -43,9 +44,15 @@ REPORT = """\
 def test_a_durations_report_gives_each_test_its_setup_call_and_teardown() -> None:
     seconds = parse_durations(REPORT.splitlines())
     assert seconds == pytest.approx({"tests/test_a.py::test_long[kids]": 12.83,
-                                     "tests/test_b.py::TestThing::test_short": 0.41})
-    assert slow_tests(seconds, threshold=0.5) == {"tests/test_a.py::test_long[kids]"}
+                                     "tests/test_b.py::TestThing::test_short": 0.41,
+                                     "tests/test_a.py": 0.52})
+    assert slow_tests(seconds, threshold=0.6) == {"tests/test_a.py::test_long[kids]"}
     assert slow_tests(seconds, threshold=0.41) == set(seconds)
+    # A module whose setup is slow is slow as a whole: its fixture moves to whichever
+    # of its tests runs first.
+    slow = slow_tests(seconds, threshold=0.5)
+    assert is_slow("tests/test_a.py::test_other", slow)
+    assert not is_slow("tests/test_b.py::TestThing::test_short", slow)
     assert slow_tests(seconds) == {node for node, value in seconds.items()
                                    if value >= SLOW_SECONDS}
 
@@ -69,6 +76,18 @@ def test_the_script_writes_the_durations_file_from_a_report(tmp_path: Path) -> N
                           timeout=120, check=False)
     assert done.returncode == 1 and "no --durations report" in done.stderr
     assert DURATIONS.exists()  # untouched
+    full, fast, out = (tmp_path / name for name in ("full.txt", "fast.txt", "out.txt"))
+    full.write_text(REPORT)
+    fast.write_text("2.00s setup    tests/test_b.py::TestThing::test_short\n"
+                    "0.10s call     tests/test_a.py::test_long[kids]\n")
+    done = subprocess.run([sys.executable, "-m", "tests.suite_order", "--from-durations",
+                           str(full), str(fast), "--output", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert read_durations(out) == {"tests/test_a.py::test_long[kids]": 12.83,
+                                   "tests/test_b.py::TestThing::test_short": 2.0,
+                                   "tests/test_a.py": 0.52, "tests/test_b.py": 2.0}
+    assert done.stdout.startswith("out.txt: 4 tests and modules, 4 of them slow")
 
 
 def test_every_test_measured_slow_still_exists() -> None:
@@ -78,6 +97,9 @@ def test_every_test_measured_slow_still_exists() -> None:
     assert len(slow) >= 100
     for node in slow:
         path, _, name = node.partition("::")
+        if not name:  # a module whose setup is slow
+            assert (ROOT / path).exists(), node
+            continue
         function = re.sub(r"\[.*\]$", "", name.rpartition("::")[2])
         assert f"def {function}(" in (ROOT / path).read_text(encoding="utf-8"), node
     assert SLOW_SECONDS <= 2.0
