@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from kok_layouts.cli.main import main
+from tests import server_helpers
 from tests.game_cache import GameCache
-from tests.suite_order import SLOW, arrange
+from tests.suite_order import SLOW, arrange, is_slow, read_durations, slow_tests
+from tests.timing import slowness
 
 if TYPE_CHECKING:
     from kok_layouts.design.server import DesignServer
@@ -27,13 +29,24 @@ DATA = Path(__file__).resolve().parent / "data"
 
 def pytest_configure(config: pytest.Config) -> None:
     """Before any worker starts: load the compiled rules engine once (compiling it into
-    numba's on-disk cache on a fresh checkout, a minute or two of one core), so that the
-    workers and the ``kok`` processes the tests start find it compiled, as a user's second
-    run does, and no test's time limit pays for the compiler."""
+    numba's on-disk cache on a fresh checkout: minutes, its families side by side on the
+    cores, :mod:`tests.warm_parallel`), so that the workers and the ``kok`` processes the
+    tests start find it compiled, as a user's second run does, and no test's time limit
+    pays for the compiler."""
+    config.pluginmanager.register(_Arrange(), "kok-arrange")
     if hasattr(config, "workerinput"):   # an xdist worker: the controller did it
         return
-    from kok_layouts.rules.engine import warm_up
+    from kok_layouts.analysis.workers import usable_cores
+    from kok_layouts.rules.engine import cold_kernels, warm_up
 
+    if usable_cores() > 1 and cold_kernels():
+        # A fresh checkout: the kernel families compile side by side, one per core
+        # (tests/warm_parallel.py); warm_up() then loads them and compiles what is left.
+        from tests.warm_parallel import warm_up_in_parallel
+
+        print("kok: compiling the rules engine's kernels in parallel processes, once",
+              file=sys.stderr, flush=True)
+        warm_up_in_parallel(usable_cores())
     warm_up()
 
 
@@ -46,15 +59,82 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return usable_cores() + 1
 
 
+def is_browser_test(item: pytest.Item) -> bool:
+    """Whether ``item`` drives a headless Chromium: its module holds
+    :func:`~tests.server_helpers.chromium` or
+    :func:`~tests.server_helpers.skip_without_chromium`, as every browser module does."""
+    module = getattr(item, "module", None)
+    names = vars(module).values() if module is not None else ()
+    return any(value is server_helpers.chromium or value is server_helpers.skip_without_chromium
+               for value in names)
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """In an xdist worker: the slowest tests first, spread over the workers
-    (:mod:`tests.suite_order`). Every worker computes the same order from the same
-    collection, as xdist requires."""
-    workerinput = getattr(config, "workerinput", None)
-    if workerinput is None:
-        return
-    items[:] = arrange(items, [item.nodeid for item in items],
-                       int(workerinput["workercount"]), SLOW)
+    """The layers, before ``-m`` picks tests by them: ``browser`` on every test that drives
+    Chromium (skipped, one by one, where it is missing), ``slow`` on those and on every test
+    measured at :data:`~tests.suite_order.SLOW_SECONDS` or more (tests/durations.txt), or
+    in a module whose setup was."""
+    slow = slow_tests(read_durations())
+    missing = server_helpers.chromium_missing()
+    for item in items:
+        if is_browser_test(item):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+            if missing:
+                item.add_marker(pytest.mark.skip(reason=server_helpers.MISSING_CHROMIUM))
+        elif is_slow(item.nodeid, slow):
+            item.add_marker(pytest.mark.slow)
+
+
+class _Arrange:
+    """In an xdist worker, once ``-m`` has picked the tests: the slowest first, spread over
+    the workers (:mod:`tests.suite_order`). Every worker computes the same order from the
+    same collection, as xdist requires."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config,
+                                      items: list[pytest.Item]) -> None:
+        workerinput = getattr(config, "workerinput", None)
+        if workerinput is None:
+            return
+        items[:] = arrange(items, [item.nodeid for item in items],
+                           int(workerinput["workercount"]), SLOW)
+
+
+def browser_skip_line(skipped: list[Any]) -> str | None:
+    """The line that ends a run in which browser tests were skipped for want of Chromium
+    (``skipped``: the run's skip reports), else ``None``."""
+    count = 0
+    for report in skipped:
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
+        if "browser" in getattr(report, "keywords", {}) and server_helpers.MISSING_CHROMIUM \
+                in str(reason):
+            count += 1
+    if not count:
+        return None
+    return (f"kok: {count} browser test{'s' if count != 1 else ''} skipped: Chromium is "
+            f"missing; install it with: {server_helpers.INSTALL_CHROMIUM}")
+
+
+_END = pytest.StashKey[str]()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            exitstatus: int, config: pytest.Config) -> None:
+    """Keep :func:`browser_skip_line` for the very end of the run (pytest_unconfigure, after
+    pytest's own count of the outcomes)."""
+    line = browser_skip_line(terminalreporter.stats.get("skipped", []))
+    if line:
+        config.stash[_END] = line
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    line = config.stash.get(_END, None)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if line and reporter is not None:
+        reporter.write_line(line)
 
 
 @pytest.fixture(scope="session")
@@ -139,8 +219,10 @@ def interruptible(command: list[str], **kwargs: Any) -> subprocess.Popen[Any]:
 
 def ended(process: subprocess.Popen[str], timeout: float = 10) -> tuple[str, str]:
     """The output of an :func:`interruptible` process once it has ended. One that has not
-    ended within ``timeout`` seconds fails the test with every thread's stack (SIGABRT
-    makes the fault handler print them), instead of only saying that it hung."""
+    ended within ``timeout`` seconds of an idle machine (stretched as much as this one is
+    loaded: :mod:`tests.timing`) fails the test with every thread's stack (SIGABRT makes
+    the fault handler print them), instead of only saying that it hung."""
+    timeout *= slowness()
     try:
         return process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -150,7 +232,7 @@ def ended(process: subprocess.Popen[str], timeout: float = 10) -> tuple[str, str
         except subprocess.TimeoutExpired:
             process.kill()
             _, err = process.communicate()
-        pytest.fail(f"the process had not ended after {timeout} s; its threads:\n{err}")
+        pytest.fail(f"the process had not ended after {timeout:.1f} s; its threads:\n{err}")
 
 
 @pytest.fixture

@@ -14,8 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import pytest
-
 from kok_layouts.web import GuardedServer
 
 if TYPE_CHECKING:
@@ -58,12 +56,31 @@ def send_raw(port: int, data: bytes, timeout: float = 20) -> bytes:
     return b"".join(chunks)
 
 
+INSTALL_CHROMIUM = "sudo apt-get install chromium chromium-driver"
+"""How to get what the browser tests drive (Debian's packages; never a browser download)."""
+
+MISSING_CHROMIUM = ("Debian's chromium and chromium-driver are not installed "
+                    f"({INSTALL_CHROMIUM}); CI installs them")
+"""The reason a browser test is skipped with: tests/conftest.py counts the tests skipped
+for it and says so on the run's last line."""
+
+
+def chromium_missing() -> bool:
+    """Whether the browser tests are skipped here: Debian's Chromium or its driver is
+    missing, or ``KOK_TEST_NO_CHROMIUM=1`` says to act as if it were (the suite's own test
+    of that case). Never in CI (``CI=true``), where a missing browser fails the tests."""
+    if os.environ.get("CI") == "true":
+        return False
+    if os.environ.get("KOK_TEST_NO_CHROMIUM") == "1":
+        return True
+    return not (CHROMIUM.exists() and CHROMEDRIVER.exists())
+
+
 def skip_without_chromium() -> None:
-    """Skip the calling test module where Debian's Chromium is missing (CI has it)."""
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and os.environ.get("CI") != "true":
-        pytest.skip("Debian's chromium and chromium-driver are not installed "
-                    "(apt-get install chromium chromium-driver); CI installs them",
-                    allow_module_level=True)
+    """Called at the top of a browser test module: names it one. Its tests are marked
+    ``browser`` (and ``slow``) and, where :func:`chromium_missing`, skipped one by one with
+    :data:`MISSING_CHROMIUM`, by tests/conftest.py, which finds the modules by this
+    function (or :func:`chromium`) among their names."""
 
 
 @contextmanager

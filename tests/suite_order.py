@@ -10,10 +10,29 @@ with about equal sums of them (longest first, each to the least loaded stretch).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
+
+DURATIONS = Path(__file__).resolve().parent / "durations.txt"
+"""Every test's measured seconds (setup, call and teardown together), one ``SECONDS
+NODEID`` a line, longest first: written by ``python -m tests.suite_order --from-durations
+OUTPUT...`` from the output of ``python -m pytest --durations=0`` runs, the longest each
+test took in any of them. Give it a full run and a run of the fast layer: a test that
+shares a module's fixture with a slow one pays for the fixture only when the slow one is
+left out. A line naming a module (``SECONDS tests/test_x.py``) holds the longest setup
+of any of its tests: a fixture that long, shared or not, makes the whole module slow."""
+
+SLOW_SECONDS = 0.3
+"""A test measured at this many seconds or more (in :data:`DURATIONS`) is marked ``slow``
+(tests/conftest.py): ``python -m pytest -m "not slow"`` leaves it out."""
+
+_DURATION = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)s (setup|call|teardown)\s+(\S.*?)\s*$")
 
 SLOW: dict[str, float] = {
     # Seconds of the slowest tests in a full run on this 2-core machine with -n 2 (load
@@ -93,3 +112,80 @@ def arrange(items: Sequence[T], names: Sequence[str], workers: int,
         ordered.extend(item for _, item in zip(range(size - len(head)), rest, strict=False))
     ordered.extend(rest)
     return ordered
+
+
+def parse_durations(lines: Iterable[str]) -> dict[str, float]:
+    """The seconds of each test in the ``--durations=0`` report among ``lines``: its
+    setup, call and teardown added up (a module's shared fixture counts for the test that
+    set it up); and of each module, the longest setup of its tests."""
+    seconds: dict[str, float] = {}
+    setups: dict[str, float] = {}
+    for line in lines:
+        match = _DURATION.match(line)
+        if match:
+            value, phase, node = float(match.group(1)), match.group(2), match.group(3)
+            seconds[node] = seconds.get(node, 0.0) + value
+            if phase == "setup":
+                module = node.partition("::")[0]
+                setups[module] = max(value, setups.get(module, 0.0))
+    return {**seconds, **setups}
+
+
+def write_durations(seconds: dict[str, float], path: Path = DURATIONS) -> None:
+    """``seconds`` as :data:`DURATIONS` holds them, longest first."""
+    ordered = sorted(seconds.items(), key=lambda entry: (-entry[1], entry[0]))
+    path.write_text("".join(f"{value:.2f} {node}\n" for node, value in ordered),
+                    encoding="utf-8")
+
+
+def read_durations(path: Path = DURATIONS) -> dict[str, float]:
+    """The measured seconds of :data:`DURATIONS` (none when the file is missing)."""
+    if not path.exists():
+        return {}
+    seconds: dict[str, float] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        value, _, node = line.partition(" ")
+        if node:
+            seconds[node] = float(value)
+    return seconds
+
+
+def slow_tests(seconds: dict[str, float], threshold: float = SLOW_SECONDS) -> frozenset[str]:
+    """The tests and modules of ``seconds`` that take ``threshold`` seconds or more."""
+    return frozenset(node for node, value in seconds.items() if value >= threshold)
+
+
+def is_slow(node: str, slow: frozenset[str]) -> bool:
+    """Whether test ``node`` is slow: it, or its module, is among ``slow``."""
+    return node in slow or node.partition("::")[0] in slow
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tests.suite_order --from-durations OUTPUT...``: write
+    :data:`DURATIONS` from ``--durations=0`` reports (the longest of each test)."""
+    parser = argparse.ArgumentParser(prog="python -m tests.suite_order",
+                                     description=main.__doc__)
+    parser.add_argument("--from-durations", type=Path, required=True, nargs="+",
+                        metavar="OUTPUT", help="the output of: python -m pytest "
+                        "--durations=0 (a full run, and one with -m 'not slow')")
+    parser.add_argument("--output", type=Path, default=DURATIONS,
+                        help=f"the file to write (default: {DURATIONS.name})")
+    args = parser.parse_args(argv)
+    seconds: dict[str, float] = {}
+    for path in args.from_durations:
+        measured = parse_durations(path.read_text("utf-8").splitlines())
+        if not measured:
+            print(f"{path}: no --durations report in it", file=sys.stderr)
+            return 1
+        for node, value in measured.items():
+            seconds[node] = max(value, seconds.get(node, 0.0))
+    write_durations(seconds, args.output)
+    slow = slow_tests(seconds)
+    print(f"{args.output.name}: {len(seconds)} tests and modules, {len(slow)} of them slow "
+          f"(>= {SLOW_SECONDS:g} s, {sum(seconds[node] for node in slow):.0f} s of "
+          f"{sum(seconds.values()):.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -105,9 +105,9 @@ def test_a_real_process_prints_no_traceback(name: str) -> None:
 def test_a_file_over_one_megabyte_is_refused_quickly(tmp_path: Path, kok: Any) -> None:
     path = tmp_path / "huge.yaml"
     path.write_text("format: 1\n" + "# padding\n" * (MAX_FILE_BYTES // 10 + 10))
-    started = time.perf_counter()
+    started = time.process_time()  # CPU seconds: the same on a busy machine
     run = kok("validate", str(path))
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert run.code == 2
     assert run.out.startswith(f"{path}:1:1: file is ")
     assert "limit" in run.out

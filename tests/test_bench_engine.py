@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .timing import slowness
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_engine
@@ -212,7 +213,7 @@ def test_a_tiny_run_against_head_gives_every_figure_and_leaves_no_worktree(
     out = tmp_path / "figures.json"
     done = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--games-scale", "0.1",
                            "--baseline", "HEAD", "--repeat", "2", "--json", str(out)],
-                          capture_output=True, text=True, timeout=600, env=env)
+                          capture_output=True, text=True, timeout=600 * slowness(), env=env)
     assert done.returncode == 0, done.stderr
     assert _under(scratch, bench_engine.worktrees(repo)) == []
     assert list(scratch.iterdir()) == []

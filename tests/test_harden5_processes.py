@@ -28,6 +28,7 @@ from kok_layouts.analysis import workers
 from kok_layouts.analysis.workers import worker_pool
 
 from .conftest import ROOT, ended, interruptible
+from .timing import deadline
 
 pytestmark = pytest.mark.skipif(not Path("/proc").exists(), reason="reads /proc")
 
@@ -78,8 +79,8 @@ def test_a_stop_while_the_pool_shuts_down_at_its_end_ends_every_worker(
 
         monkeypatch.setattr(pool, "shutdown", interrupted)
     assert len(seen) == 2
-    deadline = time.monotonic() + 3
-    while any(_alive(pid) for pid in seen) and time.monotonic() < deadline:
+    end = deadline(3)  # 3 s of an idle machine (tests/timing.py)
+    while any(_alive(pid) for pid in seen) and time.monotonic() < end:
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in seen)
     assert all(f.cancelled() or f.done() for f in futures)

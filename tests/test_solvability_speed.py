@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from kok_layouts.analysis.steiner import steiner_weight
 from kok_layouts.rules.board import board_for
 
 from .conftest import ROOT
+from .timing import Stopwatch, slowness
 
 DATA = ROOT / "tests" / "data"
 BEFORE = json.loads((DATA / "fewest_moves_before.json").read_text())
@@ -38,10 +38,10 @@ def test_every_built_in_figure_equals_the_previous_search(name: str) -> None:
 
 def test_the_exact_search_of_a_built_in_takes_well_under_two_seconds() -> None:
     # A loose guard only (the benchmark measures): the old search took 15 to 30 s each.
-    started = time.perf_counter()
-    for info in list_layouts():
-        analyse(load_layout(info.name), budget=None)
-    assert time.perf_counter() - started < 7 * 2
+    with Stopwatch() as watch:
+        for info in list_layouts():
+            analyse(load_layout(info.name), budget=None)
+    watch.check(7 * 2, what="the seven searches")
 
 
 def test_a_small_area_is_crossed_whole_and_a_six_cell_area_by_five_or_whole() -> None:
@@ -97,16 +97,17 @@ def test_the_steiner_answer_equals_the_integer_program_on_random_boards(
         assert solved is not None and solved.exact and solved.low == found.low
 
 
-def _run_check(path: Path) -> tuple[float, subprocess.CompletedProcess[str]]:
-    started = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "kok_layouts", "check", str(path), "--games",
-                          "1", "--json"], capture_output=True, text=True, timeout=120)
-    return time.perf_counter() - started, run
+def _run_check(path: Path) -> tuple[Stopwatch, subprocess.CompletedProcess[str]]:
+    with Stopwatch() as watch:
+        run = subprocess.run([sys.executable, "-m", "kok_layouts", "check", str(path),
+                              "--games", "1", "--json"], capture_output=True, text=True,
+                             timeout=300)
+    return watch, run
 
 
 @pytest.mark.parametrize("board", BIG_AREA_BOARDS)
 def test_a_board_with_a_huge_area_answers_in_json_only_and_in_time(board: str) -> None:
-    seconds, run = _run_check(DATA / board)
+    watch, run = _run_check(DATA / board)
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)  # stdout holds the JSON and nothing else
     assert "tmpSolver" not in run.stdout and "Highs" not in run.stdout
@@ -122,7 +123,9 @@ def test_a_board_with_a_huge_area_answers_in_json_only_and_in_time(board: str) -
             assert goal["moves"] <= goal["at_most"]
     if not moves["exact"]:
         assert "bounds" in moves["note"]
-    assert seconds < 30  # budget 8 s plus start-up and one game, on a shared machine
+    # The budget's 8 s (a wall-clock wait the search keeps, loaded or not) plus start-up
+    # and one game, which a loaded machine stretches (tests/timing.py).
+    watch.check(30, waits=8, what="kok check --json")
 
 
 @pytest.mark.parametrize("board", BIG_AREA_BOARDS)
@@ -130,7 +133,7 @@ def test_a_board_with_a_huge_area_is_fully_exact_within_the_budget(board: str) -
     # Every colour, column and the end is exact. On one idle core this takes 6 s of the
     # default 8 s budget (benchmarks/bench_check.py measures it); the test allows a loaded
     # machine more time, so that it checks the answer, not the machine.
-    result = analyse(load_layout(DATA / board), budget=30.0)
+    result = analyse(load_layout(DATA / board), budget=30.0 * slowness())
     assert result.exact
     assert all(g.moves is not None for g in result.goals)
     if board == "green_39.yaml":
@@ -202,9 +205,9 @@ def test_the_largest_boards_stop_within_their_budget_with_labelled_bounds(layout
             f"column_points:\n  first: {[1] * 26}\n  later: {[0] * 26}\n"
             "colour_bonus: {first: 5, later: 3}\nexclamation_marks: 4\nstar_penalty: 2\n")
     sheet = parse_layout(text, "huge.yaml")
-    started = time.perf_counter()
-    result = analyse(sheet)
-    assert time.perf_counter() - started < 30  # budget 8 s; the stated limit is 30 s
+    with Stopwatch() as watch:
+        result = analyse(sheet)
+    watch.check(30, waits=8, what="the search")  # budget 8 s; the stated limit is 30 s
     assert result.solvable
     for goal in [*result.goals, result.end]:
         assert goal.moves is not None

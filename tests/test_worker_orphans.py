@@ -15,6 +15,7 @@ import pytest
 
 from .conftest import ROOT
 from .test_interrupt import _alive
+from .timing import deadline, slowness
 
 SCRIPT = """
 import os, sys, time
@@ -38,9 +39,9 @@ def test_workers_end_when_their_main_process_is_killed(how: signal.Signals) -> N
         workers = [int(p) for p in main.stdout.readline().split()]
         assert len(workers) == 2 and all(_alive(p) for p in workers)
         main.send_signal(how)
-        main.wait(10)
-        deadline = time.monotonic() + 10
-        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        main.wait(10 * slowness())
+        end = deadline(10)  # 10 s of an idle machine (tests/timing.py)
+        while any(_alive(p) for p in workers) and time.monotonic() < end:
             time.sleep(0.1)
         assert not any(_alive(p) for p in workers), "a worker outlived its main process"
     finally:
