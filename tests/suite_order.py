@@ -28,7 +28,7 @@ shares a module's fixture with a slow one pays for the fixture only when the slo
 left out. A line naming a module (``SECONDS tests/test_x.py``) holds the longest setup
 of any of its tests: a fixture that long, shared or not, makes the whole module slow."""
 
-SLOW_SECONDS = 0.3
+SLOW_SECONDS = 0.2
 """A test measured at this many seconds or more (in :data:`DURATIONS`) is marked ``slow``
 (tests/conftest.py): ``python -m pytest -m "not slow"`` leaves it out."""
 
