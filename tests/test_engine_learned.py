@@ -33,6 +33,7 @@ from kok_layouts.rules.learned_training import Plan, solo_mean, train
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.strong import StrongBot
 
+from .learned_answers import flipping_weights
 from .test_engine_tables import EXAMPLES
 
 LIMIT = Options(max_rolls=200)
@@ -42,17 +43,6 @@ MIRROR = "tests/data/kok2_mirror.yaml"
 """A Keer op Keer 2 sheet of rows, boxes and bombs of its own."""
 EDITION = {"black": "classic", EXAMPLE: "classic", "grey": "kok2", MIRROR: "kok2",
            "kids": "kids"}
-
-
-def flipping_weights(edition: str) -> dict[str, list[float]]:
-    """A correction that values keeping exclamation marks highly (and, outside the classic
-    game, the cells reachable lowly): it turns moves down that the shipped weights take."""
-    weights = [0.0] * len(FEATURES)
-    weights[FEATURES.index("marks")] = 40.0
-    if edition != "classic":
-        weights[FEATURES.index("reachable")] = -30.0
-    weights[FEATURES.index("passed")] = 0.5
-    return {edition: weights}
 
 
 # -- one decision --------------------------------------------------------------------------

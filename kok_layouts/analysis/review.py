@@ -28,7 +28,7 @@ from kok_layouts.rules.game import Choice, Game, new_game
 from kok_layouts.rules.kids import KidsMove
 from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.record import read_record, replay
-from kok_layouts.rules.strong import StrongWeights, edition_of
+from kok_layouts.rules.strong import StrongWeights, edition_of, valued_choices
 from kok_layouts.rules.turns import Turns
 
 WORST = 3
@@ -210,32 +210,6 @@ def _same(one: Choice | None, other: Choice | None) -> bool:
     if one is None or other is None:
         return one is other
     return one.move == other.move
-
-
-def valued_choices(game: Game, seat: int, weights: StrongWeights,
-                   ) -> tuple[Choice | None, list[tuple[Choice | None, float]]]:
-    """The strong bot's choice for ``seat`` in the current roll and every choice the roll
-    allows with its value (passing too, when the rules allow it; NaN for what the bot does
-    not value)."""
-    from kok_layouts.rules.engine.strong import decide
-
-    decision = decide(game, seat, weights)
-    values = [float(v) for v in decision.values.tolist()]
-    choices: list[Choice | None]
-    if not game.uses_number_dice:  # (Kids: a die's enclosures, no passing)
-        choices = list(game.choices_for(seat))
-        if not choices:
-            return decision.choice, [(None, 0.0)]
-    else:
-        width = game.sheet.width
-        choices = [Choice.of_option(option, width) for option in game.move_options(seat)]
-        choices += game.special_choices(seat)
-        choices.append(None)
-        values.append(-weights.pass_cost)
-    if len(values) != len(choices):  # the engine and the rules disagree: a bug, said plainly
-        raise BadArgumentError(f"the strong bot valued {len(values)} choices of "
-                               f"{game.players[seat]}, but the roll allows {len(choices)}")
-    return decision.choice, list(zip(choices, values, strict=True))
 
 
 def _value_of(choice: Choice | None, valued: list[tuple[Choice | None, float]]) -> float:

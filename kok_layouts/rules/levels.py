@@ -26,7 +26,13 @@ import numpy as np
 from kok_layouts.errors import BadArgumentError
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
-from kok_layouts.rules.strong import ExpertBot, StrongBot, StrongWeights, edition_of
+from kok_layouts.rules.strong import (
+    ExpertBot,
+    StrongBot,
+    StrongWeights,
+    edition_of,
+    valued_choices,
+)
 
 LEVEL_BANDS: dict[int, tuple[int, int]] = {1: (5, 8), 2: (9, 12), 3: (13, 16), 4: (17, 20),
                                            5: (21, 24)}
@@ -68,41 +74,26 @@ class LevelBot(StrongBot):
         return f"{type(self).__name__}(temperature={self.temperature!r})"
 
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        return self._drawn(game, seat, rng, by_dice=True)
+        return self._drawn(game, seat, rng)
 
     def choose_enclosure(self, game: KidsGame, seat: int,
                          rng: np.random.Generator) -> Choice | None:
-        return self._drawn(game, seat, rng, by_dice=False)
+        return self._drawn(game, seat, rng)
 
-    def _drawn(self, game: Game, seat: int, rng: np.random.Generator, *,
-               by_dice: bool) -> Choice | None:
-        """A move drawn with the softmax odds of the strong bot's values (``by_dice``: a
-        colour-and-number game, else an enclosure game, which has no passing)."""
-        from kok_layouts.rules.engine.strong import decide
-
-        weights = self.weights[edition_of(game)]
-        decision = decide(game, seat, weights)
-        values = decision.values.tolist()
-        choices: list[Choice | None]
-        if not by_dice:
-            choices = list(game.choices_for(seat))
-        else:
-            width = game.sheet.width
-            choices = [Choice.of_option(option, width) for option in game.move_options(seat)]
-            choices += game.special_choices(seat)
-            choices.append(None)  # passing
-            values.append(-weights.pass_cost)
-        kept = [(value, choice) for value, choice in zip(values, choices, strict=True)
-                if math.isfinite(value)]
+    def _drawn(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
+        """A move drawn with the softmax odds of the strong bot's values
+        (:func:`~kok_layouts.rules.strong.valued_choices`)."""
+        best_choice, valued = valued_choices(game, seat, self.weights[edition_of(game)])
+        kept = [(value, choice) for choice, value in valued if math.isfinite(value)]
         if not kept:
-            return decision.choice
+            return best_choice
         best = max(value for value, _ in kept)
         odds = np.array([math.exp((value - best) / self.temperature) for value, _ in kept])
         drawn = kept[int(rng.choice(len(kept), p=odds / odds.sum()))][1]
         if drawn is None:
             return drawn
-        if decision.choice is not None and drawn.move == decision.choice.move:
-            return decision.choice  # (its bombs placed as the strong bot places them)
+        if best_choice is not None and drawn.move == best_choice.move:
+            return best_choice  # (its bombs placed as the strong bot places them)
         fill_bombs = getattr(game, "fill_bombs", None)  # (an edition with bombs)
         if fill_bombs is None:
             return drawn

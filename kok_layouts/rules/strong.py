@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from kok_layouts.errors import BadArgumentError
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.kinds import lineage
@@ -176,6 +177,33 @@ class StrongBot(WeighingBot):
         from kok_layouts.rules.engine.strong import decide
 
         return decide(game, seat, self.weights[edition_of(game)]).choice
+
+
+def valued_choices(game: Game, seat: int, weights: StrongWeights,
+                   ) -> tuple[Choice | None, list[tuple[Choice | None, float]]]:
+    """The strong bot's choice for ``seat`` in the current roll and every choice the roll
+    allows with its value (passing too, when the rules allow it, worth minus
+    ``pass_cost``; NaN for what the bot does not value), in the order of the rules'
+    listing: what the level bots draw from and what ``kok review`` weighs a choice by."""
+    from kok_layouts.rules.engine.strong import decide
+
+    decision = decide(game, seat, weights)
+    values = [float(v) for v in decision.values.tolist()]
+    choices: list[Choice | None]
+    if not game.uses_number_dice:  # (Kids: a die's enclosures, no passing)
+        choices = list(game.choices_for(seat))
+        if not choices:
+            return decision.choice, [(None, 0.0)]
+    else:
+        width = game.sheet.width
+        choices = [Choice.of_option(option, width) for option in game.move_options(seat)]
+        choices += game.special_choices(seat)
+        choices.append(None)
+        values.append(-weights.pass_cost)
+    if len(values) != len(choices):  # the engine and the rules disagree: a bug, said plainly
+        raise BadArgumentError(f"the strong bot valued {len(values)} choices of "
+                               f"{game.players[seat]}, but the roll allows {len(choices)}")
+    return decision.choice, list(zip(choices, values, strict=True))
 
 
 class ExpertBot(StrongBot):
