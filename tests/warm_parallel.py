@@ -22,61 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_SHEETS = """
-from kok_layouts.model.loader import load_layout
-classic, kids, kok2 = load_layout("black"), load_layout("kids"), load_layout("grey")
-"""
-
-PARTS: dict[str, str] = {
-    # The parts of kok_layouts.rules.engine.compiling.warm_up, longest (by its
-    # COMPILE_SECONDS) first; each plays what warm_up plays for its family.
-    "learned": """
-from kok_layouts.rules.engine.learned import play_learned_batch
-for sheet in (classic, kok2, kids):
-    play_learned_batch(sheet, 1, 1, 0)
-    play_learned_batch(sheet, 1, 2, 0)
-""",
-    "strong": """
-from kok_layouts.rules.engine.strong import play_strong_batch
-for sheet in (classic, kok2, kids):
-    play_strong_batch(sheet, 1, 1, 0)
-    play_strong_batch(sheet, 1, 2, 0)
-""",
-    "greedy": """
-from kok_layouts.rules.engine.batch import play_batch
-from kok_layouts.rules.engine.position import Position
-position = Position(classic, 2)
-for move in position.legal_moves(0, "X", "?")[:1]:
-    position.push(0, move)
-position.score(0)
-position.completed_columns(0)
-position.completed_colours(0)
-position.ends_game()
-kid = Position(kids, 2)
-for kids_move in kid.kids_legal_moves(0, kids.colours[0].key)[:1]:
-    kid.kids_push(0, kids_move)
-kid.kids_legal_moves(0, "purple")
-kid.kids_score(0)
-second = Position(kok2, 1)
-for action in second.specials(0, "bomb")[:1]:
-    second.push(0, action)
-second.score(0)
-play_batch(classic, 1, 1, 0)
-play_batch(classic, 1, 2, 0)
-play_batch(kids, 1, 2, 0)
-play_batch(kok2, 1, 2, 0)
-""",
-    "solo, views and live": """
-from kok_layouts.rules.engine.live import warm_live
-from kok_layouts.rules.engine.solo_batch import warm_up_solo
-from kok_layouts.rules.engine.tables import tables_for
-from kok_layouts.rules.engine.views import warm_views
-for sheet in (classic, kok2, kids):
-    warm_up_solo(tables_for(sheet))
-warm_views(classic, kok2, kids)
-warm_live(classic, kok2, kids)
-""",
-}
+PARTS: tuple[str, ...] = ("learned", "strong", "rules", "solo, views and live")
+"""The parts of ``warm_up`` (``compiling.WARM_FAMILIES``), longest (by its
+``COMPILE_SECONDS``) first."""
 
 _REPORT = """
 import resource, sys
@@ -85,9 +33,11 @@ print(f"{usage.ru_utime + usage.ru_stime:.1f}", file=sys.stderr)
 """
 
 
-def _part(code: str) -> tuple[int, float, str]:
+def _part(name: str) -> tuple[int, float, str]:
     """Run one part in a fresh Python; its exit code, CPU seconds and error output."""
-    done = subprocess.run([sys.executable, "-c", _SHEETS + code + _REPORT], cwd=ROOT,
+    code = ("from kok_layouts.rules.engine.compiling import warm_family\n"
+            f"warm_family({name!r})\n")
+    done = subprocess.run([sys.executable, "-c", code + _REPORT], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     lines = done.stderr.strip().splitlines()
     try:
@@ -101,7 +51,7 @@ def warm_up_in_parallel(processes: int) -> dict[str, float]:
     """Compile the :data:`PARTS` in up to ``processes`` processes at once; the CPU seconds
     of each part that ended well (a part that failed is left to ``warm_up()``)."""
     with ThreadPoolExecutor(max(1, min(processes, len(PARTS)))) as pool:
-        done = dict(zip(PARTS, pool.map(_part, PARTS.values()), strict=True))
+        done = dict(zip(PARTS, pool.map(_part, PARTS), strict=True))
     return {name: cpu for name, (code, cpu, _) in done.items() if code == 0}
 
 

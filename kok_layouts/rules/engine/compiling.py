@@ -97,26 +97,11 @@ def announce(*entries: Callable[..., Any], seconds: int | None = None) -> None:
               file=sys.stderr, flush=True)
 
 
-def warm_up() -> float:
-    """Compile (or load from the cache) every kernel on a small game of each edition the
-    engine plays, and the kernels of a batch of solo games (without the environments'
-    action tables, which are a layer up: :func:`~kok_layouts.rules.engine.solo_batch.
-    warm_up_solo`); returns the seconds it took."""
-    from kok_layouts.model.loader import load_layout
+def _warm_rules(classic: Any, kok2: Any, kids: Any) -> None:
+    """The rules' kernels: a position of each edition, and greedy games."""
     from kok_layouts.rules.engine.batch import play_batch
-    from kok_layouts.rules.engine.learned import play_learned_batch
-    from kok_layouts.rules.engine.live import warm_live
     from kok_layouts.rules.engine.position import Position
-    from kok_layouts.rules.engine.solo_batch import warm_up_solo
-    from kok_layouts.rules.engine.strong import play_strong_batch
-    from kok_layouts.rules.engine.tables import tables_for
-    from kok_layouts.rules.engine.views import warm_views
 
-    announce()
-    start = time.perf_counter()
-    classic = load_layout("black")
-    kids = load_layout("kids")
-    kok2 = load_layout("grey")
     position = Position(classic, 2)
     for move in position.legal_moves(0, "X", "?")[:1]:
         position.push(0, move)
@@ -137,17 +122,64 @@ def warm_up() -> float:
         second.push(0, action)
     second.score(0)
     play_batch(kok2, 1, 2, 0)
-    play_strong_batch(classic, 1, 1, 0)
-    play_strong_batch(classic, 1, 2, 0)
-    play_strong_batch(kok2, 1, 1, 0)
-    play_strong_batch(kok2, 1, 2, 0)
-    play_strong_batch(kids, 1, 1, 0)
-    play_strong_batch(kids, 1, 2, 0)
+
+
+def _warm_strong(classic: Any, kok2: Any, kids: Any) -> None:
+    """The strong bot's games of every edition."""
+    from kok_layouts.rules.engine.strong import play_strong_batch
+
+    for sheet in (classic, kok2, kids):
+        play_strong_batch(sheet, 1, 1, 0)
+        play_strong_batch(sheet, 1, 2, 0)
+
+
+def _warm_learned(classic: Any, kok2: Any, kids: Any) -> None:
+    """The learned bot's games of every edition."""
+    from kok_layouts.rules.engine.learned import play_learned_batch
+
     for sheet in (classic, kok2, kids):
         play_learned_batch(sheet, 1, 1, 0)
         play_learned_batch(sheet, 1, 2, 0)
-    for sheet in (classic, kok2, kids):  # what a BatchSolo of each edition runs
+
+
+def _warm_solo_views_live(classic: Any, kok2: Any, kids: Any) -> None:
+    """What a BatchSolo of each edition runs, the player sheets' views, the live bots."""
+    from kok_layouts.rules.engine.live import warm_live
+    from kok_layouts.rules.engine.solo_batch import warm_up_solo
+    from kok_layouts.rules.engine.tables import tables_for
+    from kok_layouts.rules.engine.views import warm_views
+
+    for sheet in (classic, kok2, kids):
         warm_up_solo(tables_for(sheet))
     warm_views(classic, kok2, kids)
     warm_live(classic, kok2, kids)
+
+
+WARM_FAMILIES: dict[str, Callable[[Any, Any, Any], None]] = {
+    "rules": _warm_rules, "strong": _warm_strong, "learned": _warm_learned,
+    "solo, views and live": _warm_solo_views_live}
+"""The parts of :func:`warm_up`, by name, in its order: each plays what its kernel family
+needs on the black, grey and Kids pads (compiled apart, side by side, on a cold cache:
+tests/warm_parallel.py)."""
+
+
+def warm_family(name: str) -> None:
+    """Compile (or load) the kernels of one part of :func:`warm_up`."""
+    from kok_layouts.model.loader import load_layout
+
+    WARM_FAMILIES[name](load_layout("black"), load_layout("grey"), load_layout("kids"))
+
+
+def warm_up() -> float:
+    """Compile (or load from the cache) every kernel on a small game of each edition the
+    engine plays, and the kernels of a batch of solo games (without the environments'
+    action tables, which are a layer up: :func:`~kok_layouts.rules.engine.solo_batch.
+    warm_up_solo`); returns the seconds it took."""
+    from kok_layouts.model.loader import load_layout
+
+    announce()
+    start = time.perf_counter()
+    sheets = load_layout("black"), load_layout("grey"), load_layout("kids")
+    for warm in WARM_FAMILIES.values():
+        warm(*sheets)
     return time.perf_counter() - start
