@@ -38,7 +38,12 @@ def _neighbour_colour(draft: Draft, cell: int, avoid: str | None) -> str | None:
 
 def colour_easy(draft: Draft) -> None:
     """The second colour loses its six cells farthest from the start to its neighbours."""
-    key = draft.colours[1].key
+    shrink_colour(draft, 1)
+
+
+def shrink_colour(draft: Draft, index: int) -> None:
+    """Colour ``index`` loses its six cells farthest from the start to its neighbours."""
+    key = draft.colours[index].key
     cells = sorted((c for c, k in enumerate(draft.cell_colours) if k == key),
                    key=lambda c: (-_far(draft, c), c))
     for cell in cells[:6]:

@@ -114,15 +114,9 @@ def test_what_it_cannot_fix_it_names_with_the_reason_and_exits_1(kok: Any,
 
 def _green_easy(draft: Any) -> None:
     """Green loses its six cells farthest from the start to its neighbours."""
-    from lopsided_boards import _far, _neighbour_colour
+    from lopsided_boards import shrink_colour
 
-    key = draft.colours[0].key
-    cells = sorted((c for c, k in enumerate(draft.cell_colours) if k == key),
-                   key=lambda c: (-_far(draft, c), c))
-    for cell in cells[:6]:
-        new = _neighbour_colour(draft, cell, key)
-        if new is not None:
-            draft.cell_colours[cell] = new
+    shrink_colour(draft, 0)
 
 
 def _green_through_the_start(draft: Any) -> None:
