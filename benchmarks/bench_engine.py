@@ -482,11 +482,7 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
             "ratio": ratio(checks["baseline"]["cpu_s"], checks["current"]["cpu_s"])}
 
     solo = figures["solo"]
-    common = len(solo["baseline"]["totals"])  # the baseline's games, the current's first
-    same = {"baseline_mean": solo["baseline"]["mean_score"],
-            "current_mean": statistics.fmean(solo["current"]["totals"][:common]),
-            "identical": solo["baseline"]["totals"]
-            == solo["current"]["totals"][:len(solo["baseline"]["totals"])]}
+    same = same_games(solo["baseline"]["totals"], solo["current"]["totals"])
     for key in ("solo", "duo"):
         for label in ("baseline", "current"):
             del figures[key][label]["totals"]
@@ -502,6 +498,16 @@ def measure(repo: Path, revision: str, sizes: Sizes, repeat: int,
         "first_run": first,
         "same_games": same,
     }
+
+
+def same_games(baseline: Sequence[int], current: Sequence[int]) -> dict[str, Any]:
+    """The solo games' totals of the two versions side by side: the current code plays
+    the baseline's games first (same seeds), then more. Their means over the baseline's
+    games, and whether every one of those games ended on the same total."""
+    common = list(current[:len(baseline)])
+    return {"baseline_mean": statistics.fmean(baseline),
+            "current_mean": statistics.fmean(common),
+            "identical": list(baseline) == common}
 
 
 def _seconds(value: float | None, width: int = 8) -> str:
