@@ -22,6 +22,7 @@ from kok_layouts.rules import load_and_replay
 from kok_layouts.table.session import TableSession
 
 from .conftest import ROOT, ended, interruptible
+from .timing import slowness
 
 LINES = {signal.SIGTERM: "kok: terminated (SIGTERM)", signal.SIGHUP: "kok: hung up (SIGHUP)",
          signal.SIGINT: "kok: interrupted"}
@@ -38,7 +39,7 @@ def start(folder: Path, command: str, *args: str) -> tuple[subprocess.Popen[str]
 
 def kok(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "kok_layouts", *args, "--no-browser"],
-                          cwd=folder, capture_output=True, text=True, timeout=60,
+                          cwd=folder, capture_output=True, text=True, timeout=60 * slowness(),
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
 
 
@@ -150,7 +151,7 @@ def test_one_game_is_served_by_one_table(tmp_path: Path) -> None:
 def test_the_lock_of_a_table_that_was_killed_is_taken_over(tmp_path: Path) -> None:
     first, url = start(tmp_path, "table", "--state", "state.json")
     first.kill()
-    first.communicate(timeout=10)
+    ended(first)
     assert (tmp_path / "state.json.lock").exists()
     again, same = start(tmp_path, "table", "--resume", "state.json")
     again.send_signal(signal.SIGTERM)

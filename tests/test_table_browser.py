@@ -29,6 +29,7 @@ from tests.conftest import ROOT
 from tests.server_helpers import chromium, skip_without_chromium
 from tests.server_helpers import wait_for as wait_on_page
 from tests.test_table_server import running
+from tests.timing import slowness
 
 OUTPUT = ROOT / "examples" / "output"
 PHONE = (390, 844)
@@ -96,7 +97,7 @@ def step(driver: Driver, session: TableSession) -> str:
 
 def play_until(drivers: list[Driver], session: TableSession, done: Callable[[], bool],
                timeout: float = 120) -> None:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + timeout * slowness()
     while not done():
         assert time.monotonic() < end, "the game did not get on"
         moved = [step(driver, session) for driver in drivers]

@@ -14,7 +14,7 @@ import pytest
 
 from kok_layouts.rules import load_and_replay
 
-from .conftest import ROOT, interruptible
+from .conftest import ROOT, ended, interruptible
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -53,7 +53,7 @@ def test_every_signal_stops_the_table_leaving_the_state_the_record_and_the_same_
                          "--state", "state.json", "--save", "game.json")
     assert url.startswith("http://127.0.0.1:") and "token=" in url
     process.send_signal(stop)
-    out, err = process.communicate(timeout=20)
+    out, err = ended(process, 20)
     assert process.returncode == 128 + stop, err     # as every command: 130, 143, 129
     assert "wrote the game record game.json" in out
     state = json.loads((tmp_path / "state.json").read_text())
@@ -63,7 +63,7 @@ def test_every_signal_stops_the_table_leaving_the_state_the_record_and_the_same_
     if stop == signal.SIGTERM:                       # --resume: the same links again
         again, same = start(tmp_path, "--resume", "state.json")
         again.send_signal(signal.SIGTERM)
-        again.communicate(timeout=20)
+        ended(again, 20)
         assert same == url
 
 
@@ -87,7 +87,7 @@ def test_by_default_phones_on_the_network_can_join_and_the_terminal_names_the_ad
     links = [process.stdout.readline().strip() for _ in range(2)]
     err = said_about_phones(process)
     process.send_signal(signal.SIGTERM)
-    process.communicate(timeout=20)
+    ended(process, 20)
     assert url.startswith("http://127.0.0.1:")          # the host's own browser
     hosts = {link.split("//")[1].split(":")[0] for link in links}
     assert len(hosts) == 1 and all(link.startswith("player ") for link in links)
@@ -105,6 +105,6 @@ def test_host_127_keeps_the_table_on_this_computer_and_the_terminal_says_so(
     link = process.stdout.readline().strip()
     err = said_about_phones(process)
     process.send_signal(signal.SIGTERM)
-    process.communicate(timeout=20)
+    ended(process, 20)
     assert url.startswith("http://127.0.0.1:") and "http://127.0.0.1:" in link
     assert "phones cannot join" in err

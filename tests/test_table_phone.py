@@ -40,6 +40,7 @@ from tests.test_table_browser import (
     wait_for,
 )
 from tests.test_table_server import running
+from tests.timing import slowness
 
 skip_without_chromium()
 
@@ -119,7 +120,7 @@ def step(driver: Driver, session: TableSession, choose: bool = True) -> str:
 
 def play_until(drivers: list[Driver], session: TableSession, done: Callable[[], bool],
                timeout: float = 180) -> None:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + timeout * slowness()
     while not done():
         assert time.monotonic() < end, "the game did not get on"
         if all(step(driver, session) in ("stale", "idle") for driver in drivers):
@@ -268,7 +269,7 @@ def test_a_whole_game_on_three_phones_upright_and_on_its_side(
             roll = session.game.rolls_done
             seen: set[int] = set()
             moved: list[str] = []
-            end = time.monotonic() + 60
+            end = time.monotonic() + 60 * slowness()
             while session.game.rolls_done == roll:
                 assert time.monotonic() < end, ("the roll did not end", moved, [
                     d.find_element(By.ID, "error").text for d in phones],
