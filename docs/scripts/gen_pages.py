@@ -8,7 +8,7 @@ from pathlib import Path
 import mkdocs_gen_files
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from schema_reference import PAGES, page  # noqa: E402
+from schema_reference import PAGES, page
 
 for name in PAGES:
     with mkdocs_gen_files.open(f"format/schema-{name}.md", "w") as out:
