@@ -21,9 +21,10 @@ README_LINES = 300
 
 @pytest.mark.slow  # a process each, most of them importing the compiled engine
 @pytest.mark.parametrize("block", BLOCKS, ids=[block.name for block in BLOCKS])
-def test_a_documented_python_example_runs(block: Block, tmp_path: Path) -> None:
-    """Each block in a process of its own, as a reader runs it (a block that registers an
-    edition leaves no trace in the tests' process)."""
+def test_readme_python_example_runs(block: Block, tmp_path: Path) -> None:
+    """Each block of README.md and docs/ in a process of its own, as a reader runs it (a
+    block that registers an edition leaves no trace in the tests' process). The name is
+    kept from when only the README's blocks ran: tests/durations.txt knows it."""
     done = subprocess.run([sys.executable, "-c", block.text], capture_output=True,
                           text=True, timeout=600, cwd=tmp_path, check=False,
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(
