@@ -33,7 +33,7 @@ def _cold(sheet: Any) -> HeatMap:
 
 @pytest.fixture(scope="module")
 def lopsided() -> Any:
-    """``kok check`` of the README's lopsided board, 100 games."""
+    """``kok check`` of the lopsided board of docs/guide/check.md, 100 games."""
     return check(load_layout("examples/lopsided.yaml"), 100, 2, seed=1)
 
 

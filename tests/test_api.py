@@ -3,7 +3,6 @@ values, one vocabulary, typed loaders."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +31,7 @@ from kok_layouts.rules import (
 )
 
 from .conftest import ROOT
+from .docs_text import all_blocks
 
 # -- 12: one import serves ----------------------------------------------------------------
 
@@ -169,11 +169,10 @@ def test_the_readme_examples_and_typed_construction_pass_mypy_strict(
         "kids = KidsPlayerSheet(load_layout('kids'))\n"
         "grey = Kok2PlayerSheet(load_layout('grey'))\n"
         "width: int = load_classic('black').start_columns[0]\n")
-    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
     files = [str(program)]
-    for index, block in enumerate(blocks):
-        path = tmp_path / f"readme_block_{index + 1}.py"
-        path.write_text(block)
+    for index, block in enumerate(all_blocks("python")):  # README.md's and docs/'s
+        path = tmp_path / f"docs_block_{index + 1}.py"
+        path.write_text(block.text)
         files.append(str(path))
     # mypy's own incremental cache: the project's (.mypy_cache, which `mypy` in the
     # repository fills with the same strict options, as CI does before the tests), else

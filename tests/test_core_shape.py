@@ -161,14 +161,15 @@ def test_library_errors_do_not_name_command_line_flags() -> None:
     assert flags_in_library_messages() == []
 
 
-README = PACKAGE.parent / "README.md"
+CODE_MAP = PACKAGE.parent / "docs" / "development" / "index.md"
+"""The development guide's page that holds the code map, under its heading ``## Code map``."""
 
 
 def code_map() -> set[str]:
-    """The files and folders the README's code map names, as paths from the repository's
-    top (``kok_layouts/model/grid.py``)."""
-    text = README.read_text(encoding="utf-8")
-    block = text.split("## How the code is organised", 1)[1].split("```", 2)[1]
+    """The files and folders the code map names, as paths from the repository's top
+    (``kok_layouts/model/grid.py``)."""
+    text = CODE_MAP.read_text(encoding="utf-8")
+    block = text.split("## Code map", 1)[1].split("```", 2)[1]
     named: set[str] = set()
     stack: list[str] = []
     for line in block.splitlines():
@@ -184,10 +185,11 @@ def code_map() -> set[str]:
     return named
 
 
-def test_the_readmes_code_map_names_every_module_and_only_modules_that_exist() -> None:
+def test_the_code_map_names_every_module_and_only_modules_that_exist() -> None:
     named = code_map()
     modules_on_disk = {str(path.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("*.py")
                        if path.name not in ("__init__.py", "__main__.py")}
-    assert modules_on_disk - named == set(), "modules missing from the README's code map"
+    assert modules_on_disk - named == set(), \
+        "modules missing from the code map (docs/development/index.md, ## Code map)"
     missing = {name for name in named if not (PACKAGE.parent / name).exists()}
     assert missing == set(), "the code map names files that do not exist"

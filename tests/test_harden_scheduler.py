@@ -103,7 +103,7 @@ def _run(tmp_path: Path, address: str) -> tuple[int, str, Stopwatch]:
 
 
 def _within_fifteen_seconds(watch: Stopwatch, waits: float) -> None:
-    """The README's "one line within 15 s": ``waits`` seconds of the stated timeouts,
+    """docs/guide/errors.md's "one line within 15 s": ``waits`` seconds of the stated timeouts,
     the rest starting Python and Dask, which a loaded machine stretches."""
     watch.check(15, waits=waits, what="the refusal")
 

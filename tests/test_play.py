@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
-import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +19,7 @@ from kok_layouts.rules import BOTS, Game, GreedyBot, Options, Strategy, new_game
 from kok_layouts.rules.record import load_and_replay
 
 from .conftest import ROOT, kok_process, script
+from .docs_text import kok_lines
 
 
 def greedy_person(table: list[ClassicTable]) -> Callable[[str], str]:
@@ -259,11 +258,8 @@ def test_readme_mentions_the_play_to_render_path() -> None:
 
 
 def _readme_commands(marker: str) -> list[list[str]]:
-    """The ``kok ...`` lines of the README's sh block that holds ``marker``."""
-    text = (ROOT / "README.md").read_text()
-    block = next(b for b in re.findall(r"```sh\n(.*?)```", text, re.S) if marker in b)
-    return [shlex.split(line.split("#")[0])[1:] for line in block.splitlines()
-            if line.startswith("kok ")]
+    """The ``kok ...`` lines of the documentation's sh block that holds ``marker``."""
+    return kok_lines(marker)
 
 
 def test_the_readme_play_commands_run_as_written(kok: Any, tmp_path: Path,
