@@ -252,10 +252,15 @@ class _Search:
         gaps = sum(v.gap for v in found if v.ok is False)
         passes = len(results) >= self.games and all(v.ok is True for v in found)
         # The judge's own badness adds how far the score and length per roll lie from the
-        # 15 x 7 yardstick pad, which no board of another size can match: the verdicts and
-        # their gaps (against the pads carried over to the board's size) decide here.
+        # yardstick of the board's size, which would pull a user's board towards it beyond
+        # what the verdicts ask: the verdicts and their gaps (against the pads carried
+        # over to the board's size) decide here.
         badness = (judged.fails + 0.3 * sum(v.ok is None for v in found)
                    + 0.3 * len(judged.unsettled))
+        # A candidate that passes its games near a verdict's edge (it would fail with the
+        # full check's precision) is ranked by how far it would miss: without that slope
+        # the search wanders among boards that all pass 300 games and none the full check.
+        gaps += judged.unsettled_gap if not judged.fails else 0.0
         return _Candidate(sheet, judged, tuple(found), badness + GAP_WEIGHT * gaps,
                           len(results), passes,
                           len(changes_between(self.original, sheet)))
@@ -348,15 +353,26 @@ class _Search:
         edges = [(cell, near) for cell in sheet.board_cells if colours[cell] is not None
                  for near in neighbours[cell]
                  if colours[near] is not None and colours[near] != colours[cell]]
+        weights = None
         if grow or shrink:
             edges = [(c, n) for c, n in edges
                      if colours[n] in grow or colours[c] in shrink]
+            # The cells the games seldom reach first: a too-easy colour that takes them
+            # has more cells to cross where the game goes late, and a too-hard one that
+            # gives them away is no longer held up there. Two at a time, since a single
+            # cell moves the verdict less than the first stage's noise.
+            heat = heat_map(sheet, judged.results)  # type: ignore[attr-defined]
+            weights = np.array([(1.0 - (heat.crossed[c] or 0.0)) ** 2 + 0.02
+                                for c, _ in edges])
+            steps = max(2, steps)
         if not edges:
             return
         names = {c.key: c.name for c in sheet.colours}
         for _ in range(count):
             board = sheet
-            picks = self.rng.choice(len(edges), size=min(steps, len(edges)), replace=False)
+            size = min(steps, len(edges))
+            picks = self.rng.choice(len(edges), size=size, replace=False,
+                                    p=None if weights is None else weights / weights.sum())
             try:
                 for index in picks:
                     cell, near = edges[int(index)]

@@ -84,6 +84,9 @@ class Judged:
     unsettled: tuple[str, ...] = ()
     """The verdicts that would fail with the intervals as narrow as the full check's, if
     the measured values held (on the full check, the failing verdicts)."""
+    unsettled_gap: float = 0.0
+    """How far the :attr:`unsettled` verdicts would miss (their gaps summed): a slope to
+    follow for a search whose candidates pass their first games near a verdict's edge."""
 
     @property
     def fails(self) -> int:
@@ -160,10 +163,11 @@ class Judge:
         point = verdicts(sheet, narrow, self.references, self.yardstick, None,
                          self.widening, size)
         unsettled = tuple(v.code for v in point if v.ok is False)
+        unsettled_gap = sum(v.gap for v in point if v.ok is False)
         badness = (fails + 0.3 * undecided + 0.3 * len(unsettled)
                    + 5 * (score_off + length_off))
         return Judged(draft, sheet, tuple(results), tuple(found), measured, badness,
-                      unsettled)
+                      unsettled, unsettled_gap)
 
     def __call__(self, draft: Draft, sheet: Sheet,
                  time_left: Callable[[], float] | None = None) -> Judged:
