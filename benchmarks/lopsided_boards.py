@@ -223,15 +223,19 @@ that fail none."""
 
 def lopsided(base: str, what: str, change: Change | None = None,
              strength: int | None = None) -> Sheet:
-    """The pad ``base`` with ``change`` made (and named after it), as strong as
-    :data:`STRENGTH` says the base needs."""
+    """The pad ``base`` with ``change`` made (and named after it): the kind ``what``'s
+    change as strong as :data:`STRENGTH` says the base needs, unless ``change`` or
+    ``strength`` is given (a given change alone is made as it is)."""
     draft = Draft.from_sheet(load_layout(base))
     if change is None:
         edition = load_layout(base).edition
         change = kinds_of(edition)[what]
+        if strength is None:
+            strength = STRENGTH.get((Path(base).stem, what), 1)
     if strength is None:
-        strength = STRENGTH.get((Path(base).stem, what), 1)
-    change(draft, strength)
+        change(draft)
+    else:
+        change(draft, strength)
     if not draft.regions:  # Kids: every group of one animal an enclosure again
         from kok_layouts.model.grid import connected_components
 
