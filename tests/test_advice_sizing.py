@@ -121,7 +121,11 @@ def test_points_all_equal_get_the_printed_pads_values(pads: Any, name: str,
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(1, 6))
-def test_all_equal_points_of_another_size_spread_keeping_their_total(value: int) -> None:
+def test_all_equal_points_of_another_size_get_the_pads_values_picked_evenly(
+        value: int) -> None:
+    # Whatever the one printed value, the re-deal hands out the black pad's values picked
+    # evenly from its lowest to its highest, one per column: the spread and the level of
+    # points a board's size yardstick was measured with.
     sheet = load_layout("examples/lopsided.yaml")
     first, later = edition_of(sheet).column_points(sheet)
     sheet = _with_points(sheet, [value] * len(first), [value - 1] * len(later))
@@ -131,8 +135,12 @@ def test_all_equal_points_of_another_size_spread_keeping_their_total(value: int)
     rates = {letter: Estimate(0.5, 0.4, 0.6) for letter in letters}
     measured = replace(measured, column_rates=rates, column_ease=rates)
     new_first, _ = suggest_column_points(sheet, measured)
-    assert sum(new_first) == value * len(first)
-    assert len(set(new_first)) == 3 and min(new_first) == value - 1
+    pad = load_layout("black")
+    pad_first = sorted(edition_of(pad).column_points(pad)[0])
+    picked = [pad_first[int((i + 0.5) * len(pad_first) / len(first))]
+              for i in range(len(first))]
+    assert sorted(new_first) == picked
+    assert min(new_first) == min(pad_first) and max(new_first) == max(pad_first)
 
 
 def _lopsided_colours(measured: Measures, easy: dict[str, float]) -> Measures:

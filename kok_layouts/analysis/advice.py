@@ -286,9 +286,10 @@ def _values_to_deal(sheet: Sheet, columns: Sequence[int]
                     ) -> tuple[list[tuple[int, int]], str]:
     """The (first, later) values the suggestion hands out: the printed ones; when they
     are all equal (nothing to re-deal), the values of the edition's printed pad (the
-    same number of columns) or else the printed value spread one step down and up over
-    a third of the columns each, so that the total stays; and which of the three
-    (``printed``, ``pad``, ``spread``)."""
+    same number of columns; for another number, the pad's values picked evenly from
+    lowest to highest, one per column) or else the printed value spread one step down
+    and up over a third of the columns each, so that the total stays; and which of the
+    four (``printed``, ``pad``, ``pad-picked``, ``spread``)."""
     first, later = edition_of(sheet).column_points(sheet)
     pairs = _pairs(first, later, columns)
     if len(set(pairs)) > 1:
@@ -298,8 +299,17 @@ def _values_to_deal(sheet: Sheet, columns: Sequence[int]
     pad = load_layout(edition_of(sheet).reference_pad)
     pad_first, pad_later = edition_of(pad).column_points(pad)
     pad_columns = [c for c in range(pad.width) if pad.column_cells(c)]
-    if len(pad_columns) == len(columns) and bool(pad_later) == bool(later):
+    if bool(pad_later) == bool(later) and len(pad_columns) == len(columns):
         return _pairs(pad_first, pad_later, pad_columns), "pad"
+    pad_pairs = sorted(_pairs(pad_first, pad_later, pad_columns))
+    if bool(pad_later) == bool(later) and len(set(pad_pairs)) > 1 and columns:
+        # A board narrower or wider than the pad: its values at evenly spaced ranks, so
+        # that the spread from the start column to the edges is the pad's (a spread of
+        # the printed value alone scores less than the pads: all-equal Kids buckets of
+        # 1 become three 0s).
+        size = len(pad_pairs)
+        return [pad_pairs[min(size - 1, int((i + 0.5) * size / len(columns)))]
+                for i in range(len(columns))], "pad-picked"
     value, rest = pairs[0]
     third = len(columns) // 3
     low = (max(0, value - 1), max(0, rest - 1))
@@ -662,6 +672,8 @@ def advise(sheet: Sheet, measures: Measures, references: dict[str, Measures], he
         what = edition.column_reward
         deal = {"printed": "deal the printed values again",
                 "pad": f"deal the values of the printed {edition.reference_pad} pad instead",
+                "pad-picked": f"deal the values of the printed {edition.reference_pad} pad "
+                              "instead, picked evenly from its lowest to its highest",
                 "spread": "spread the printed value one step down and up over a third of "
                           "the columns each"}[_values_to_deal(sheet, [
                               c for c in range(sheet.width) if sheet.column_cells(c)])[1]]

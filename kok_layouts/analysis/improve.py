@@ -187,12 +187,17 @@ class _Search:
         self.seen: set[tuple[object, ...]] = set()
         self.tried = 0
         self.stopped = False
+        self.judge_seconds = 0.0
+        """How long the judge's verdicts on a stage take (the longest lately)."""
+        self.reserve = 0.0
+        """Seconds kept for the rest of the full check of the best board, when it passes
+        every verdict on the games it played (:meth:`confirm_cost`)."""
         self.exhausted = False
         """No move near the best board was left to try."""
 
     def time_left(self) -> float:
         kept = min(FINAL_SECONDS, self.time_limit / 4)
-        return self.time_limit - kept - (time.monotonic() - self.started)
+        return self.time_limit - kept - self.reserve - (time.monotonic() - self.started)
 
     def fraction(self) -> float:
         return min(0.99, (time.monotonic() - self.started) / self.time_limit)
@@ -221,18 +226,28 @@ class _Search:
         """The candidate's games stage by stage while it keeps passing; ``None`` when the
         time left is too short for its first stage (the ``first`` board, the user's own,
         always plays its first stage: there is nothing to report without it)."""
+        self.seen.add(self.key(sheet))
+        judged = self._play(sheet, label, [], first, settle=True)
+        if judged is None:
+            return None
+        self.tried += 1
+        return self._candidate(sheet, judged)
+
+    def _play(self, sheet: Sheet, label: str, results: list[object], first: bool,
+              settle: bool) -> object | None:
+        """The judge's verdict on ``sheet`` after the stages beyond the games in
+        ``results``, played while no verdict fails (and, with ``settle``, none would fail
+        at the full check's precision) and the next stage fits in the time left."""
         from kok_layouts.generator.draft import Draft
 
-        self.seen.add(self.key(sheet))
         draft = Draft.from_sheet(sheet)
-        results: list[object] = []
         judged = None
         for stage in self.stages:
+            if stage <= len(results):
+                continue
             needed = self.judge.seconds_per_game * (stage - len(results))
             if self.time_left() < needed and not (first and judged is None):
                 self.stopped = True
-                if judged is None:
-                    return None
                 break
             count = stage - len(results)
 
@@ -241,24 +256,53 @@ class _Search:
 
             self.judge.progress = step
             started = time.monotonic()
-            results += self.judge.play(sheet, len(results), count)
+            results = results + self.judge.play(sheet, len(results), count)
             self.judge.timed(count, time.monotonic() - started)
+            started = time.monotonic()
             judged = self.judge.judge(draft, sheet, results)  # type: ignore[arg-type]
-            if judged.fails or (judged.unsettled and stage > self.stages[0]):
+            self.judge_seconds = max(0.5 * self.judge_seconds, time.monotonic() - started)
+            if judged.fails or (settle and judged.unsettled and stage > self.stages[0]):
                 break
-        assert judged is not None
-        self.tried += 1
-        found = judged.verdicts
+        return judged
+
+    def _candidate(self, sheet: Sheet, judged: object) -> _Candidate:
+        found = judged.verdicts  # type: ignore[attr-defined]
+        games = len(judged.results)  # type: ignore[attr-defined]
+        fails = judged.fails  # type: ignore[attr-defined]
         gaps = sum(v.gap for v in found if v.ok is False)
-        passes = len(results) >= self.games and all(v.ok is True for v in found)
+        passes = games >= self.games and all(v.ok is True for v in found)
         # The judge's own badness adds how far the score and length per roll lie from the
-        # 15 x 7 yardstick pad, which no board of another size can match: the verdicts and
-        # their gaps (against the pads carried over to the board's size) decide here.
-        badness = (judged.fails + 0.3 * sum(v.ok is None for v in found)
-                   + 0.3 * len(judged.unsettled))
-        return _Candidate(sheet, judged, tuple(found), badness + GAP_WEIGHT * gaps,
-                          len(results), passes,
-                          len(changes_between(self.original, sheet)))
+        # yardstick of the board's size, which would pull a user's board towards it beyond
+        # what the verdicts ask: the verdicts and their gaps (against the pads carried
+        # over to the board's size) decide here.
+        badness = (fails + 0.3 * sum(v.ok is None for v in found)
+                   + 0.3 * len(judged.unsettled))  # type: ignore[attr-defined]
+        # A candidate that passes its games near a verdict's edge (it would fail with the
+        # full check's precision) is ranked by how far it would miss: without that slope
+        # the search wanders among boards that all pass 300 games and none the full check.
+        gaps += judged.unsettled_gap if not fails else 0.0  # type: ignore[attr-defined]
+        return _Candidate(sheet, judged, tuple(found), badness + GAP_WEIGHT * gaps, games,
+                          passes, len(changes_between(self.original, sheet)))
+
+    def confirm_cost(self, candidate: _Candidate) -> float:
+        """The seconds the rest of the full check of a candidate that passes every verdict
+        on its games would take (0 for any other): time the search keeps for it."""
+        if candidate.passes or any(v.ok is False for v in candidate.verdicts):
+            return 0.0
+        stages = sum(1 for stage in self.stages if stage > candidate.games)
+        # Twice the estimate: a stage's games take longer than the first stages' pace
+        # suggests on a busy machine, and each stage's verdicts take their own time.
+        return 2 * (self.judge.seconds_per_game * (self.games - candidate.games)
+                    + self.judge_seconds * stages)
+
+    def confirm(self, candidate: _Candidate) -> _Candidate:
+        """The candidate after the rest of the full check's games (as many stages as fit
+        in the time kept), played on even where a verdict is near its edge: the check
+        decides."""
+        self.reserve = 0.0
+        judged = self._play(candidate.sheet, "the best board", list(
+            candidate.judged.results), False, settle=False)  # type: ignore[attr-defined]
+        return candidate if judged is None else self._candidate(candidate.sheet, judged)
 
     def actions(self, candidate: _Candidate) -> list[Action]:
         """The advice's actions for what the candidate fails."""
@@ -348,15 +392,26 @@ class _Search:
         edges = [(cell, near) for cell in sheet.board_cells if colours[cell] is not None
                  for near in neighbours[cell]
                  if colours[near] is not None and colours[near] != colours[cell]]
+        weights = None
         if grow or shrink:
             edges = [(c, n) for c, n in edges
                      if colours[n] in grow or colours[c] in shrink]
+            # The cells the games seldom reach first: a too-easy colour that takes them
+            # has more cells to cross where the game goes late, and a too-hard one that
+            # gives them away is no longer held up there. Two at a time, since a single
+            # cell moves the verdict less than the first stage's noise.
+            heat = heat_map(sheet, judged.results)  # type: ignore[attr-defined]
+            weights = np.array([(1.0 - (heat.crossed[c] or 0.0)) ** 2 + 0.02
+                                for c, _ in edges])
+            steps = max(2, steps)
         if not edges:
             return
         names = {c.key: c.name for c in sheet.colours}
         for _ in range(count):
             board = sheet
-            picks = self.rng.choice(len(edges), size=min(steps, len(edges)), replace=False)
+            size = min(steps, len(edges))
+            picks = self.rng.choice(len(edges), size=size, replace=False,
+                                    p=None if weights is None else weights / weights.sum())
             try:
                 for index in picks:
                     cell, near = edges[int(index)]
@@ -527,6 +582,7 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
         first = search.evaluate(sheet, "your board", first=True)
         assert first is not None
         current = best = first
+        search.reserve = search.confirm_cost(first)
         say(search.fraction(), f"your board: {_status(first)}")
         barren = empty = 0
         restarted = False
@@ -541,6 +597,7 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
                     break
             if current.passes or current.rank < best.rank:
                 best = current
+                search.reserve = search.confirm_cost(best)
             say(search.fraction(), f"{search.tried} candidates, best {_status(best)}")
             # A round without a better board asks for more random moves next time; rounds
             # with no new candidate at all mean nothing is left to try near here.
@@ -553,6 +610,10 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
             if empty >= EMPTY_ROUNDS:
                 search.exhausted = True
                 break
+        if search.confirm_cost(best) > 0:
+            # A board that passes every verdict on its games but is short of the full
+            # check: its remaining games, in the time kept for them, decide.
+            best = search.confirm(best)
         say(search.fraction(), "kok check of the best board")
         solvability = analyse(best.sheet, pool) if best is not first else started
         if not solvability.solvable:  # as kok check would call it: not a board to give

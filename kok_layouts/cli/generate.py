@@ -128,6 +128,7 @@ def run_generate(args: argparse.Namespace) -> int:
     _check_outputs(args, folder)
     from kok_layouts.analysis.check import text_report
     from kok_layouts.generator import generate
+    from kok_layouts.generator.balance import PASSES
     from kok_layouts.render.document import render_pdf
 
     boards: list[GeneratedBoard] = []
@@ -140,7 +141,10 @@ def run_generate(args: argparse.Namespace) -> int:
             print(text_report(board.report), file=sys.stderr)
             if board.time_limit_hit:
                 print(f"kok: seed {seed}: the balancing search stopped at the time limit "
-                      f"after {board.seconds:.0f} s", file=sys.stderr)
+                      f"after {board.seconds:.0f} s: {board.state}", file=sys.stderr)
+            elif board.state != PASSES:
+                print(f"kok: seed {seed}: the balancing search ended after "
+                      f"{board.candidates} candidates: {board.state}", file=sys.stderr)
         boards.append(board)
     files: dict[Path, bytes] = {}
     if args.render is not None:

@@ -49,6 +49,7 @@ from kok_layouts.analysis.references import REFERENCE_GAMES, reference_measures
 from kok_layouts.analysis.simulate import DEFAULT_BOT, GameResult, simulate
 from kok_layouts.analysis.solvability import analyse
 from kok_layouts.analysis.workers import worker_pool
+from kok_layouts.analysis.yardsticks import Yardstick, yardstick_for
 from kok_layouts.generator.board import GeneratedBoard, board_sheet, header_lines
 from kok_layouts.generator.draft import Draft
 from kok_layouts.model.checks import check_sheet
@@ -83,6 +84,9 @@ class Judged:
     unsettled: tuple[str, ...] = ()
     """The verdicts that would fail with the intervals as narrow as the full check's, if
     the measured values held (on the full check, the failing verdicts)."""
+    unsettled_gap: float = 0.0
+    """How far the :attr:`unsettled` verdicts would miss (their gaps summed): a slope to
+    follow for a search whose candidates pass their first games near a verdict's edge."""
 
     @property
     def fails(self) -> int:
@@ -129,24 +133,41 @@ class Judge:
         return simulate(sheet, games, PLAYERS, SEED, (DEFAULT_BOT,), executor=self.executor,
                         first=first, progress=step)
 
+    def size_of(self, sheet: Sheet, measured: Measures) -> Yardstick | None:
+        """The yardstick of ``sheet``'s size (``None`` at the pads' size), as ``kok check``
+        takes it."""
+        return yardstick_for(sheet, measured, self.references, executor=self.executor)
+
+    def target(self, sheet: Sheet, measured: Measures) -> Measures:
+        """The yardstick pad's measures carried over to ``sheet``'s size: what a board of
+        that size should score per roll and how long its games should last per 100 cells
+        (the pad's own figures at the pads' size)."""
+        size = self.size_of(sheet, measured)
+        return self.yardstick if size is None else size.carry(self.yardstick, measured.cells)
+
     def judge(self, draft: Draft, sheet: Sheet, results: Sequence[GameResult]) -> Judged:
         measured = measure(sheet, results)
+        size = self.size_of(sheet, measured)
         found = verdicts(sheet, measured, self.references, self.yardstick, None,
-                         self.widening)
+                         self.widening, size)
         fails = sum(v.ok is False for v in found)
         undecided = sum(v.ok is None for v in found)
-        score_off = abs(measured.score_per_roll.value / self.yardstick.score_per_roll.value
-                        - 1)
+        # Ranked by the distance from the yardstick of the board's own size: a 9 x 5 or
+        # 20 x 12 board aims at what boards of its size score and last, not at the pad's.
+        target = (self.yardstick if size is None
+                  else size.carry(self.yardstick, measured.cells))
+        score_off = abs(measured.score_per_roll.value / target.score_per_roll.value - 1)
         length_off = abs(measured.rolls_per_100_cells.value
-                         / self.yardstick.rolls_per_100_cells.value - 1)
+                         / target.rolls_per_100_cells.value - 1)
         narrow = _narrowed(measured, (len(results) / FINAL_GAMES) ** 0.5)
         point = verdicts(sheet, narrow, self.references, self.yardstick, None,
-                         self.widening)
+                         self.widening, size)
         unsettled = tuple(v.code for v in point if v.ok is False)
+        unsettled_gap = sum(v.gap for v in point if v.ok is False)
         badness = (fails + 0.3 * undecided + 0.3 * len(unsettled)
                    + 5 * (score_off + length_off))
         return Judged(draft, sheet, tuple(results), tuple(found), measured, badness,
-                      unsettled)
+                      unsettled, unsettled_gap)
 
     def __call__(self, draft: Draft, sheet: Sheet,
                  time_left: Callable[[], float] | None = None) -> Judged:
@@ -187,8 +208,9 @@ class Judge:
         if "animal-hard" in failing:
             return key[easiest[-1]], True
         if failing & {"length", "score", "reference", "seats"} and len(easiest) > 1:
+            target = self.target(judged.sheet, judged.measured)
             long = (judged.measured.rolls_per_100_cells.value
-                    > self.yardstick.rolls_per_100_cells.value)
+                    > target.rolls_per_100_cells.value)
             return (key[easiest[1]], True) if long else (key[easiest[0]], False)
         return None
 
@@ -318,10 +340,31 @@ def _finish(board: GeneratedBoard, sheet: Sheet, report: CheckReport, tried: int
             stopped: bool, elapsed: float, say: Progress) -> GeneratedBoard:
     outcome = ", ".join(f"{v.code} {_word(v.ok)}" for v in report.verdicts)
     games = report.summary.games if report.summary is not None else 0
+    state = reached(report, games)
+    why = ("stopped at the time limit" if stopped else
+           "" if state == PASSES else "the search's candidates ran out")
     extra = (f"Balanced: {tried} candidates searched"
-             + (" (stopped at the time limit)" if stopped else "") + ".",
+             + (f" ({why}: {state})" if why else "") + ".",
              f"kok check ({games} games, {PLAYERS} players, seed {SEED}): {outcome}.")
     text = dump_layout(sheet, header_lines(board.request, board.checks, extra))
-    say(1.0, f"done in {elapsed:.0f} s")
+    say(1.0, f"done in {elapsed:.0f} s: {state}")
     return replace(board, sheet=sheet, text=text, report=replace(report, sheet=sheet),
-                   time_limit_hit=stopped, seconds=elapsed, candidates=tried)
+                   time_limit_hit=stopped, seconds=elapsed, candidates=tried, state=state)
+
+
+PASSES = "the best board passes every verdict of the full check"
+
+
+def reached(report: CheckReport, games: int) -> str:
+    """What the balancing search reached, in words: :data:`PASSES`, or which verdicts the
+    best board still fails or cannot tell after how many games."""
+    failing = [v.code for v in report.verdicts if v.ok is False]
+    unsure = [v.code for v in report.verdicts if v.ok is None]
+    if failing:
+        return f"the best board still fails {', '.join(failing)} after {games} games"
+    if unsure:
+        return f"the best board cannot tell {', '.join(unsure)} after {games} games"
+    if games < FINAL_GAMES:
+        return (f"the best board passes every verdict on {games} games, short of the "
+                f"full {FINAL_GAMES}-game check")
+    return PASSES

@@ -40,6 +40,9 @@ class GeneratedBoard:
     seconds: float = 0.0
     candidates: int = 0
     """With ``balanced``: the candidates the search played."""
+    state: str = ""
+    """With ``balanced``: what the search reached, in words (the best board passes every
+    verdict of the full check, or which verdicts it still fails after how many games)."""
 
     def __iter__(self) -> Iterator[Any]:
         """Unpacks as ``sheet, text``."""
