@@ -1,6 +1,6 @@
 """A hindsight score for the bots' benchmark: a search that knows every throw of the game.
 
-    python benchmarks/hindsight.py [--layout black] [--games 20] [--seed 1] [--beam 16]
+    python benchmarks/hindsight.py [--layout black] [--games 20] [--seed 1] [--beam 128]
 
 :func:`dice_of` throws the dice of a seeded solo game as ``play_game`` throws them for a bot
 that draws nothing else from the generator (greedy, strong, expert, learned): game ``i`` of
@@ -33,9 +33,9 @@ from kok_layouts.rules.game import Choice, Game, new_game
 from kok_layouts.rules.strong import edition_of, valued_choices
 from kok_layouts.rules.strong_weights import TUNED
 
-BEAM = 16
+BEAM = 128
 """Positions kept after each roll."""
-MOVES = 6
+MOVES = 8
 """Moves followed from each kept position (the best by the strong bot's values)."""
 
 
