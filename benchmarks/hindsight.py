@@ -7,11 +7,13 @@ that draws nothing else from the generator (greedy, strong, expert, learned): ga
 seed ``s`` from ``default_rng([s, i])``, every roll's dice in turn. :func:`hindsight_game`
 then plays those rolls with a beam search: after every roll it keeps the ``beam`` positions
 with the highest sum of the strong bot's values of the moves that led there (every move of
-a position weighed, the ``moves`` best of each followed), and the game's score is the best
-final score the beam reaches. A bot that sees the dice only as they fall cannot expect more
-than the best play with the dice known, so a bot's mean over the same games divided by this
-one is its share of what those dice allowed (a lower bound of that ceiling: the search is not
-exhaustive). Its path is played again on a fresh game to make sure the score is the rules'.
+a position weighed, the ``moves`` best of each followed) and the strong bot's own position,
+and the game's score is the best final score the beam reaches (the strong bot's at least).
+A bot that sees the dice only as they fall cannot expect more than the best play with the
+dice known, so a bot's mean over the same games divided by this one is its share of what
+those dice allowed (of a lower estimate of that ceiling: the search is not exhaustive, and
+a wider beam finds more). Its path is played again on a fresh game to make sure the score
+is the rules'.
 """
 
 from __future__ import annotations
@@ -68,6 +70,9 @@ class _Node:
     game: Game
     value: float
     path: list[Choice | None]
+    strong: bool = False
+    """On the strong bot's own path (kept whatever its value: the search scores at least
+    what the strong bot scores with these dice)."""
 
 
 def _played(game: Game, choice: Choice | None) -> Game:
@@ -90,10 +95,10 @@ def hindsight_game(sheet: Sheet, rolls: Sequence[Roll], beam: int = BEAM,
     and the choices that reach it."""
     start = new_game(sheet, 1, solo=True)
     weights = TUNED[edition_of(start)]
-    nodes = [_Node(start, 0.0, [])]
+    nodes = [_Node(start, 0.0, [], strong=True)]
     best_total, best_path = -math.inf, []
     for roll in rolls:
-        children: list[tuple[float, int, Choice | None]] = []
+        children: list[tuple[float, int, Choice | None, bool, float]] = []
         for index, node in enumerate(nodes):
             node.game.set_roll(roll)
             strongest, valued = valued_choices(node.game, 0, weights)
@@ -103,13 +108,17 @@ def hindsight_game(sheet: Sheet, rolls: Sequence[Roll], beam: int = BEAM,
                 if choice is not None and strongest is not None \
                         and choice.move == strongest.move:
                     choice = strongest  # (its bombs placed as the strong bot places them)
-                children.append((node.value + value, index, choice))
-            if not weighed:
-                children.append((node.value, index, strongest))
+                children.append((node.value + value, index, choice, False,
+                                 node.value + value))
+            if node.strong:  # (first in line, at its own value)
+                value = next((value for value, choice in weighed if choice == strongest
+                              or (choice is not None and strongest is not None
+                                  and choice.move == strongest.move)), 0.0)
+                children.append((math.inf, index, strongest, True, node.value + value))
         children.sort(key=lambda item: -item[0])
         kept: list[_Node] = []
         seen: set[tuple[object, ...]] = set()
-        for value, index, choice in children:
+        for _, index, choice, strong, value in children:
             if len(kept) >= beam:
                 break
             parent = nodes[index]
@@ -126,7 +135,7 @@ def hindsight_game(sheet: Sheet, rolls: Sequence[Roll], beam: int = BEAM,
                 if total > best_total:
                     best_total, best_path = total, path
                 continue
-            kept.append(_Node(child, value, path))
+            kept.append(_Node(child, value, path, strong))
         nodes = kept
         if not nodes:
             break

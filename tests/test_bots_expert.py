@@ -17,7 +17,7 @@ import pytest
 
 from kok_layouts import load_layout
 from kok_layouts.rules.bots import play_game
-from kok_layouts.rules.engine import live
+from kok_layouts.rules.engine import expert
 from kok_layouts.rules.engine.strong import decide
 from kok_layouts.rules.game import Choice, Game, new_game
 from kok_layouts.rules.strong import ExpertBot, StrongBot
@@ -44,13 +44,13 @@ def watched(bot: ExpertBot, layout: str, seed: int,
             monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict[str, Any]], list[np.ndarray]]:
     """A solo game of ``bot``: its decisions, and the rows of every look at the next roll."""
     looked: list[np.ndarray] = []
-    original = live.expert.next_rolls
+    original = expert.next_rolls
 
     def next_rolls(*args: Any) -> Any:
         looked.append(args[3].copy())
         return original(*args)
 
-    monkeypatch.setattr(live.expert, "next_rolls", next_rolls)
+    monkeypatch.setattr(expert, "next_rolls", next_rolls)
     notes: list[dict[str, Any]] = []
     play_game(new_game(load_layout(layout), 1, solo=True), [Watching(bot, notes)],
               np.random.default_rng([SEED, seed]))
@@ -60,7 +60,7 @@ def watched(bot: ExpertBot, layout: str, seed: int,
 @pytest.mark.parametrize("layout", ["black", "grey"])
 def test_the_expert_looks_again_at_no_more_than_its_candidates_and_a_pass(
         layout: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    notes, looked = watched(ExpertBot(candidates=3), layout, 1, monkeypatch)
+    _, looked = watched(ExpertBot(candidates=3), layout, 1, monkeypatch)
     assert looked and all(rows.shape[0] <= 4 for rows in looked)
     assert any(rows.shape[0] >= 3 for rows in looked)
 
@@ -69,7 +69,7 @@ def test_a_move_far_below_the_best_is_not_looked_at_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With no margin only the moves of the best value are candidates: one look at the
     next roll after the best move (and a pass, where no move gains), never more."""
-    notes, looked = watched(ExpertBot(margin=0.0), "black", 2, monkeypatch)
+    _, looked = watched(ExpertBot(margin=0.0), "black", 2, monkeypatch)
     assert looked
     for rows in looked:
         assert rows.shape[0] <= 2
