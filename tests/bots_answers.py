@@ -22,6 +22,10 @@ bot (and say so in the commit). Both files were written by the Python bots: bots
 on 26ccb3e, strong_answers.json with ``rules/strong.py`` of 396ecac put back for the run
 (``python -m tests.bots_answers strong``); the strong values came from ``StrongBot``'s Python
 evaluation, since deleted (a rerun records the compiled bot's values).
+The expert bot's games were recorded again (``python -m tests.bots_answers``) when its search
+changed (issue 37: 8 candidates weighed again at twice the next roll's expectation, none
+more than 1.5 points below the best, a pass only when every move loses); the greedy and
+strong bots' records came out identical.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Bots of five strengths for people: ``level-1`` to ``level-5``.
 
 Their solo means on the black pad rise level by level through five consecutive bands of the
-rulebook's solo table (5-8, 9-12, 13-16, 17-20, 21-24); a level bot plays legal moves of
-every edition, the same game for the same seed, and is offered wherever a bot is named.
+rulebook's solo table (5-8, 9-12, 13-16, 17-20, 21-24), the last the strongest bot's (the
+expert, at the band's top); a level bot plays legal moves of every edition, the same game
+for the same seed, and is offered wherever a bot is named.
 """
 
 from __future__ import annotations
@@ -52,10 +53,12 @@ def test_the_levels_are_bots_by_name() -> None:
 
 def test_each_level_plays_in_its_band_of_the_solo_table(means: dict[int, float]) -> None:
     """Over 100 seeded solo games on black, each level's mean lies in its band of the
-    rulebook's solo table, give or take a point (the calibration's games were others)."""
+    rulebook's solo table (a band ``a``-``b`` of whole scores holds the means from ``a`` up
+    to ``b + 1``), give or take a point below (the calibration's games were others;
+    measured: 7.11, 10.89, 14.40, 18.79, 24.04)."""
     for level, mean in means.items():
         low, high = LEVEL_BANDS[level]
-        assert low - 1 <= mean <= high + 1, f"level-{level}: {mean}"
+        assert low - 1 <= mean < high + 1, f"level-{level}: {mean}"
 
 
 def test_the_levels_rise_one_band_at_a_time(means: dict[int, float]) -> None:

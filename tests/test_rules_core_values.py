@@ -137,6 +137,7 @@ def test_a_move_made_from_a_bare_mask_still_evaluates() -> None:
 @pytest.mark.parametrize("bot", [
     RandomBot(), GreedyBot(), GreedyBot(progress=2.0, reach=0.0), FriendlyBot(),
     FriendlyBot(skill=0.5), StrongBot(), ExpertBot(), ExpertBot(candidates=2, lookahead=0.25),
+    ExpertBot(margin=3.0, pass_below=5.0),
     StrongBot({"kids": replace(TUNED["kids"], purple=0.0)}),
     StrongBot(TUNED["classic"]),
 ])
@@ -144,7 +145,8 @@ def test_every_bot_has_a_repr_that_evaluates_to_the_same_bot(bot: object) -> Non
     again = evaluated(bot)
     assert type(again) is type(bot) and repr(again) == repr(bot)
     assert vars(again).keys() == vars(bot).keys()
-    for key in ("weights", "skill", "progress", "reach", "candidates", "lookahead"):
+    for key in ("weights", "skill", "progress", "reach", "candidates", "lookahead", "margin",
+                "pass_below"):
         assert getattr(again, key, None) == getattr(bot, key, None)
 
 

@@ -13,7 +13,11 @@ The temperatures of levels 1 to 4 were calibrated on the black pad
 (``benchmarks/calibrate_levels.py``: the solo mean of seeded games against the temperature,
 bisected) so that their solo means fall in the middle of four consecutive bands of the
 rulebook's solo table (5-8, 9-12, 13-16, 17-20); ``level-5`` is the strongest bot,
-``ExpertBot`` (band 21-24). :data:`LEVEL_MEANS` records what the calibration measured.
+``ExpertBot``, in the band 21-24: its mean, 24.5, is at the band's top (a band of whole
+scores ``a``-``b`` holds the means from ``a`` up to ``b + 1``: 24.5 is not yet a 25). Five
+levels rising to the strongest bot, rather than a weakened expert inside 21-24 or every
+level a band up with the expert short of 25-28. :data:`LEVEL_MEANS` records what was
+measured.
 """
 
 from __future__ import annotations
@@ -42,9 +46,10 @@ LEVEL_TEMPERATURES: dict[int, float] = {1: 0.743, 2: 0.6079, 3: 0.4673, 4: 0.295
 """Per level below the strongest its softmax temperature (points of the strong bot's value),
 calibrated by ``benchmarks/calibrate_levels.py``."""
 
-LEVEL_MEANS: dict[int, float] = {1: 6.52, 2: 10.63, 3: 14.35, 4: 18.31, 5: 23.03}
+LEVEL_MEANS: dict[int, float] = {1: 6.52, 2: 10.63, 3: 14.35, 4: 18.31, 5: 24.52}
 """Per level the solo mean on black over 300 fresh games of the calibration (seeds
-``[38, i]``; 95% intervals about +-0.7; ``--games 300 --seed 37``, 2026-12-05)."""
+``[38, i]``; 95% intervals about +-0.7; ``--games 300 --seed 37``, 2026-12-05; level 5
+measured again on the same games when the expert's search changed, issue 37)."""
 
 
 class LevelBot(StrongBot):
@@ -130,7 +135,7 @@ class Level4Bot(LevelBot):
 
 
 class Level5Bot(ExpertBot):
-    """The strongest bot (``ExpertBot``): solo on black in the band 21-24."""
+    """The strongest bot (``ExpertBot``): solo on black in the band 21-24, at its top."""
 
     name = "level-5"
     level: ClassVar[int] = 5

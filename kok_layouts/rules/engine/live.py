@@ -24,6 +24,7 @@ from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
 from kok_layouts.rules.engine.greedy import Greedy
 from kok_layouts.rules.engine.strong import (
     COMPENSATED_SUM,
+    Seat,
     classic_choice,
     decide_seat,
     horizons,
@@ -90,48 +91,41 @@ def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choic
     return classic_choice(game, tables, colour_die, number_die, move)
 
 
-def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: int = 4,
-                  lookahead: float = 0.5) -> Choice | None:
+def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: int = 8,
+                  lookahead: float = 2.0, margin: float = 1.5,
+                  pass_below: float = 0.0) -> Choice | None:
     """The expert bot's choice for ``seat`` in the current roll of the rules' ``game``
     (``None``: a pass): of the strong bot's ``candidates`` best moves (one per cells,
-    jokers and kind, bombs then placed), the one whose value plus ``lookahead`` times the
-    expected best value of the next roll after it is highest, above a pass's (the next
-    roll after passing). Kids plays as the strong bot."""
+    jokers and kind, bombs then placed; none more than ``margin`` below the best), the one
+    whose value plus ``lookahead`` times the expected best value of the next roll after it
+    is highest; a pass (the next roll after passing) is weighed too when the best move is
+    worth less than ``pass_below``. Kids plays as the strong bot."""
     seat, inputs = seat_inputs(game, seat, "the expert bot")
     table = weight_array(weights)
     decision = decide_seat(game, seat, inputs, table)
     tables = inputs.tables
     if tables.edition == KIDS:
         return decision.choice
-    options = game.move_options(seat)
-    specials = game.special_choices(seat)
-    if not options and not specials:
+    values = decision.values
+    if not values.shape[0]:  # (no move and no special action: a pass)
         return None
     _announce(expert.next_rolls, "expert")
-    values = decision.values
+    options = game.move_options(seat)
+    best = _candidates(game, seat, options, values, candidates, margin)
     width = game.sheet.width
-    ranked: dict[tuple[int, int, bool], tuple[float, Choice | MoveOption]] = {}
-    for option, value in zip(options, values[:len(options)].tolist(), strict=True):
-        key = (option[4], option[5] + option[6], False)
-        if key not in ranked or ranked[key][0] < value:
-            ranked[key] = (value, option)
-    for choice, value in zip(specials, values[len(options):].tolist(), strict=True):
-        if math.isnan(value):  # a row or stars action short of its fullest
-            continue
-        key = (choice.move.cells, 0, True)
-        if key not in ranked or ranked[key][0] < value:
-            ranked[key] = (value, choice)
-    best = sorted(ranked.values(), key=lambda item: -item[0])[:candidates]
     work = kept_workspace(tables, strong_kok2.new_kok2_workspace)
     left, horizon = horizons(game, table)
     player = game.sheets[seat]
     chosen: list[tuple[float, Choice, int]] = []
     for value, made in best:
         choice = made if isinstance(made, Choice) else Choice.of_option(made, width)
-        if tables.edition == KOK2 and _owes_bombs(game, player, choice):
+        if tables.edition == KOK2 and _owes_bombs(game, player, choice, inputs, seat):
             choice, value = _with_bombs(game, seat, inputs, choice, table, left, horizon,
                                         work)
         chosen.append((value, choice, 0 if choice.is_special else choice.move.jokers))
+    weigh_pass = not chosen or chosen[0][0] < pass_below
+    if not weigh_pass and len(chosen) == 1:
+        return chosen[0][1]
     if left <= 0:
         ahead = np.zeros(len(chosen) + 1)
     else:
@@ -148,11 +142,14 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
             rows[k, :len(listed)] = listed
         jokers = np.array([0, *(j for _, _, j in chosen)], dtype=np.int64)
         left_ahead, _ = horizons(game, table, ahead=1)
+        skip = 0 if weigh_pass else 1
         ahead = expert.next_rolls(
-            tables.arrays, inputs.state, seat, rows, jokers, inputs.taken_columns,
+            tables.arrays, inputs.state, seat, rows[skip:], jokers[skip:], inputs.taken_columns,
             inputs.taken_colours, inputs.taken_rows, game.options.connect_through_crossed,
             table, left_ahead, horizon, game.solo, player.star_penalty,
             game.options.pass_penalty, COMPENSATED_SUM, work)
+        if skip:
+            ahead = np.concatenate([[-1e9], ahead])
     best_choice: Choice | None = None
     best_value = lookahead * float(ahead[0])
     for k, (value, choice, _) in enumerate(chosen, start=1):
@@ -160,6 +157,38 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
         if total > best_value:
             best_choice, best_value = choice, total
     return best_choice
+
+
+def _candidates(game: Game, seat: int, options: list[MoveOption], values: np.ndarray,
+                candidates: int, margin: float) -> list[tuple[float, Choice | MoveOption]]:
+    """The strong bot's ``candidates`` best moves and special actions by ``values`` (in
+    the order of ``options``, then of ``game.special_choices``; NaN: not weighed), best
+    first, one per cells, jokers and kind (the first of the highest value), none more than
+    ``margin`` below the best."""
+    specials: list[Choice] | None = None
+    seen: set[tuple[int, int, bool]] = set()
+    best: list[tuple[float, Choice | MoveOption]] = []
+    order = np.argsort(-values, kind="stable").tolist()
+    top = float(values[order[0]])
+    for index in order:
+        value = float(values[index])
+        if math.isnan(value):  # (sorted last: a row or stars action short of its fullest)
+            break
+        if value < top - margin or len(best) >= candidates:
+            break
+        made: Choice | MoveOption
+        if index < len(options):
+            option = made = options[index]
+            key = (option[4], option[5] + option[6], False)
+        else:
+            if specials is None:
+                specials = game.special_choices(seat)
+            special = made = specials[index - len(options)]
+            key = (special.move.cells, 0, True)
+        if key not in seen:
+            seen.add(key)
+            best.append((value, made))
+    return best
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -172,8 +201,18 @@ def _cells_of(mask: int) -> list[int]:
     return cells
 
 
-def _owes_bombs(game: Game, player: object, choice: Choice) -> bool:
-    """Whether ``choice`` earns bombs at once (Keer op Keer 2)."""
+def _owes_bombs(game: Game, player: object, choice: Choice, inputs: Seat, seat: int) -> bool:
+    """Whether ``choice`` earns bombs at once (Keer op Keer 2): only a move that completes
+    a row can, and the rules say whether it does."""
+    tables, crossed = inputs.tables.arrays, inputs.state.crossed[seat]
+    row_count = inputs.state.row_count[seat]
+    fresh: dict[int, int] = {}
+    for cell in _cells_of(choice.move.cells):
+        if not crossed[cell]:
+            row = int(tables.cell_row[cell])
+            fresh[row] = fresh.get(row, 0) + 1
+    if not any(row_count[row] + count >= tables.row_size[row] for row, count in fresh.items()):
+        return False
     sheet: Kok2PlayerSheet = player  # type: ignore[assignment]
     return bool(sheet.bombs_owed(choice.move, game.taken_rows))
 
@@ -183,8 +222,6 @@ def _with_bombs(game: Game, seat: int, inputs: object, choice: Choice, table: np
                 ) -> tuple[Choice, float]:
     """``choice`` with its bombs' squares placed as the strong bot places them, and its
     value with them."""
-    from kok_layouts.rules.engine.strong import Seat
-
     assert isinstance(inputs, Seat)
     move = choice.move
     special = isinstance(move, Special)
