@@ -319,6 +319,12 @@ class _Search:
         colours its verdicts name, then the generator's aimed moves (:data:`RANDOM_MOVES`,
         twice as many after each round without a better board, ``barren``); only new
         boards that keep the profile, ``keep`` and the looks."""
+        wanted = RANDOM_MOVES * 2 ** min(barren, 4)
+        # Kids: an animal too easy has too few enclosures (a move crosses a whole one); a
+        # piece of another animal's big enclosure made one of its own is the change that
+        # helps, and is tried before the advice's cells, which only grow an enclosure.
+        for sheet in self.carves(candidate, wanted):
+            yield sheet
         for action in self.actions(candidate):
             try:
                 sheet = apply_action(candidate.sheet, action)
@@ -326,7 +332,6 @@ class _Search:
                 continue
             if self.admissible(sheet):
                 yield sheet
-        wanted = RANDOM_MOVES * 2 ** min(barren, 4)
         if barren:
             # Cells painted back as they were: room under max_changes for other changes.
             for sheet in self.reverts(candidate, wanted):
@@ -345,6 +350,36 @@ class _Search:
                 yield sheet
                 given += 1
                 if given >= wanted:
+                    return
+
+    def carves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
+        """Kids, an animal too easy (or games too short): up to ``count`` new boards where
+        it gets one more enclosure, cut from another animal's big enclosure
+        (:func:`~kok_layouts.generator.moves.carve_enclosure`); none for other boards."""
+        from kok_layouts.generator.draft import Draft
+        from kok_layouts.generator.moves import carve_enclosure
+
+        if "grid" in self.keep:
+            return
+        base = Draft.from_sheet(candidate.sheet)
+        if base.column_points:  # an edition with areas crossed cell by cell
+            return
+        animal = self.judge.animal_to_change(candidate.judged)  # type: ignore[arg-type]
+        if animal is None or animal[1]:
+            return
+        given = 0
+        for _ in range(count * 10):
+            moved = carve_enclosure(base, animal[0], self.rng)
+            if moved is None:
+                continue
+            try:
+                sheet = moved.to_sheet()
+            except KokError:
+                continue
+            if self.admissible(sheet):
+                yield sheet
+                given += 1
+                if given >= count:
                     return
 
     def reverts(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
