@@ -6,7 +6,9 @@ suggests for what fails (:mod:`~kok_layouts.analysis.advice`), repaints at the e
 colours the verdicts name (more cells at once after rounds without a better board), and
 the generator's aimed moves (:mod:`~kok_layouts.generator.moves`: regrow from a column
 out of line, stack a column's runs anew, swap two columns' stars on official boards; give
-an animal a bigger or smaller enclosure, swap two areas' colours elsewhere). A candidate
+an animal a bigger or smaller enclosure, swap two areas' colours elsewhere; Kids, an
+animal too easy or games too short: first cut a piece of another animal's big enclosure
+into a new enclosure of it, since a move crosses a whole enclosure). A candidate
 is judged by the calibrated verdicts of ``kok check`` with the strong bot (seed 1, two
 players), its games played in stages so that most candidates are dropped after 100 or 300 games
 (:class:`~kok_layouts.generator.balance.Judge`); a candidate that is better, counting a
