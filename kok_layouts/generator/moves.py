@@ -12,6 +12,7 @@ import numpy as np
 from kok_layouts.generator.classic import START_COLUMN, regrow
 from kok_layouts.generator.draft import Draft
 from kok_layouts.generator.invariants import official_invariants
+from kok_layouts.generator.kids import ENCLOSURE_SIZES, SIZE_WEIGHTS
 
 
 def _column_runs(draft: Draft, column: int) -> list[tuple[str, int]]:
@@ -130,7 +131,8 @@ def carve_enclosure(draft: Draft, key: str, rng: np.random.Generator,
                     largest: int = 4) -> Draft | None:
     """Give animal ``key`` one more enclosure (Kids): a piece of two to ``largest`` cells of
     another animal's enclosure of three cells or more, touching no cell of ``key``, takes
-    its animal; what is left of that enclosure stays one enclosure per connected group.
+    its animal (mostly two cells, as the Kids generator draws them); what is left of that
+    enclosure stays one enclosure per connected group.
     An animal made easy by few enclosures (a move crosses a whole one) gets harder by
     one more move, which a bigger enclosure or a swap of two cannot give it; the biggest
     enclosures are cut first (a lopsided board's blobs)."""
@@ -151,7 +153,11 @@ def carve_enclosure(draft: Draft, key: str, rng: np.random.Generator,
     free = [c for c in region if c not in touching and colour_of[c] != key]
     if not free:
         return None
-    size = int(rng.integers(2, min(largest, len(region) - 1) + 1))
+    # Sizes drawn as the Kids generator draws them (mostly two cells, as on the printed
+    # sheet): a smaller piece adds the same move for fewer repainted cells.
+    sizes = [size for size in ENCLOSURE_SIZES if 2 <= size <= min(largest, len(region) - 1)]
+    chances = np.array([SIZE_WEIGHTS[ENCLOSURE_SIZES.index(size)] for size in sizes])
+    size = sizes[int(rng.choice(len(sizes), p=chances / chances.sum()))]
     piece = [free[int(rng.integers(len(free)))]]
     while len(piece) < size:
         grow = sorted({n for c in piece for n in neighbours[c]
