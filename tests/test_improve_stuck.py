@@ -10,6 +10,12 @@ behind them (issue 36, point 3):
   seldom reach first;
 - all-equal Kids buckets on a board narrower than the pad were spread into three empty
   columns, which no later move repaired (``tests/test_advice_values_picked.py``).
+- a Kids animal made too easy by giving its enclosures away (one enclosure left, the
+  others merged into 7- to 13-cell blobs) was only ever grown or swapped: a move crosses a
+  whole enclosure, so a bigger one or another one in its place leaves it one move to
+  complete, and the repaints ran into the limit on changed cells. The search now cuts a
+  piece of a big enclosure of another animal into a new enclosure of it
+  (:func:`~kok_layouts.generator.moves.carve_enclosure`), before the advice's repaints.
 """
 
 from __future__ import annotations
@@ -90,3 +96,45 @@ def test_a_board_passing_its_first_games_at_the_time_limit_gets_its_full_check()
     assert result.games == 2000
     assert result.passes, result.state
     assert looks_problem(board, result.sheet) is None
+
+
+def test_a_carved_enclosure_is_a_new_enclosure_of_the_animal_touching_none_of_its_own(
+        ) -> None:
+    import numpy as np
+
+    from kok_layouts.generator.moves import carve_enclosure
+    from kok_layouts.model.grid import connected_components
+
+    board = Draft.from_sheet(lopsided(BASES["kids 13x5"], "animal too easy"))
+    lion = next(c.key for c in board.colours if c.name == "lion")
+    before = sum(1 for r in board.regions if board.cell_colours[r[0]] == lion)
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        carved = carve_enclosure(board, lion, rng)
+        assert carved is not None
+        changed = [c for c in range(board.width * board.height)
+                   if carved.cell_colours[c] != board.cell_colours[c]]
+        assert 2 <= len(changed) <= 4
+        assert all(carved.cell_colours[c] == lion for c in changed)
+        assert sorted(changed) in carved.regions
+        assert sum(1 for r in carved.regions if carved.cell_colours[r[0]] == lion) == before + 1
+        # No side shared with another lion cell, every enclosure one connected animal.
+        assert not {n for c in changed for n in board.geometry.neighbours[c]
+                    if carved.cell_colours[n] == lion} - set(changed)
+        for region in carved.regions:
+            assert len({carved.cell_colours[c] for c in region}) == 1
+            assert len(connected_components(region, board.geometry)) == 1
+        assert sorted(c for r in carved.regions for c in r) == sorted(
+            c for c, k in enumerate(board.cell_colours) if k is not None)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["kids 13x5", "kids 11x7"])
+def test_a_kids_animal_too_easy_gets_its_enclosures_back_within_the_default_limit(
+        label: str) -> None:
+    board = lopsided(BASES[label], "animal too easy")
+    assert _failing(board, 300)
+    result = improve(board, jobs=2)
+    assert result.passes, result.state
+    assert looks_problem(board, result.sheet) is None
+    assert _failing(result.sheet, 800) == []

@@ -6,7 +6,9 @@ suggests for what fails (:mod:`~kok_layouts.analysis.advice`), repaints at the e
 colours the verdicts name (more cells at once after rounds without a better board), and
 the generator's aimed moves (:mod:`~kok_layouts.generator.moves`: regrow from a column
 out of line, stack a column's runs anew, swap two columns' stars on official boards; give
-an animal a bigger or smaller enclosure, swap two areas' colours elsewhere). A candidate
+an animal a bigger or smaller enclosure, swap two areas' colours elsewhere; Kids, an
+animal too easy or games too short: first cut a piece of another animal's big enclosure
+into a new enclosure of it, since a move crosses a whole enclosure). A candidate
 is judged by the calibrated verdicts of ``kok check`` with the strong bot (seed 1, two
 players), its games played in stages so that most candidates are dropped after 100 or 300 games
 (:class:`~kok_layouts.generator.balance.Judge`); a candidate that is better, counting a
@@ -319,6 +321,12 @@ class _Search:
         colours its verdicts name, then the generator's aimed moves (:data:`RANDOM_MOVES`,
         twice as many after each round without a better board, ``barren``); only new
         boards that keep the profile, ``keep`` and the looks."""
+        wanted = RANDOM_MOVES * 2 ** min(barren, 4)
+        # Kids: an animal too easy has too few enclosures (a move crosses a whole one); a
+        # piece of another animal's big enclosure made one of its own is the change that
+        # helps, and is tried before the advice's cells, which only grow an enclosure.
+        for sheet in self.carves(candidate, wanted):
+            yield sheet
         for action in self.actions(candidate):
             try:
                 sheet = apply_action(candidate.sheet, action)
@@ -326,7 +334,6 @@ class _Search:
                 continue
             if self.admissible(sheet):
                 yield sheet
-        wanted = RANDOM_MOVES * 2 ** min(barren, 4)
         if barren:
             # Cells painted back as they were: room under max_changes for other changes.
             for sheet in self.reverts(candidate, wanted):
@@ -345,6 +352,36 @@ class _Search:
                 yield sheet
                 given += 1
                 if given >= wanted:
+                    return
+
+    def carves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
+        """Kids, an animal too easy (or games too short): up to ``count`` new boards where
+        it gets one more enclosure, cut from another animal's big enclosure
+        (:func:`~kok_layouts.generator.moves.carve_enclosure`); none for other boards."""
+        from kok_layouts.generator.draft import Draft
+        from kok_layouts.generator.moves import carve_enclosure
+
+        if "grid" in self.keep:
+            return
+        base = Draft.from_sheet(candidate.sheet)
+        if base.column_points:  # an edition with areas crossed cell by cell
+            return
+        animal = self.judge.animal_to_change(candidate.judged)  # type: ignore[arg-type]
+        if animal is None or animal[1]:
+            return
+        given = 0
+        for _ in range(count * 10):
+            moved = carve_enclosure(base, animal[0], self.rng)
+            if moved is None:
+                continue
+            try:
+                sheet = moved.to_sheet()
+            except KokError:
+                continue
+            if self.admissible(sheet):
+                yield sheet
+                given += 1
+                if given >= count:
                     return
 
     def reverts(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:

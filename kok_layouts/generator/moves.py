@@ -12,6 +12,7 @@ import numpy as np
 from kok_layouts.generator.classic import START_COLUMN, regrow
 from kok_layouts.generator.draft import Draft
 from kok_layouts.generator.invariants import official_invariants
+from kok_layouts.generator.kids import ENCLOSURE_SIZES, SIZE_WEIGHTS
 
 
 def _column_runs(draft: Draft, column: int) -> list[tuple[str, int]]:
@@ -124,3 +125,53 @@ def resize_animal(draft: Draft, key: str, fewer: bool, rng: np.random.Generator
         return None
     first, second = pairs[int(rng.integers(len(pairs)))]
     return swap_regions(draft, first, second)
+
+
+def carve_enclosure(draft: Draft, key: str, rng: np.random.Generator,
+                    largest: int = 4) -> Draft | None:
+    """Give animal ``key`` one more enclosure (Kids): a piece of two to ``largest`` cells of
+    another animal's enclosure of three cells or more, touching no cell of ``key``, takes
+    its animal (mostly two cells, as the Kids generator draws them); what is left of that
+    enclosure stays one enclosure per connected group.
+    An animal made easy by few enclosures (a move crosses a whole one) gets harder by
+    one more move, which a bigger enclosure or a swap of two cannot give it; the biggest
+    enclosures are cut first (a lopsided board's blobs)."""
+    from kok_layouts.model.grid import connected_components
+
+    colour_of, neighbours = draft.cell_colours, draft.geometry.neighbours
+    regions = draft.regions or [sorted(g) for g in connected_components(
+        (c for c, k in enumerate(colour_of) if k is not None), draft.geometry,
+        dict(enumerate(colour_of)))]
+    touching = {n for c, k in enumerate(colour_of) if k == key for n in neighbours[c]}
+    options = [i for i, region in enumerate(regions) if len(region) >= 3
+               and colour_of[region[0]] != key]
+    if not options:
+        return None
+    weights = np.array([float(len(regions[i])) ** 2 for i in options])
+    index = options[int(rng.choice(len(options), p=weights / weights.sum()))]
+    region = regions[index]
+    free = [c for c in region if c not in touching and colour_of[c] != key]
+    if not free:
+        return None
+    # Sizes drawn as the Kids generator draws them (mostly two cells, as on the printed
+    # sheet): a smaller piece adds the same move for fewer repainted cells.
+    sizes = [size for size in ENCLOSURE_SIZES if 2 <= size <= min(largest, len(region) - 1)]
+    chances = np.array([SIZE_WEIGHTS[ENCLOSURE_SIZES.index(size)] for size in sizes])
+    size = sizes[int(rng.choice(len(sizes), p=chances / chances.sum()))]
+    piece = [free[int(rng.integers(len(free)))]]
+    while len(piece) < size:
+        grow = sorted({n for c in piece for n in neighbours[c]
+                       if n in free and n not in piece})
+        if not grow:
+            break
+        piece.append(grow[int(rng.integers(len(grow)))])
+    if len(piece) < 2:
+        return None
+    new = draft.copy()
+    for cell in piece:
+        new.cell_colours[cell] = key
+    rest = [c for c in region if c not in piece]
+    left = [sorted(g) for g in connected_components(rest, draft.geometry,
+                                                    dict(enumerate(colour_of)))]
+    new.regions = [r for i, r in enumerate(regions) if i != index] + left + [sorted(piece)]
+    return new
