@@ -212,8 +212,9 @@ class ExpertBot(StrongBot):
     best), the one whose value plus ``lookahead`` times the expected value of the best move
     of the next roll after it (exact over all 1,296 throws of 2 colour and 2 number dice,
     :mod:`kok_layouts.rules.engine.expert`) is highest. A pass is weighed the same way when
-    no move is worth ``pass_below``; otherwise passing is out. Kids (few moves a roll)
-    plays as the strong bot.
+    no move is worth ``pass_below``; otherwise passing is out. In Kids the same look covers
+    every throw of the three dice (:func:`~kok_layouts.rules.engine.expert.kids_next_rolls`;
+    a Kids player never passes while a move is legal).
 
     The defaults were chosen on 1,000 seeded solo games on black (seeds ``[500, i]``): the
     expectation's own weight, 1, scores 23.5, 2 scores 24.4 (the strong bot's values of the
@@ -247,3 +248,13 @@ class ExpertBot(StrongBot):
         return decide_expert(game, seat, self.weights[edition_of(game)],
                              candidates=self.candidates, lookahead=self.lookahead,
                              margin=self.margin, pass_below=self.pass_below)
+
+    def choose_enclosure(self, game: KidsGame, seat: int,
+                         rng: np.random.Generator) -> Choice | None:
+        """Kids: the strong bot's few best enclosures weighed again by the next roll's three
+        dice, decided in the engine (:func:`kok_layouts.rules.engine.live.decide_expert`)."""
+        from kok_layouts.rules.engine.live import decide_expert
+
+        return decide_expert(game, seat, self.weights[edition_of(game)],
+                             candidates=self.candidates, lookahead=self.lookahead,
+                             margin=self.margin)
