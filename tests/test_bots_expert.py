@@ -226,61 +226,6 @@ def test_the_kids_look_leaves_the_position_as_it_was() -> None:
     assert checking.looks > 10 and checking.kept
 
 
-class LookingAtSpecial:
-    """A Keer op Keer 2 seat that plays the strong bot's moves and, at every decision with
-    an unused box, looks at the next roll after passing with and without the special die
-    (and after a special action that spends a box, with it)."""
-
-    name = "looking"
-
-    def __init__(self) -> None:
-        self.looks: list[tuple[float, float, float]] = []
-
-    def choose(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
-        from kok_layouts.rules.engine.kernels import C_BOXES_GAINED, C_BOXES_USED
-        from kok_layouts.rules.engine.kok2 import FACE_BLOCK
-        from kok_layouts.rules.engine.strong import (
-            COMPENSATED_SUM,
-            horizons,
-            seat_inputs,
-            weight_array,
-        )
-        from kok_layouts.rules.engine.strong_kok2 import new_kok2_workspace
-        from kok_layouts.rules.strong_weights import TUNED
-
-        seat, inputs = seat_inputs(game, seat)
-        counters = inputs.state.counters[seat]
-        table = weight_array(TUNED["kok2"])
-        left, horizon = horizons(game, table, ahead=1)
-        if counters[C_BOXES_GAINED] > counters[C_BOXES_USED] and left > 0:
-            rows = np.full((2, 4), -1, dtype=np.int32)
-            jokers = np.zeros(2, dtype=np.int64)
-            specials = np.array([-1, FACE_BLOCK], dtype=np.int64)
-            found = []
-            for special_die in (False, True):
-                found.append(expert.next_rolls(
-                    inputs.tables.arrays, inputs.state, seat, rows, jokers, specials,
-                    inputs.taken_columns, inputs.taken_colours, inputs.taken_rows, False,
-                    table, left, horizon, True, 0, 0, COMPENSATED_SUM, special_die,
-                    new_kok2_workspace(inputs.tables)))
-            self.looks.append((float(found[0][0]), float(found[1][0]), float(found[1][1])))
-        return StrongBot().choose(game, seat, rng)
-
-
-def test_in_keer_op_keer_2_the_next_roll_weighs_the_special_die_and_the_box_it_spends(
-        ) -> None:
-    """With the special die the next roll is worth at least as much (its action is one more
-    choice), more in some positions; a special action now spends a box the next roll's
-    special die then lacks."""
-    looking = LookingAtSpecial()
-    play_game(new_game(load_layout("grey"), 1, solo=True), [looking],
-              np.random.default_rng([SEED, 11]))
-    assert len(looking.looks) > 5
-    assert all(with_die >= without - 1e-9 for without, with_die, _ in looking.looks)
-    assert any(with_die > without + 1e-6 for without, with_die, _ in looking.looks)
-    assert any(spent != with_die for _, with_die, spent in looking.looks)
-
-
 @pytest.mark.slow
 def test_the_expert_scores_more_than_the_strong_bot_on_black() -> None:
     """Over 100 seeded solo games on black the expert's mean is 1.5 points above the strong

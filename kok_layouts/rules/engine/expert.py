@@ -25,9 +25,6 @@ from __future__ import annotations
 import numpy as np
 
 from kok_layouts.rules.engine.kernels import (
-    C_BOXES_GAINED,
-    C_BOXES_USED,
-    C_HEARTS,
     C_MARKS_USED,
     COLOURS_TO_END,
     anchor_of,
@@ -36,13 +33,10 @@ from kok_layouts.rules.engine.kernels import (
     legal_sets,
 )
 from kok_layouts.rules.engine.kids import kids_legal_moves
-from kok_layouts.rules.engine.kok2 import FACE_HEART, FACE_ROW, FACE_STARS, kok2_specials
 from kok_layouts.rules.engine.strong_kernels import W_MARK_HOPE, W_PURPLE
 from kok_layouts.rules.engine.strong_kids import _enclosures_into as enclosures_into
 from kok_layouts.rules.engine.strong_kok2 import (
-    P_BOX_WORTH,
     P_FRAC,
-    P_HEART_WORTH,
     cells_value,
     kok2_prepare,
     with_bombs,
@@ -136,65 +130,10 @@ def _best_of_throws(table):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _best_of_throws_or(table, special):  # type: ignore[no-untyped-def]
-    """:func:`_best_of_throws` with the special die showing a face whose best action is
-    worth ``special`` (:data:`IMPOSSIBLE`: none): the better of it and each throw's best
-    (a plain sum: no Python bot's values to match here)."""
-    total = 0.0
-    for c1 in range(FACES):
-        for c2 in range(FACES):
-            for n1 in range(FACES):
-                for n2 in range(FACES):
-                    value = max(max(table[c1, n1], table[c1, n2]),
-                                max(table[c2, n1], table[c2, n2]))
-                    total += max(max(value, special), 0.0)
-    return total / FACES ** 4
-
-
-@kernel
-def _best_special(tables, state, seat, face, weights, star_penalty, pass_penalty, solo,  # type: ignore[no-untyped-def]
-                  work):
-    """The best special action of the special die's ``face`` in the prepared position of
-    ``seat`` (``work``), valued as ``kok2_strong_choice`` values it (the box it spends, a
-    heart's worth; a row or stars action at its fullest only; its bombs by their estimate);
-    :data:`IMPOSSIBLE` without one."""
-    counters = state.counters[seat]
-    boxes_left = counters[C_BOXES_GAINED] - counters[C_BOXES_USED]
-    if boxes_left < 1:
-        return IMPOSSIBLE
-    actions = kok2_specials(tables, state.crossed[seat], boxes_left, counters[C_HEARTS], face)
-    sizes = np.zeros(actions.shape[0], dtype=np.int64)
-    keys = np.zeros(actions.shape[0], dtype=np.int64)
-    for a in range(actions.shape[0]):
-        while sizes[a] < actions.shape[1] and actions[a, sizes[a]] >= 0:
-            sizes[a] += 1
-        if face == FACE_ROW and sizes[a]:
-            keys[a] = tables.cell_row[actions[a, sizes[a] - 1]]
-    fullest = np.zeros(tables.height + 1, dtype=np.int64)
-    if face in (FACE_ROW, FACE_STARS):
-        for a in range(actions.shape[0]):
-            fullest[keys[a]] = max(fullest[keys[a]], sizes[a])
-    extra = -work.pos[P_BOX_WORTH]
-    if face == FACE_HEART:
-        extra += work.pos[P_HEART_WORTH]
-    best = IMPOSSIBLE
-    for a in range(actions.shape[0]):
-        n = sizes[a]
-        if face in (FACE_ROW, FACE_STARS) and n < fullest[keys[a]]:
-            continue
-        value, _ = cells_value(tables, state, seat, actions[a, :n], n, work, weights,
-                               star_penalty, pass_penalty, solo, False)
-        if value + extra > best:
-            best = value + extra
-    return best
-
-
-@kernel
 def _expected_next(tables, state, seat, loose, weights, star_penalty, pass_penalty, solo,  # type: ignore[no-untyped-def]
-                   special_die, work):
+                   work):
     """The expected value of the best move of the next roll in the prepared position of
-    ``seat`` (``work``); with ``special_die`` (Keer op Keer 2) over the special die's faces
-    too, each equally likely, its action weighed against the colour and number moves."""
+    ``seat`` (``work``)."""
     crossed = state.crossed[seat]
     table = np.full((FACES, FACES), IMPOSSIBLE)
     anchor = anchor_of(tables.cell_start, tables.neighbours, crossed)
@@ -232,28 +171,18 @@ def _expected_next(tables, state, seat, loose, weights, star_penalty, pass_penal
             table[plain, n] = table[:plain, n].max() - joker
     if marks >= 2:
         table[plain, plain] = table[:plain, :plain].max() - 2 * joker
-    faces = tables.special_faces.shape[0]
-    if not special_die or faces == 0:
-        expected: float = _best_of_throws(table)
-        return expected
-    total = 0.0
-    for f in range(faces):
-        special = _best_special(tables, state, seat, tables.special_faces[f], weights,
-                                star_penalty, pass_penalty, solo, work)
-        total += _best_of_throws_or(table, special)
-    return total / faces
+    expected: float = _best_of_throws(table)
+    return expected
 
 
 @kernel
-def next_rolls(tables, state, seat, cells, jokers, specials, taken_columns, taken_colours,  # type: ignore[no-untyped-def]
-               taken_rows, loose, weights, left, horizon, solo, star_penalty, pass_penalty,
-               compensated, special_die, work):
+def next_rolls(tables, state, seat, cells, jokers, taken_columns, taken_colours, taken_rows,  # type: ignore[no-untyped-def]
+               loose, weights, left, horizon, solo, star_penalty, pass_penalty, compensated,
+               work):
     """``ExpertBot._next_roll`` of every candidate: row ``k`` of ``cells`` (-1 padded) and
-    ``jokers[k]`` marks crossed on ``seat``'s sheet (``specials[k]`` >= 0: a special action
-    of that face, which spends a box, and a heart's face a heart too), the expected value
-    of the best move of the next roll (0 once the candidate completes a second colour;
-    ``special_die``: the special die's actions weighed too). ``left``: the rolls the seat
-    acts in after the next one; the state is left as it was."""
+    ``jokers[k]`` marks crossed on ``seat``'s sheet, the expected value of the best move of
+    the next roll (0 once the candidate completes a second colour). ``left``: the rolls
+    the seat acts in after the next one; the state is left as it was."""
     crossed = state.crossed[seat]
     column_count, colour_count = state.column_count[seat], state.colour_count[seat]
     row_count, counters = state.row_count[seat], state.counters[seat]
@@ -272,10 +201,6 @@ def next_rolls(tables, state, seat, cells, jokers, specials, taken_columns, take
             fresh[count] = cell
             count += 1
         counters[C_MARKS_USED] += jokers[k]
-        box = 1 if specials[k] >= 0 else 0
-        heart = 1 if specials[k] == FACE_HEART else 0
-        counters[C_BOXES_USED] += box
-        counters[C_HEARTS] += heart
         done = 0
         for colour in range(tables.colours):
             if tables.colour_size[colour] > 0 \
@@ -285,10 +210,8 @@ def next_rolls(tables, state, seat, cells, jokers, specials, taken_columns, take
             kok2_prepare(tables, state, seat, taken_columns, taken_colours, taken_rows,
                          weights, left, horizon, star_penalty, compensated, False, work)
             expected[k] = _expected_next(tables, state, seat, loose, weights, star_penalty,
-                                         pass_penalty, solo, special_die, work)
+                                         pass_penalty, solo, work)
         counters[C_MARKS_USED] -= jokers[k]
-        counters[C_BOXES_USED] -= box
-        counters[C_HEARTS] -= heart
         for i in range(count):
             cell = fresh[i]
             crossed[cell] = False

@@ -96,8 +96,8 @@ def decide_greedy(game: Game, seat: int, weights: Greedy | None = None) -> Choic
 
 
 def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: int = 8,
-                  lookahead: float = 2.0, margin: float = 1.5, pass_below: float = 0.0,
-                  look_at_special: bool = True) -> Choice | None:
+                  lookahead: float = 2.0, margin: float = 1.5,
+                  pass_below: float = 0.0) -> Choice | None:
     """The expert bot's choice for ``seat`` in the current roll of the rules' ``game``
     (``None``: a pass): of the strong bot's ``candidates`` best moves (one per cells,
     jokers and kind, bombs then placed; none more than ``margin`` below the best), the one
@@ -128,7 +128,6 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
             choice, value = _with_bombs(game, seat, inputs, choice, table, left, horizon,
                                         work)
         chosen.append((value, choice, 0 if choice.is_special else choice.move.jokers))
-    special_die = tables.edition == KOK2 and look_at_special
     weigh_pass = not chosen or chosen[0][0] < pass_below
     if not weigh_pass and len(chosen) == 1:
         return chosen[0][1]
@@ -147,17 +146,13 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
                 rows = wider
             rows[k, :len(listed)] = listed
         jokers = np.array([0, *(j for _, _, j in chosen)], dtype=np.int64)
-        specials = np.array([-1, *(SPECIAL_FACE_CODES[choice.move.face]
-                                   if isinstance(choice.move, Special) else -1
-                                   for _, choice, _ in chosen)], dtype=np.int64)
         left_ahead, _ = horizons(game, table, ahead=1)
         skip = 0 if weigh_pass else 1
         ahead = expert.next_rolls(
-            tables.arrays, inputs.state, seat, rows[skip:], jokers[skip:], specials[skip:],
-            inputs.taken_columns, inputs.taken_colours, inputs.taken_rows,
-            game.options.connect_through_crossed, table, left_ahead, horizon, game.solo,
-            player.star_penalty, game.options.pass_penalty, COMPENSATED_SUM, special_die,
-            work)
+            tables.arrays, inputs.state, seat, rows[skip:], jokers[skip:], inputs.taken_columns,
+            inputs.taken_colours, inputs.taken_rows, game.options.connect_through_crossed,
+            table, left_ahead, horizon, game.solo, player.star_penalty,
+            game.options.pass_penalty, COMPENSATED_SUM, work)
         if skip:
             ahead = np.concatenate([[-1e9], ahead])
     best_choice: Choice | None = None
