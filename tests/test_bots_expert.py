@@ -20,7 +20,7 @@ from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.engine import expert
 from kok_layouts.rules.engine.strong import decide
 from kok_layouts.rules.game import Choice, Game, new_game
-from kok_layouts.rules.strong import ExpertBot, StrongBot
+from kok_layouts.rules.strong import EXPERT_LOOKAHEAD, ExpertBot, StrongBot
 
 SEED = 3707
 
@@ -224,6 +224,18 @@ def test_the_kids_look_leaves_the_position_as_it_was() -> None:
     play_game(new_game(load_layout("kids"), 1, solo=True), [checking],
               np.random.default_rng([SEED, 9]))
     assert checking.looks > 10 and checking.kept
+
+
+def test_the_expert_weighs_the_next_roll_by_its_editions_weight_unless_given_one() -> None:
+    """Kids weighs the next roll once, the other editions twice (``EXPERT_LOOKAHEAD``)."""
+    def log(layout: str, bot: ExpertBot) -> list[Any]:
+        game = new_game(load_layout(layout), 1, solo=True)
+        return play_game(game, [bot], np.random.default_rng([SEED, 12])).log
+
+    assert EXPERT_LOOKAHEAD == {"classic": 2.0, "kok2": 2.0, "kids": 1.0}
+    assert log("kids", ExpertBot()) == log("kids", ExpertBot(lookahead=1.0))
+    assert log("kids", ExpertBot()) != log("kids", ExpertBot(lookahead=2.0))
+    assert log("black", ExpertBot()) == log("black", ExpertBot(lookahead=2.0))
 
 
 @pytest.mark.slow
