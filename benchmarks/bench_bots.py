@@ -148,13 +148,16 @@ def markdown(rows: list[dict[str, float | str]], args: argparse.Namespace) -> st
     lines = [f"Solo: {args.games} seeded games per bot (game `i` from "
              f"`default_rng([{args.seed}, i])`); duels: {args.duels} 2-player games against "
              "the strong bot, seats alternated (a shared win counts half); games a second: "
-             "solo, CPU time of one process. Hindsight: a beam search that knows every "
-             f"throw ({args.beam} positions kept after each roll, {MOVES} moves followed "
-             "from each) on the first "
-             f"{min(args.hindsight, args.games)} of the solo games; a bot's share is its mean "
-             "over those games divided by the search's. Rules: the library's defaults "
+             "solo, CPU time of one process. "
+             + (f"Hindsight: a beam search that knows every throw ({args.beam} positions "
+                f"kept after each roll, {MOVES} moves followed from each) on the first "
+                f"{min(args.hindsight, args.games)} of the solo games; a bot's share is its "
+                "mean over those games divided by the search's. " if args.hindsight else "")
+             + "Rules: the library's defaults "
              f"(`{Options()!r}`): solo 30 rolls of 2 colour and 2 number dice (Keer op Keer "
-             "2: and the special die), games with others with 3 colour and 3 number dice.", ""]
+             "2: and the special die), games with others with 3 colour and 3 number dice; "
+             "Kids: 30 rolls of its three dice solo, the active player keeping one of them "
+             "in games with others.", ""]
     titles = {"classic": "Keer op Keer (black pad)", "kok2": "Keer op Keer 2 (grey pad)",
               "kids": "Keer op Keer Kids"}
     for edition in dict.fromkeys(str(row["edition"]) for row in rows):

@@ -25,7 +25,9 @@ evaluation, since deleted (a rerun records the compiled bot's values).
 The expert bot's games were recorded again (``python -m tests.bots_answers``) when its search
 changed (issue 37: 8 candidates weighed again at twice the next roll's expectation, none
 more than 1.5 points below the best, a pass only when every move loses); the greedy and
-strong bots' records came out identical.
+strong bots' records came out identical. Its Kids games were recorded again when it began to
+look at the next roll in Kids too (every throw of the three dice), and again when Kids
+weighed that look once instead of twice; every other record came out identical.
 """
 
 from __future__ import annotations

@@ -64,3 +64,14 @@ def test_the_markdown_table_gives_every_bots_figures_and_the_rules() -> None:
     assert "| `expert` | 24.4 (23.9 to 24.9) | 76% | 60% (53 to 67%) | 61 |" in table
     assert "| hindsight search | 32.0 (31.0 to 33.0) |  |  | 1 |" in table
     assert "Options(" in table[0] and "default_rng([41, i])" in table[0]
+
+
+def test_the_markdown_names_no_hindsight_search_when_none_ran() -> None:
+    rows: list[dict[str, float | str]] = [
+        {"bot": "strong", "edition": "kids", "solo_mean": 25.8, "solo_low": 25.6,
+         "solo_high": 26.0, "games_per_second": 266.0}]
+    args = argparse.Namespace(games=1000, seed=4242, duels=400, beam=128, hindsight=0)
+    table = bench_bots.markdown(rows, args).splitlines()
+    assert "Hindsight" not in table[0] and "Rules: the library's defaults" in table[0]
+    assert "Kids: 30 rolls of its three dice" in table[0]
+    assert "| `strong` | 25.8 (25.6 to 26.0) |  |  | 266 |" in table

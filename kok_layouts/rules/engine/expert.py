@@ -12,6 +12,12 @@ without jokers, a joker die standing for the best colour (number) at its cost. T
 the throws as numpy's ``mean`` does (pairwise), so the values are the Python bot's to the
 last bit. :func:`candidate_bombs` places the bombs a candidate's rows give, as
 ``StrongBot._with_bombs`` does.
+
+In Kids :func:`kids_next_rolls` does the same over every throw of the three dice: a
+candidate's enclosures crossed (and its purple mark used), each die face's best move
+valued as the strong bot values Kids moves (``strong_kids.kids_strong_choice``), the best
+die of each throw taken (a seat that is not the active one: the best of the two dice the
+active seat leaves, each die equally likely kept).
 """
 
 from __future__ import annotations
@@ -26,7 +32,9 @@ from kok_layouts.rules.engine.kernels import (
     kernel,
     legal_sets,
 )
-from kok_layouts.rules.engine.strong_kernels import W_MARK_HOPE
+from kok_layouts.rules.engine.kids import kids_legal_moves
+from kok_layouts.rules.engine.strong_kernels import W_MARK_HOPE, W_PURPLE
+from kok_layouts.rules.engine.strong_kids import _enclosures_into as enclosures_into
 from kok_layouts.rules.engine.strong_kok2 import (
     P_FRAC,
     cells_value,
@@ -224,3 +232,110 @@ def candidate_bombs(tables, state, seat, cells, jokers, special, face, taken_col
     return with_bombs(tables, state, seat, cells, jokers, special, face, taken_columns,
                       taken_colours, taken_rows, weights, star_penalty, pass_penalty, solo,
                       work)
+
+
+# == Kids ==================================================================================
+@kernel
+def _kids_face_values(tables, state, seat, weights, solo, work, values):  # type: ignore[no-untyped-def]
+    """Into ``values[face]``: the best value, as the strong bot values Kids moves
+    (``kids_strong_choice`` without the denial), of the moves of each die face (an animal,
+    then purple) in the prepared position of ``seat`` (``work``); :data:`IMPOSSIBLE` for a
+    face without a legal move."""
+    crossed = state.crossed[seat]
+    marks_used = state.counters[seat, C_MARKS_USED]
+    chameleon_soon = weights[W_PURPLE] * work.pos[P_FRAC]
+    together = work.together
+    for face in range(tables.colours + 1):
+        moves = kids_legal_moves(tables, crossed, marks_used, face)
+        best = IMPOSSIBLE
+        for m in range(moves.shape[0]):
+            used = enclosures_into(tables, together, 0, moves[m, 1:])
+            value, _ = cells_value(tables, state, seat, together, used, work, weights, 0, 0,
+                                   solo, True)
+            if face == tables.colours and moves[m, 2] < 0:  # purple, no chameleon
+                value += chameleon_soon
+            if value > best:
+                best = value
+        values[face] = best
+
+
+@kernel
+def _best_of(first, second):  # type: ignore[no-untyped-def]
+    """The better of two faces' values; 0 (nothing to cross) when neither has a move."""
+    best = max(first, second)
+    return best if best > IMPOSSIBLE else 0.0
+
+
+@kernel
+def kids_best_of_throws(values, kept_by_other):  # type: ignore[no-untyped-def]
+    """The mean over every throw of the three Kids dice (each face equally likely) of the
+    best value the seat can take: the best of the three dice, or (``kept_by_other``: another
+    seat is the active one) the best of the two the active seat leaves, each of the three
+    dice equally likely kept; 0 for a throw with no legal move (a Kids player passes only
+    then)."""
+    faces = values.shape[0]
+    total = 0.0
+    for a in range(faces):
+        for b in range(faces):
+            for c in range(faces):
+                if kept_by_other:
+                    total += (_best_of(values[b], values[c]) + _best_of(values[a], values[c])
+                              + _best_of(values[a], values[b])) / 3.0
+                else:
+                    total += _best_of(max(values[a], values[b]), values[c])
+    return total / faces ** 3
+
+
+@kernel
+def kids_next_rolls(tables, state, seat, moves, taken_columns, weights, left, horizon, solo,  # type: ignore[no-untyped-def]
+                    kept_by_other, compensated, work):
+    """The expected best value of the next roll after each of a Kids decision's candidate
+    moves (rows of ``moves`` as ``kids_legal_moves`` gives them): the move's enclosures
+    crossed and its purple mark used on ``seat``'s sheet (no circle scored), the position
+    valued one roll later (``left``: the rolls the seat acts in after the next one), and the
+    best move of every throw of the next roll (:func:`kids_best_of_throws`); 0 once the move
+    completes a second animal. The state is left as it was."""
+    crossed = state.crossed[seat]
+    column_count, colour_count = state.column_count[seat], state.colour_count[seat]
+    row_count, counters = state.row_count[seat], state.counters[seat]
+    no_colours = np.zeros(tables.colours, dtype=np.bool_)
+    no_rows = np.zeros(tables.height, dtype=np.bool_)
+    values = np.empty(tables.colours + 1)
+    expected = np.zeros(moves.shape[0])
+    fresh = np.empty(crossed.shape[0], dtype=np.int64)
+    for k in range(moves.shape[0]):
+        count = 0
+        for j in (1, 2):
+            area = moves[k, j]
+            if area < 0:
+                continue
+            for i in range(tables.area_size[area]):
+                cell = tables.area_cells[area, i]
+                if crossed[cell]:
+                    continue
+                crossed[cell] = True
+                column_count[tables.cell_column[cell]] += 1
+                colour_count[tables.cell_colour[cell]] += 1
+                row_count[tables.cell_row[cell]] += 1
+                fresh[count] = cell
+                count += 1
+        purple = 1 if moves[k, 0] == tables.colours else 0
+        counters[C_MARKS_USED] += purple
+        done = 0
+        for colour in range(tables.colours):
+            if tables.colour_size[colour] > 0 \
+                    and colour_count[colour] == tables.colour_size[colour]:
+                done += 1
+        if done < COLOURS_TO_END:
+            kok2_prepare(tables, state, seat, taken_columns, no_colours, no_rows, weights,
+                         left, horizon, 0, compensated, True, work)
+            _kids_face_values(tables, state, seat, weights, solo, work, values)
+            expected[k] = kids_best_of_throws(values, kept_by_other)
+        counters[C_MARKS_USED] -= purple
+        for i in range(count):
+            cell = fresh[i]
+            crossed[cell] = False
+            column_count[tables.cell_column[cell]] -= 1
+            colour_count[tables.cell_colour[cell]] -= 1
+            row_count[tables.cell_row[cell]] -= 1
+    return expected

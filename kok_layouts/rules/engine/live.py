@@ -5,7 +5,8 @@ rules' game, as the greedy and expert bots make it (the strong bot's is
 :func:`decide_greedy` asks the greedy kernels the whole games play with
 (:func:`~kok_layouts.rules.engine.greedy.greedy_choice`, ``kok2_greedy_choice``,
 ``kids_greedy_choice``); :func:`decide_expert` weighs the strong bot's few best moves
-again by the expected best value of the next roll (:mod:`~kok_layouts.rules.engine.expert`).
+again by the expected best value of the next roll (:mod:`~kok_layouts.rules.engine.expert`;
+Kids too, its three dice's throws).
 Both are the choices ``GreedyBot`` and ``ExpertBot`` made in Python, bombs' squares and
 all (tests/test_bots_answers.py holds them to their recorded answers).
 """
@@ -18,12 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kok_layouts.errors import BadArgumentError
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.rules.engine import compiling, expert, greedy, kids, kok2, strong_kok2
 from kok_layouts.rules.engine.compiling import COMPILE_SECONDS
 from kok_layouts.rules.engine.greedy import Greedy
+from kok_layouts.rules.engine.kernels import C_MARKS_USED
 from kok_layouts.rules.engine.strong import (
     COMPENSATED_SUM,
+    Decision,
     Seat,
     classic_choice,
     decide_seat,
@@ -99,13 +103,14 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
     jokers and kind, bombs then placed; none more than ``margin`` below the best), the one
     whose value plus ``lookahead`` times the expected best value of the next roll after it
     is highest; a pass (the next roll after passing) is weighed too when the best move is
-    worth less than ``pass_below``. Kids plays as the strong bot."""
+    worth less than ``pass_below`` (not in Kids: a Kids player must move when it can)."""
     seat, inputs = seat_inputs(game, seat, "the expert bot")
     table = weight_array(weights)
     decision = decide_seat(game, seat, inputs, table)
     tables = inputs.tables
     if tables.edition == KIDS:
-        return decision.choice
+        return _decide_expert_kids(game, seat, inputs, table, decision, candidates, lookahead,
+                                   margin)
     values = decision.values
     if not values.shape[0]:  # (no move and no special action: a pass)
         return None
@@ -259,3 +264,68 @@ def warm_live(*sheets: Sheet) -> None:
                 False, -1, inputs.taken_columns, inputs.taken_colours, inputs.taken_rows,
                 table, 1.0, 1.0, False, 0, 0, COMPENSATED_SUM,
                 strong_kok2.new_kok2_workspace(inputs.tables))
+
+
+def _decide_expert_kids(game: Game, seat: int, inputs: Seat, table: np.ndarray,
+                        decision: Decision, candidates: int, lookahead: float,
+                        margin: float) -> Choice | None:
+    """:func:`decide_expert` in a Kids game: of the strong bot's ``candidates`` best moves
+    (none more than ``margin`` below the best), the one whose value plus ``lookahead``
+    times the expected best value of the next roll after it
+    (:func:`~kok_layouts.rules.engine.expert.kids_next_rolls`, every throw of the three
+    dice) is highest. No pass to weigh: a Kids player must move when it can."""
+    values = decision.values
+    if not values.shape[0]:  # (no legal move: a pass)
+        return decision.choice
+    tables = inputs.tables
+    rows, dice = _kids_moves(inputs, seat)
+    if rows.shape[0] != values.shape[0]:  # the kernels disagree: a bug, said plainly
+        raise BadArgumentError(f"the strong bot valued {values.shape[0]} Kids moves, but "
+                               f"the roll allows {rows.shape[0]}")
+    order = np.argsort(-values, kind="stable").tolist()
+    top = float(values[order[0]])
+    best: list[int] = []
+    seen: set[tuple[int, int, int]] = set()
+    for index in order:
+        if float(values[index]) < top - margin or len(best) >= candidates:
+            break
+        key = (int(rows[index, 0] == tables.arrays.colours), int(rows[index, 1]),
+               int(rows[index, 2]))
+        if key not in seen:
+            seen.add(key)
+            best.append(index)
+    left, horizon = horizons(game, table)
+    if len(best) == 1 or left <= 0:
+        return kids_choice(game, tables, dice[best[0]], rows[best[0]])
+    _announce(expert.kids_next_rolls, "expert")
+    left_ahead, _ = horizons(game, table, ahead=1)
+    seats = len(game.players)
+    kept_by_other = not game.solo and seats > 1 and (game.active + 1) % seats != seat
+    ahead = expert.kids_next_rolls(
+        tables.arrays, inputs.state, seat, rows[best], inputs.taken_columns, table,
+        left_ahead, horizon, game.solo, kept_by_other, COMPENSATED_SUM,
+        kept_workspace(tables, strong_kok2.new_kok2_workspace))
+    totals = values[best] + lookahead * ahead
+    chosen = best[int(np.argmax(totals))]
+    return kids_choice(game, tables, dice[chosen], rows[chosen])
+
+
+def _kids_moves(inputs: Seat, seat: int) -> tuple[np.ndarray, list[int]]:
+    """Every legal Kids move of ``seat``'s dice as rows of ``kids_legal_moves`` and the die
+    each is made with, in the order the strong bot values them (``kids_strong_choice``: the
+    dice in turn, a face once)."""
+    tables, state = inputs.tables.arrays, inputs.state
+    crossed, marks_used = state.crossed[seat], state.counters[seat, C_MARKS_USED]
+    found: list[np.ndarray] = []
+    dice: list[int] = []
+    faces: set[int] = set()
+    for die in inputs.colour_dice.tolist():
+        face = int(inputs.roll_colours[die])
+        if face in faces:
+            continue
+        faces.add(face)
+        moves = kids.kids_legal_moves(tables, crossed, marks_used, face)
+        found.append(moves)
+        dice += [die] * moves.shape[0]
+    rows = np.concatenate(found) if found else np.empty((0, 3), dtype=np.int32)
+    return rows, dice
