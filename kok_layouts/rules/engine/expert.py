@@ -28,9 +28,11 @@ from kok_layouts.rules.engine.kernels import (
     C_MARKS_USED,
     COLOURS_TO_END,
     anchor_of,
+    colours_done,
     group_is_open,
     kernel,
     legal_sets,
+    plain_kernel,
 )
 from kok_layouts.rules.engine.kids import kids_legal_moves
 from kok_layouts.rules.engine.strong_kernels import W_MARK_HOPE, W_PURPLE
@@ -175,6 +177,32 @@ def _expected_next(tables, state, seat, loose, weights, star_penalty, pass_penal
     return expected
 
 
+@plain_kernel
+def _cross_on_trial(tables, state, seat, cell, fresh, count):  # type: ignore[no-untyped-def]
+    """Cross ``cell`` on ``seat``'s sheet for a look ahead (its column, colour and row
+    counts too, nothing scored) unless it is crossed already, noting it in
+    ``fresh[count]``; returns how many ``fresh`` holds now (:func:`_uncross` undoes them)."""
+    if state.crossed[seat, cell]:
+        return count
+    state.crossed[seat, cell] = True
+    state.column_count[seat, tables.cell_column[cell]] += 1
+    state.colour_count[seat, tables.cell_colour[cell]] += 1
+    state.row_count[seat, tables.cell_row[cell]] += 1
+    fresh[count] = cell
+    return count + 1
+
+
+@plain_kernel
+def _uncross(tables, state, seat, fresh, count):  # type: ignore[no-untyped-def]
+    """Undo :func:`_cross_on_trial` for the first ``count`` cells of ``fresh``."""
+    for i in range(count):
+        cell = fresh[i]
+        state.crossed[seat, cell] = False
+        state.column_count[seat, tables.cell_column[cell]] -= 1
+        state.colour_count[seat, tables.cell_colour[cell]] -= 1
+        state.row_count[seat, tables.cell_row[cell]] -= 1
+
+
 @kernel
 def next_rolls(tables, state, seat, cells, jokers, taken_columns, taken_colours, taken_rows,  # type: ignore[no-untyped-def]
                loose, weights, left, horizon, solo, star_penalty, pass_penalty, compensated,
@@ -183,41 +211,23 @@ def next_rolls(tables, state, seat, cells, jokers, taken_columns, taken_colours,
     ``jokers[k]`` marks crossed on ``seat``'s sheet, the expected value of the best move of
     the next roll (0 once the candidate completes a second colour). ``left``: the rolls
     the seat acts in after the next one; the state is left as it was."""
-    crossed = state.crossed[seat]
-    column_count, colour_count = state.column_count[seat], state.colour_count[seat]
-    row_count, counters = state.row_count[seat], state.counters[seat]
+    counters = state.counters[seat]
     expected = np.zeros(cells.shape[0])
     fresh = np.empty(cells.shape[1], dtype=np.int64)
     for k in range(cells.shape[0]):
         count = 0
         for i in range(cells.shape[1]):
             cell = cells[k, i]
-            if cell < 0 or crossed[cell]:
-                continue
-            crossed[cell] = True
-            column_count[tables.cell_column[cell]] += 1
-            colour_count[tables.cell_colour[cell]] += 1
-            row_count[tables.cell_row[cell]] += 1
-            fresh[count] = cell
-            count += 1
+            if cell >= 0:
+                count = _cross_on_trial(tables, state, seat, cell, fresh, count)
         counters[C_MARKS_USED] += jokers[k]
-        done = 0
-        for colour in range(tables.colours):
-            if tables.colour_size[colour] > 0 \
-                    and colour_count[colour] == tables.colour_size[colour]:
-                done += 1
-        if done < COLOURS_TO_END:
+        if colours_done(tables, state, seat) < COLOURS_TO_END:
             kok2_prepare(tables, state, seat, taken_columns, taken_colours, taken_rows,
                          weights, left, horizon, star_penalty, compensated, False, work)
             expected[k] = _expected_next(tables, state, seat, loose, weights, star_penalty,
                                          pass_penalty, solo, work)
         counters[C_MARKS_USED] -= jokers[k]
-        for i in range(count):
-            cell = fresh[i]
-            crossed[cell] = False
-            column_count[tables.cell_column[cell]] -= 1
-            colour_count[tables.cell_colour[cell]] -= 1
-            row_count[tables.cell_row[cell]] -= 1
+        _uncross(tables, state, seat, fresh, count)
     return expected
 
 
@@ -295,14 +305,12 @@ def kids_next_rolls(tables, state, seat, moves, taken_columns, weights, left, ho
     valued one roll later (``left``: the rolls the seat acts in after the next one), and the
     best move of every throw of the next roll (:func:`kids_best_of_throws`); 0 once the move
     completes a second animal. The state is left as it was."""
-    crossed = state.crossed[seat]
-    column_count, colour_count = state.column_count[seat], state.colour_count[seat]
-    row_count, counters = state.row_count[seat], state.counters[seat]
+    counters = state.counters[seat]
     no_colours = np.zeros(tables.colours, dtype=np.bool_)
     no_rows = np.zeros(tables.height, dtype=np.bool_)
     values = np.empty(tables.colours + 1)
     expected = np.zeros(moves.shape[0])
-    fresh = np.empty(crossed.shape[0], dtype=np.int64)
+    fresh = np.empty(state.crossed.shape[1], dtype=np.int64)
     for k in range(moves.shape[0]):
         count = 0
         for j in (1, 2):
@@ -310,32 +318,15 @@ def kids_next_rolls(tables, state, seat, moves, taken_columns, weights, left, ho
             if area < 0:
                 continue
             for i in range(tables.area_size[area]):
-                cell = tables.area_cells[area, i]
-                if crossed[cell]:
-                    continue
-                crossed[cell] = True
-                column_count[tables.cell_column[cell]] += 1
-                colour_count[tables.cell_colour[cell]] += 1
-                row_count[tables.cell_row[cell]] += 1
-                fresh[count] = cell
-                count += 1
+                count = _cross_on_trial(tables, state, seat, tables.area_cells[area, i],
+                                        fresh, count)
         purple = 1 if moves[k, 0] == tables.colours else 0
         counters[C_MARKS_USED] += purple
-        done = 0
-        for colour in range(tables.colours):
-            if tables.colour_size[colour] > 0 \
-                    and colour_count[colour] == tables.colour_size[colour]:
-                done += 1
-        if done < COLOURS_TO_END:
+        if colours_done(tables, state, seat) < COLOURS_TO_END:
             kok2_prepare(tables, state, seat, taken_columns, no_colours, no_rows, weights,
                          left, horizon, 0, compensated, True, work)
             _kids_face_values(tables, state, seat, weights, solo, work, values)
             expected[k] = kids_best_of_throws(values, kept_by_other)
         counters[C_MARKS_USED] -= purple
-        for i in range(count):
-            cell = fresh[i]
-            crossed[cell] = False
-            column_count[tables.cell_column[cell]] -= 1
-            colour_count[tables.cell_colour[cell]] -= 1
-            row_count[tables.cell_row[cell]] -= 1
+        _uncross(tables, state, seat, fresh, count)
     return expected
