@@ -267,5 +267,8 @@ LEARNED_WEIGHTS_BYTES = 5_000_000
 """The largest learned-bot weights file read (the shipped one is a few kilobytes)."""
 LEARNED_WEIGHT_ABS = 1e6
 """The largest size of one learned weight: anything beyond is a broken file."""
+LEARNED_HIDDEN = Bounds(1, 64, "units of a hidden layer of the value network")
+"""The sizes of the learned bot's value network's hidden layers
+(``learned_kernels.MOST_HIDDEN``)."""
 LEARNED_CANDIDATES = Bounds(1, 64, "moves weighed again per roll")
 """How many of the strong bot's best moves of a roll the learned bot weighs again."""

@@ -1,5 +1,6 @@
 """The learned bot: the strong bot's value of the position after a move, corrected by a
-linear model over richer features of that position, learned by self-play.
+linear model over richer features of that position and a value network over the same
+features (:mod:`kok_layouts.rules.value_network`; none where the shipped file has none).
 
 The strong bot (:mod:`kok_layouts.rules.strong`) values the position after a move as the
 score now plus what the position can still be expected to earn. The learned bot keeps that
@@ -12,7 +13,9 @@ few best moves of a roll (and passing) again with the correction and takes the b
 
 The weights are trained by ``benchmarks/train_learned.py`` (rollout policy iteration,
 :func:`kok_layouts.rules.learned_training.improve`: Monte Carlo returns of every candidate
-of sampled decisions on common dice; TD(lambda) is there too) and shipped in
+of sampled decisions on common dice; TD(lambda) is there too), the value network
+by ``benchmarks/train_value.py`` (expert iteration, then self-play:
+:mod:`kok_layouts.rules.value_training`); both are shipped in
 ``learned_weights.json`` beside this module, with a fingerprint of their values
 (:meth:`LearnedBot.version`).
 
@@ -42,6 +45,12 @@ from kok_layouts.errors import BadArgumentError, KokTypeError, UnreadableFileErr
 from kok_layouts.rules.game import Choice, Game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.strong import EDITIONS, StrongBot, edition_of
+from kok_layouts.rules.value_network import (
+    Network,
+    network_totals,
+    network_vector,
+    split_vector,
+)
 
 FEATURES: tuple[str, ...] = (
     "bias", "time", "time_squared", "strong_value", "strong_value_time", "passed",
@@ -57,11 +66,13 @@ FEATURES: tuple[str, ...] = (
 
 FORMAT = "kok-learned-weights"
 """The ``format`` field of a weights file."""
-LEARNED_VERSION = 1
+LEARNED_VERSION = 2
 """The version of the learned bot's features and play; weights of another version are
-refused."""
+refused. (Version 2: a value network beside the linear weights.)"""
 WEIGHTS_FILE = Path(__file__).resolve().with_name("learned_weights.json")
 """The shipped weights."""
+NETWORK_PARTS: tuple[str, ...] = ("w1", "b1", "w2", "b2", "w3", "b3")
+"""A network's parameters in a weights file, in the order of :class:`Network`."""
 
 
 class BadWeightsError(UnreadableFileError):
@@ -70,19 +81,82 @@ class BadWeightsError(UnreadableFileError):
 
 
 def fingerprint(weights: Mapping[str, Iterable[float]]) -> str:
-    """12 hex digits of a hash of the features and the weight values of every edition."""
+    """12 hex digits of a hash of the features and the corrections of every edition (the
+    linear weights and the value network, :func:`network_vector`)."""
     text = json.dumps({"features": list(FEATURES),
                        "weights": {name: [float(v) for v in weights[name]]
                                    for name in sorted(weights)}}, sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
+def network_document(network: Network) -> dict[str, Any]:
+    """A network as a weights file keeps it: its hidden sizes and parameters (nested
+    lists, 7 decimals)."""
+    document: dict[str, Any] = {"hidden": list(network.sizes)}
+    for name, part in zip(NETWORK_PARTS, network.parts(), strict=True):
+        document[name] = np.round(part, 7).tolist()
+    return document
+
+
 def weights_document(weights: Mapping[str, Iterable[float]],
                      about: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The JSON document of a weights file for ``weights`` (one vector per edition)."""
-    clean = {name: [round(float(v), 6) for v in weights[name]] for name in sorted(weights)}
+    """The JSON document of a weights file for ``weights``: per edition its correction,
+    the linear weights alone or with a value network (:func:`network_vector`, as
+    :attr:`LearnedBot.corrections` holds them)."""
+    linear: dict[str, list[float]] = {}
+    networks: dict[str, dict[str, Any]] = {}
+    combined: dict[str, np.ndarray] = {}
+    for name in sorted(weights):
+        vector = np.asarray(list(weights[name]), dtype=np.float64)
+        line, network = split_vector(vector)
+        linear[name] = [round(float(v), 6) for v in line]
+        if network is not None:
+            networks[name] = network_document(network)
+            network = _network_of(networks[name], name, "weights")
+        combined[name] = network_vector(np.array(linear[name]), network)
     return {"format": FORMAT, "version": LEARNED_VERSION, "features": list(FEATURES),
-            "weights": clean, "fingerprint": fingerprint(clean), "about": dict(about or {})}
+            "weights": linear, "networks": networks, "fingerprint": fingerprint(combined),
+            "about": dict(about or {})}
+
+
+def _numbers(values: object, shape: tuple[int, ...]) -> np.ndarray | None:
+    """``values`` as an array of ``shape`` if it is nested lists of finite numbers of
+    that shape within :data:`limits.LEARNED_WEIGHT_ABS`, else ``None``."""
+    if len(shape) > 1:
+        if not isinstance(values, list) or len(values) != shape[0]:
+            return None
+        rows = [_numbers(row, shape[1:]) for row in values]
+        if any(row is None for row in rows):
+            return None
+        return np.array(rows, dtype=np.float64).reshape(shape)
+    if (not isinstance(values, list) or len(values) != shape[0]
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                       and math.isfinite(v) and abs(v) <= limits.LEARNED_WEIGHT_ABS
+                       for v in values)):
+        return None
+    return np.array(values, dtype=np.float64)
+
+
+def _network_of(document: object, edition: str, name: str) -> Network:
+    """The network of a weights file's ``networks`` entry, or :class:`BadWeightsError`."""
+    fault = f"the network of {shown(str(edition), 40)} is not"
+    if not isinstance(document, dict) or set(document) != {"hidden", *NETWORK_PARTS}:
+        raise BadWeightsError(name, f"{fault} hidden sizes and {', '.join(NETWORK_PARTS)}")
+    sizes = document["hidden"]
+    if (not isinstance(sizes, list) or len(sizes) != 2
+            or not all(type(v) is int and v in limits.LEARNED_HIDDEN for v in sizes)):
+        raise BadWeightsError(name, f"{fault} two hidden sizes of "
+                                    f"{limits.LEARNED_HIDDEN.low} to "
+                                    f"{limits.LEARNED_HIDDEN.high}")
+    h1, h2 = sizes
+    shapes = ((h1, len(FEATURES)), (h1,), (h2, h1), (h2,), (h2,), (1,))
+    parts: list[np.ndarray] = []
+    for part, shape in zip(NETWORK_PARTS, shapes, strict=True):
+        found = _numbers(document[part], shape)
+        if found is None:
+            raise BadWeightsError(name, f"{fault} finite numbers of the right shape ({part})")
+        parts.append(found)
+    return Network(*parts)
 
 
 def load_weights(path: str | Path = WEIGHTS_FILE) -> dict[str, np.ndarray]:
@@ -140,6 +214,14 @@ def checked_weights(document: object, name: str = "weights", *,
             raise BadWeightsError(name, f"the weights of {edition} are not "
                                         f"{len(FEATURES)} finite numbers")
         found[edition] = np.array(values, dtype=np.float64)
+    networks = document.get("networks", {})
+    if not isinstance(networks, dict):
+        raise BadWeightsError(name, "its networks are not a JSON object")
+    for edition, network in networks.items():
+        if edition not in found:
+            raise BadWeightsError(name, f"a network of {shown(str(edition), 40)}, which has "
+                                        "no weights")
+        found[edition] = network_vector(found[edition], _network_of(network, edition, name))
     if fingerprinted and document.get("fingerprint") != fingerprint(found):
         raise BadWeightsError(name, "its fingerprint does not match its weights")
     return found
@@ -185,7 +267,9 @@ class LearnedBot(StrongBot):
     name = "learned"
 
     def __init__(self, weights: Mapping[str, Iterable[float]] | None = None, *,
-                 candidates: int = 6) -> None:
+                 candidates: int = 6,
+                 networks: Mapping[str, Network | Mapping[str, Any] | None] | None = None
+                 ) -> None:
         super().__init__()
         if isinstance(candidates, bool) or not isinstance(candidates, int) or not (
                 limits.LEARNED_CANDIDATES.low <= candidates <= limits.LEARNED_CANDIDATES.high):
@@ -202,15 +286,33 @@ class LearnedBot(StrongBot):
                                            f"{len(FEATURES)} numbers, not a "
                                            f"{type(values).__name__}")
                 given[key] = [float(v) if isinstance(v, np.floating) else v for v in values]
+            nets = dict(networks or {})
         except (TypeError, ValueError):
             raise BadArgumentError("weights are a mapping of edition names to "
                                    f"{len(FEATURES)} numbers each") from None
+        for key, network in nets.items():
+            if key not in EDITIONS:
+                raise BadArgumentError(f"a network of {shown(str(key), 40)}: the editions "
+                                       f"are {', '.join(EDITIONS)}")
+            if network is not None and not isinstance(network, Network | Mapping):
+                raise BadArgumentError(f"the network of {key} is a Network, not "
+                                       f"{type(network).__name__}")
         document = {"format": FORMAT, "version": LEARNED_VERSION, "features": list(FEATURES),
                     "weights": given}
         checked = checked_weights(document, "weights", fingerprinted=False) if given else {}
-        self.corrections: dict[str, np.ndarray] = {
-            edition: checked.get(edition, shipped.get(edition, np.zeros(len(FEATURES))))
-            for edition in EDITIONS}
+        self.corrections: dict[str, np.ndarray] = {}
+        """Per edition the correction the kernels read: the linear weights, then the value
+        network (:func:`~kok_layouts.rules.value_network.network_vector`)."""
+        for edition in EDITIONS:
+            if edition in checked or edition in nets:
+                linear = checked.get(edition, split_vector(
+                    shipped.get(edition, np.zeros(len(FEATURES))))[0])
+                network = nets.get(edition)
+                if isinstance(network, Mapping):
+                    network = _network_of(dict(network), edition, "networks")
+                self.corrections[edition] = network_vector(linear, network)
+            else:
+                self.corrections[edition] = shipped.get(edition, np.zeros(len(FEATURES)))
         self._shipped = {edition: shipped.get(edition, np.zeros(len(FEATURES)))
                          for edition in EDITIONS}
         self.trace: dict[int, Trace] | None = None
@@ -220,12 +322,22 @@ class LearnedBot(StrongBot):
         self.last_candidates: list[Candidate] = []
 
     def __repr__(self) -> str:
-        changed = {edition: [float(v) for v in vector]
-                   for edition, vector in self.corrections.items()
-                   if not np.array_equal(vector, self._shipped[edition])}
+        changed: dict[str, list[float]] = {}
+        networks: dict[str, dict[str, Any]] = {}
+        for edition, vector in self.corrections.items():
+            if np.array_equal(vector, self._shipped[edition]):
+                continue
+            linear, network = split_vector(vector)
+            changed[edition] = [float(v) for v in linear]
+            if network is not None:
+                networks[edition] = {"hidden": list(network.sizes),
+                                     **{name: part.tolist() for name, part
+                                        in zip(NETWORK_PARTS, network.parts(), strict=True)}}
         settings = [f"weights={changed!r}"] if changed else []
         if self.candidates != 6:
             settings.append(f"candidates={self.candidates!r}")
+        if networks:
+            settings.append(f"networks={networks!r}")
         return f"LearnedBot({', '.join(settings)})"
 
     @staticmethod
@@ -265,7 +377,8 @@ class LearnedBot(StrongBot):
             if self.trace is not None:
                 # The total of the one taken as numpy sums it: features @ correction, plus
                 # the strong value (its last bit depends on the row's place in the matrix).
-                totals = np.array(features) @ self.corrections[edition_of(game)]
+                totals = network_totals(np.array(features),
+                                        self.corrections[edition_of(game)])
                 totals += np.array(values)
                 trace = self.trace.setdefault(seat, Trace())
                 trace.features.append(features[decision.chosen])

@@ -64,6 +64,7 @@ from kok_layouts.rules.learned import FEATURES, LearnedBot
 from kok_layouts.rules.options import Options
 from kok_layouts.rules.player import checked_options
 from kok_layouts.rules.strong import EDITIONS, StrongWeights
+from kok_layouts.rules.value_network import network_totals
 
 Floats = npt.NDArray[np.float64]
 Int64s = npt.NDArray[np.int64]
@@ -269,7 +270,7 @@ class SeatTrace:
 def traces_of(trace: learned_kernels.TraceArrays, correction: Floats) -> dict[int, SeatTrace]:
     """Per seat (in the order of their first decision) the decisions of a traced game
     (:func:`play_learned` with a trace), their values summed as ``LearnedBot._pick`` sums
-    them: ``features @ correction`` by numpy, plus the strong values, plus the base."""
+    them: the correction by numpy (``network_totals``), plus the strong values, plus the base."""
     recorded, lost = int(trace.used[0]), int(trace.used[1])
     if lost:
         raise BadArgumentError(f"the trace had no room for {lost} decisions")
@@ -277,7 +278,7 @@ def traces_of(trace: learned_kernels.TraceArrays, correction: Floats) -> dict[in
     for at in range(recorded):
         found, chosen = int(trace.found[at]), int(trace.chosen[at])
         features = trace.features[at, :found]
-        totals = np.array(features.tolist()) @ correction
+        totals = network_totals(np.array(features.tolist()), correction)
         totals += np.array(trace.values[at, :found].tolist())
         seat = seats.setdefault(int(trace.seat[at]), SeatTrace([], []))
         seat.features.append(features[chosen].tolist())

@@ -25,6 +25,7 @@ Kept apart from :mod:`~kok_layouts.rules.engine.strong_kernels`: the strong bot'
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numba
@@ -61,6 +62,7 @@ from kok_layouts.rules.engine.strong_kernels import (
     rolls_left,
 )
 from kok_layouts.rules.engine.tables import Tables
+from kok_layouts.rules.value_network import network_totals
 
 FEATURE_COUNT = 32
 """``len(kok_layouts.rules.learned.FEATURES)``."""
@@ -68,6 +70,8 @@ MOST_CANDIDATES = 64
 """Room for this many candidates besides passing (``limits.LEARNED_CANDIDATES``' most)."""
 JOKER_KINDS = 3
 """A move uses 0, 1 or 2 exclamation marks."""
+MOST_HIDDEN = 64
+"""The most units of a hidden layer of the value network (``limits.LEARNED_HIDDEN``)."""
 
 
 class LearnedWork(NamedTuple):
@@ -99,6 +103,8 @@ class LearnedWork(NamedTuple):
     totals: Floats
     values: Floats
     """Per candidate its strong value."""
+    hidden: Floats
+    """The value network's first hidden layer (:func:`network_value`)."""
 
 
 class TraceArrays(NamedTuple):
@@ -205,6 +211,40 @@ def group_features(missing, column_hits, colour_hits, points, colour_size, taken
         share_second, colours_done, near_colours, halfway, claimed_colours
 
 
+@plain_kernel
+def network_value(correction, features, c, hidden):  # type: ignore[no-untyped-def]
+    """The value network's output for the features of candidate ``c`` (row ``c`` of
+    ``features``): 0 when ``correction`` is the linear weights alone. After the
+    :data:`FEATURE_COUNT` linear weights ``correction`` holds the network
+    (``kok_layouts.rules.learned.network_vector``): its two hidden sizes ``h1`` and
+    ``h2``, then ``W1`` (``h1`` rows of the features' weights), ``b1``, ``W2`` (``h2`` rows
+    of ``h1``), ``b2``, the output's weights ``w3`` (``h2``) and its bias; both hidden
+    layers are ``tanh``. ``hidden`` holds the first layer (room for ``h1``)."""
+    if correction.shape[0] <= FEATURE_COUNT:
+        return 0.0
+    h1 = int(correction[FEATURE_COUNT])
+    h2 = int(correction[FEATURE_COUNT + 1])
+    w1 = FEATURE_COUNT + 2
+    b1 = w1 + h1 * FEATURE_COUNT
+    w2 = b1 + h1
+    b2 = w2 + h2 * h1
+    w3 = b2 + h2
+    for i in range(h1):
+        total = correction[b1 + i]
+        row = w1 + i * FEATURE_COUNT
+        for j in range(FEATURE_COUNT):
+            total += correction[row + j] * features[c, j]
+        hidden[i] = math.tanh(total)
+    out = correction[w3 + h2]
+    for k in range(h2):
+        total = correction[b2 + k]
+        row = w2 + k * h1
+        for i in range(h1):
+            total += correction[row + i] * hidden[i]
+        out += correction[w3 + k] * math.tanh(total)
+    return out
+
+
 TIE = 1e-9
 """Totals this close (relative to the sum of their terms' sizes) are counted again as the
 rules' bot counts them (:func:`numpy_pick`)."""
@@ -223,7 +263,8 @@ def new_learned_work(tables: Tables, moves: int) -> LearnedWork:
         colour_hits=np.zeros(tables.colours, dtype=np.int64),
         picked=np.zeros(MOST_CANDIDATES + 1, dtype=np.int64),
         features=np.zeros((MOST_CANDIDATES + 1, FEATURE_COUNT)),
-        totals=np.zeros(MOST_CANDIDATES + 1), values=np.zeros(MOST_CANDIDATES + 1))
+        totals=np.zeros(MOST_CANDIDATES + 1), values=np.zeros(MOST_CANDIDATES + 1),
+        hidden=np.zeros(MOST_HIDDEN))
 
 
 @plain_kernel
@@ -392,6 +433,9 @@ def learned_pick(tables, state, seat, rows, values, valued_as, set_groups, sets,
             term = features[c, j] * correction[j]
             total += term
             magnitude += abs(term)
+        network = network_value(correction, features, c, learned.hidden)
+        total += network
+        magnitude += abs(network)
         total += worth[c]
         totals[c] = total
         scale = max(scale, 1.0 + magnitude)
@@ -412,7 +456,7 @@ def numpy_totals(features: Floats, correction: Floats, values: Floats) -> int:
     Asked by the kernels (in object mode) only where two totals are within a hair of each
     other: two candidates alike in value and features (symmetric moves) are told apart
     only by how the rules' bot rounds."""
-    totals = np.array(features.tolist()) @ correction
+    totals = network_totals(np.array(features.tolist()), correction)
     totals += np.array(values.tolist())
     return int(np.argmax(totals))
 
@@ -500,7 +544,7 @@ def _learned_work(size, width, colours, moves):  # type: ignore[no-untyped-def]
         np.zeros(2, dtype=np.int64), np.zeros(width, dtype=np.int64),
         np.zeros(colours, dtype=np.int64), np.zeros(MOST_CANDIDATES + 1, dtype=np.int64),
         np.zeros((MOST_CANDIDATES + 1, FEATURE_COUNT)), np.zeros(MOST_CANDIDATES + 1),
-        np.zeros(MOST_CANDIDATES + 1))
+        np.zeros(MOST_CANDIDATES + 1), np.zeros(MOST_HIDDEN))
 
 
 @kernel

@@ -61,8 +61,10 @@ from kok_layouts.rules.engine.kok2 import (
 from kok_layouts.rules.engine.learned_kernels import (
     FEATURE_COUNT,
     MOST_CANDIDATES,
+    MOST_HIDDEN,
     TIE,
     group_features,
+    network_value,
     record,
 )
 from kok_layouts.rules.engine.strong_kernels import (
@@ -85,6 +87,7 @@ from kok_layouts.rules.engine.strong_kok2 import (
     with_bombs,
 )
 from kok_layouts.rules.engine.tables import Int32s, Tables
+from kok_layouts.rules.value_network import network_totals
 
 ZOBRIST_SEED = 20_251_205
 """The seed of the random words that hash a set of cells (:func:`new_edition_work`)."""
@@ -130,6 +133,8 @@ class EditionWork(NamedTuple):
     """Per candidate of Keer op Keer 2 its move's cells (-1 padded; bombs apart)."""
     bombs: Int32s
     """Per candidate of Keer op Keer 2 its bombs' squares (rows of cells, -1 padded)."""
+    hidden: Floats
+    """The value network's first hidden layer (``learned_kernels.network_value``)."""
 
 
 def new_edition_work(tables: Tables, column_points: Floats) -> EditionWork:
@@ -152,7 +157,8 @@ def new_edition_work(tables: Tables, column_points: Floats) -> EditionWork:
         totals=np.zeros(MOST_CANDIDATES + 1), values=np.zeros(MOST_CANDIDATES + 1),
         choices=np.full((MOST_CANDIDATES + 1, 5), -1, dtype=np.int64),
         cells=np.full((MOST_CANDIDATES + 1, size), -1, dtype=np.int32),
-        bombs=np.full((MOST_CANDIDATES + 1, tables.height, SQUARE), -1, dtype=np.int32))
+        bombs=np.full((MOST_CANDIDATES + 1, tables.height, SQUARE), -1, dtype=np.int32),
+        hidden=np.zeros(MOST_HIDDEN))
 
 
 # == the features of a position after a move ===============================================
@@ -259,7 +265,7 @@ def features_into(tables, state, seat, cells, n, value, jokers, box, heart, pass
 def numpy_index(features: Floats, correction: Floats, values: Floats) -> int:
     """The candidate ``LearnedBot._pick`` takes: the first of the highest of ``features @
     correction + values``, counted by numpy (see ``learned_kernels.numpy_totals``)."""
-    totals = np.array(features.tolist()) @ correction
+    totals = network_totals(np.array(features.tolist()), correction)
     totals += np.array(values.tolist())
     return int(np.argmax(totals))
 
@@ -279,6 +285,9 @@ def pick_index(lw, found, correction):  # type: ignore[no-untyped-def]
             term = features[c, j] * correction[j]
             total += term
             magnitude += abs(term)
+        network = network_value(correction, features, c, lw.hidden)
+        total += network
+        magnitude += abs(network)
         total += values[c]
         totals[c] = total
         scale = max(scale, 1.0 + magnitude)

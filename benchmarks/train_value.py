@@ -1,0 +1,313 @@
+"""Train the learned bot's value network by expert iteration, then self-play
+(reproducible from a seed, resumable from checkpoints).
+
+    nice -n 10 python benchmarks/train_value.py --seed 2026 --checkpoint runs/value \\
+        --weights kok_layouts/rules/learned_weights.json --replace
+
+For every edition of ``--editions`` (classic on the black pad, Keer op Keer 2 on grey,
+Kids) it plays the rounds of ``SCHEDULE`` (:func:`kok_layouts.rules.value_training.
+play_round`): solo games whose every decision the expert labels, the move played being the
+expert's with the round's ``follow`` probability (1: the expert's games, expert iteration;
+0: self-play). After each round the network (hidden sizes ``--hidden``) is fitted to the
+decisions of the last ``--window`` rounds (:func:`~kok_layouts.rules.value_training.fit`)
+and the pupil's solo mean measured on ``--evaluation`` games (seeds ``[24000, i]``, never
+training games; played in the engine), beside the start (the learned bot without a
+network) on the same games. Game ``i`` of round ``r`` throws ``default_rng([seed, r, i])``.
+
+After every round the whole state (the network, Adam's moments, the decisions kept, the
+curve) is written to ``--checkpoint`` (atomically); the same command with the same
+checkpoint folder goes on from the last round done, to the same result as a run without a
+stop. ``--rounds`` longer than the schedule repeats its last round (longer training over
+several sittings). At the end the network of each edition's best point of the curve is
+written into ``--weights`` with the curve (``--plot`` and its ``.json``), all or nothing,
+only where that point beat the start; an edition whose network did not keep its linear
+weights alone. ``--scale 0.01`` plays a hundredth of the games (a smoke test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kok_layouts import load_layout
+from kok_layouts.output import write_all_or_nothing
+from kok_layouts.rules.learned import WEIGHTS_FILE, LearnedBot, weights_document
+from kok_layouts.rules.learned_training import EVALUATION_SEED, solo_mean
+from kok_layouts.rules.value_network import Network, network_vector, new_network, split_vector
+from kok_layouts.rules.value_training import (
+    FIT,
+    Decisions,
+    FitPlan,
+    agreement,
+    fit,
+    play_round,
+    pupil_with,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+PLOT = ROOT / "examples" / "output" / "value-training.png"
+PADS = {"classic": "black", "kok2": "grey", "kids": "kids"}
+SCHEDULE: tuple[float, ...] = (1.0, 1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0)
+"""Per round the probability that the expert's move is played (then the pupil's)."""
+GAMES = {"classic": 400, "kok2": 150, "kids": 400}
+"""Training games a round, per edition."""
+
+
+@dataclass
+class EditionState:
+    """Where one edition's training stands."""
+
+    network: Network
+    adam: dict[str, list[np.ndarray]] | None
+    rounds: list[Decisions]
+    points: list[dict[str, float]]
+    done: int
+    start_mean: float
+    seconds: float
+    best: Network | None = None
+    """The network of the best round so far (``None``: none beat the start)."""
+
+
+def _to_arrays(name: str, state: EditionState) -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
+    for i, part in enumerate(state.network.parts()):
+        out[f"{name}.net{i}"] = part
+    if state.best is not None:
+        for i, part in enumerate(state.best.parts()):
+            out[f"{name}.best{i}"] = part
+    if state.adam is not None:
+        for key in ("m", "v"):
+            for i, part in enumerate(state.adam[key]):
+                out[f"{name}.adam{key}{i}"] = part
+        out[f"{name}.adamt"] = state.adam["t"][0]
+    for r, kept in enumerate(state.rounds):
+        for key, array in zip(("f", "v", "m", "b", "e", "p", "g"), kept.arrays(), strict=True):
+            out[f"{name}.round{r}.{key}"] = array
+    return out
+
+
+def _from_arrays(name: str, data: Any, about: dict[str, Any]) -> EditionState:
+    network = Network(*(np.array(data[f"{name}.net{i}"]) for i in range(6)))
+    adam = None
+    if f"{name}.adamt" in data:
+        adam = {key: [np.array(data[f"{name}.adam{key}{i}"]) for i in range(6)]
+                for key in ("m", "v")}
+        adam["t"] = [np.array(data[f"{name}.adamt"])]
+    rounds = []
+    for r in range(about["kept_rounds"]):
+        f, v, m, b, e, p, g = (np.array(data[f"{name}.round{r}.{key}"])
+                               for key in ("f", "v", "m", "b", "e", "p", "g"))
+        kept = Decisions()
+        for i in range(len(b)):
+            width = int(m[i].sum())
+            kept.features.append(f[i, :width])
+            kept.values.append(v[i, :width])
+        kept.base, kept.expert = b.tolist(), e.tolist()
+        kept.played, kept.final = p.tolist(), g.tolist()
+        rounds.append(kept)
+    best = None
+    if f"{name}.best0" in data:
+        best = Network(*(np.array(data[f"{name}.best{i}"]) for i in range(6)))
+    return EditionState(network, adam, rounds, about["points"], about["done"],
+                        about["start_mean"], about["seconds"], best)
+
+
+def save(folder: Path, name: str, state: EditionState, settings: dict[str, Any]) -> None:
+    """The checkpoint of ``name`` after a round (atomic: a stop leaves the last one)."""
+    from io import BytesIO
+
+    buffer = BytesIO()
+    np.savez(buffer, **_to_arrays(name, state))  # type: ignore[arg-type]
+    about = {"settings": settings, "points": state.points, "done": state.done,
+             "start_mean": state.start_mean, "seconds": state.seconds,
+             "kept_rounds": len(state.rounds)}
+    write_all_or_nothing({
+        folder / f"{name}.npz": buffer.getvalue(),
+        folder / f"{name}.json": (json.dumps(about, indent=1) + "\n").encode("utf-8")})
+
+
+def load(folder: Path, name: str, settings: dict[str, Any]) -> EditionState | None:
+    """The checkpoint of ``name`` if there is one of these settings."""
+    about_path = folder / f"{name}.json"
+    if not about_path.exists():
+        return None
+    about = json.loads(about_path.read_text(encoding="utf-8"))
+    if about["settings"] != settings:
+        sys.exit(f"{about_path} was made with other settings; use another --checkpoint")
+    with np.load(folder / f"{name}.npz", allow_pickle=False) as data:
+        return _from_arrays(name, data, about)
+
+
+def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
+                  ) -> EditionState:
+    """Play and fit the rounds of one edition (going on from its checkpoint)."""
+    sheet = load_layout(PADS[edition])
+    base = LearnedBot()
+    linear, _ = split_vector(base.corrections[edition])
+    base.corrections[edition] = linear.copy()
+    games = max(2, round(GAMES[edition] * args.scale))
+    evaluation = max(10, round(args.evaluation * min(1.0, args.scale * 10)))
+    settings = {"seed": args.seed, "hidden": args.hidden, "scale": args.scale,
+                "window": args.window, "evaluation": evaluation, "edition": edition}
+    state = load(folder, edition, settings) if folder else None
+    if state is None:
+        state = EditionState(new_network(args.hidden[0], args.hidden[1],
+                                         np.random.default_rng([args.seed])), None, [], [],
+                             0, solo_mean(sheet, base, evaluation), 0.0)
+        print(f"{edition}: start (no network) {state.start_mean:.3f} on {evaluation} "
+              "evaluation games", file=sys.stderr, flush=True)
+    plan = FitPlan()
+    while state.done < args.rounds:
+        r = state.done
+        started = time.process_time()
+        follow = SCHEDULE[min(r, len(SCHEDULE) - 1)]
+        pupil = pupil_with(state.network, base, edition)
+        kept, scores = play_round(sheet, pupil, games, [args.seed, r], follow)
+        held = agreement(state.network, linear, kept)
+        state.rounds = [*state.rounds, kept][-args.window:]
+        joined = Decisions()
+        for part in state.rounds:
+            for key in ("features", "values", "base", "expert", "played", "final"):
+                getattr(joined, key).extend(getattr(part, key))
+        state.adam = fit(state.network, linear, joined, plan,
+                         np.random.default_rng([args.seed, r, FIT]), state.adam)
+        mean = solo_mean(sheet, pupil_with(state.network, base, edition), evaluation)
+        state.seconds += time.process_time() - started
+        if mean > max([state.start_mean, *(p["solo_mean"] for p in state.points)]):
+            state.best = state.network.copy()
+        state.done += 1
+        state.points.append({"round": state.done, "games": state.done * games,
+                             "follow": follow, "solo_mean": mean,
+                             "round_mean": float(np.mean(scores)),
+                             "agreement_before_fit": held,
+                             "minutes": state.seconds / 60})
+        print(f"{edition} round {state.done} (follow {follow}): solo mean {mean:.3f} "
+              f"(start {state.start_mean:.3f}), expert agreement {held:.3f}, "
+              f"{state.seconds / 60:.1f} min", file=sys.stderr, flush=True)
+        if folder:
+            save(folder, edition, state, settings)
+    return state
+
+
+def plot(curves: dict[str, dict[str, Any]], seed: int) -> bytes:
+    """The training curve as a PNG: per edition the solo mean of the evaluation games
+    after each round, the start (no network) dashed."""
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    width, panel = 900, 300
+    image = Image.new("RGB", (width, 40 + panel * len(curves)), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=14)
+    draw.text((20, 12), f"Value network: solo mean of the evaluation games after each round "
+                        f"(seed {seed})", fill="black", font=font)
+    for row, (edition, data) in enumerate(curves.items()):
+        points = data["points"]
+        top = 40 + row * panel
+        left, right, low, high = 80, width - 30, top + panel - 45, top + 30
+        xs = [0] + [p["games"] for p in points]
+        ys = [data["start_mean"]] + [p["solo_mean"] for p in points]
+        y_min, y_max = min(ys) - 0.5, max(ys) + 0.5
+        x_max = max(max(xs), 1)
+
+        def at(x: float, y: float, left: int = left, right: int = right, low: int = low,
+               high: int = high, x_max: float = x_max, y_min: float = y_min,
+               y_max: float = y_max) -> tuple[float, float]:
+            return (left + (right - left) * x / x_max,
+                    low - (low - high) * (y - y_min) / (y_max - y_min))
+
+        draw.rectangle((left, high, right, low), outline="black")
+        shipped = data["shipped_round"]
+        words = (f"shipped the network of round {shipped}" if shipped
+                 else "no round beat the start: no network shipped")
+        draw.text((left, top + 8), f"{edition} ({PADS[edition]} pad): {words}",
+                  fill="black", font=font)
+        for k in range(5):
+            y = y_min + (y_max - y_min) * k / 4
+            _, py = at(0, y)
+            draw.line((left - 5, py, left, py), fill="black")
+            draw.text((10, py - 8), f"{y:.1f}", fill="black", font=font)
+        for k in range(5):
+            x = x_max * k / 4
+            px, _ = at(x, y_min)
+            draw.line((px, low, px, low + 5), fill="black")
+            draw.text((px - 20, low + 8), f"{x:,.0f} games", fill="black", font=font)
+        start = at(0, ys[0])[1]
+        for x in range(left, right, 12):
+            draw.line((x, start, min(x + 6, right), start), fill="grey")
+        line = [at(x, y) for x, y in zip(xs, ys, strict=True)]
+        draw.line(line, fill=(30, 90, 200), width=3)
+        for (px, py), point in zip(line[1:], points, strict=True):
+            colour = (200, 90, 30) if point["follow"] > 0 else (30, 90, 200)
+            draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=colour)
+        draw.text((right - 420, top + 8), "orange: expert iteration, blue: self-play",
+                  fill="grey", font=font)
+    out = BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--editions", default=",".join(PADS))
+    parser.add_argument("--rounds", type=int, default=len(SCHEDULE))
+    parser.add_argument("--hidden", type=int, nargs=2, default=[32, 16])
+    parser.add_argument("--window", type=int, default=4, help="rounds of decisions fitted")
+    parser.add_argument("--evaluation", type=int, default=2000)
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--checkpoint", type=Path, default=None)
+    parser.add_argument("--weights", type=Path, default=None,
+                        help=f"the weights file to write (the shipped one: {WEIGHTS_FILE})")
+    parser.add_argument("--plot", type=Path, default=PLOT)
+    parser.add_argument("--replace", action="store_true", help="replace existing outputs")
+    args = parser.parse_args()
+    editions = args.editions.split(",")
+    if any(e not in PADS for e in editions) or not 0 < args.scale <= 10 \
+            or not 1 <= args.rounds <= 1000 or not all(1 <= h <= 64 for h in args.hidden) \
+            or args.window < 1:
+        parser.error(f"editions are {', '.join(PADS)}; scale above 0 and at most 10; "
+                     "rounds 1 to 1000; hidden sizes 1 to 64; window at least 1")
+    outputs = [p for p in (args.weights, args.plot, args.plot.with_suffix(".json")) if p]
+    existing = [p for p in outputs if p.exists()]
+    if existing and not args.replace:
+        parser.error(f"{existing[0]} exists; --replace replaces it")
+    if args.checkpoint:
+        args.checkpoint.mkdir(parents=True, exist_ok=True)
+    try:
+        states = {e: train_edition(e, args, args.checkpoint) for e in editions}
+    except KeyboardInterrupt:
+        sys.exit("interrupted: the checkpoints of the rounds done are kept")
+    shipped = LearnedBot()
+    curves: dict[str, dict[str, Any]] = {}
+    for edition, state in states.items():
+        best = max(state.points, key=lambda p: p["solo_mean"])
+        curves[edition] = {"pad": PADS[edition], "start_mean": state.start_mean,
+                           "points": state.points, "minutes": state.seconds / 60,
+                           "shipped_round": best["round"] if state.best is not None else 0}
+        if state.best is not None:
+            linear, _ = split_vector(shipped.corrections[edition])
+            shipped.corrections[edition] = network_vector(linear, state.best)
+    about = {"seed": args.seed, "hidden": args.hidden, "scale": args.scale,
+             "value_network": {e: c["shipped_round"] for e, c in curves.items()}}
+    document = weights_document(shipped.corrections, about)
+    curve = {"seed": args.seed, "evaluation_seed": EVALUATION_SEED, "editions": curves,
+             "fingerprint": document["fingerprint"]}
+    files = {args.plot.with_suffix(".json"): (json.dumps(curve, indent=1) + "\n").encode(),
+             args.plot: plot(curves, args.seed)}
+    if args.weights:
+        files[args.weights] = (json.dumps(document, indent=1) + "\n").encode("utf-8")
+    write_all_or_nothing(files)
+    print(f"wrote {', '.join(str(p) for p in files)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
