@@ -263,3 +263,33 @@ def test_rollouts_measure_each_costly_choice_by_games_played_on(kok: Any,
     assert review.total == _review("kids", "greedy").total  # the valuation is unchanged
     run = kok("review", str(_saved(tmp_path)), "--rollouts", "0")
     assert run.code == 2 and "--rollouts" in run.err
+
+
+def test_the_table_offers_the_review_of_the_game_it_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    import argparse
+    import threading
+    from types import SimpleNamespace
+
+    from kok_layouts.cli import table
+
+    stopped = threading.Event()
+    server = SimpleNamespace(serve_forever=lambda poll_interval: stopped.wait(30),
+                             shutdown=stopped.set)
+    saved: list[str] = []
+
+    def save_record(path: Path) -> None:
+        saved.append(str(path))
+        server.shutdown()
+
+    session = SimpleNamespace(
+        begin=lambda: None, changed=threading.Condition(), save_record=save_record,
+        game=SimpleNamespace(over=True, rolls_done=12, players=("Ann", "greedy", "Bo")),
+        people=lambda: [0, 2])
+    monkeypatch.setattr(table, "_announce", lambda *_: None)
+    table._serve(argparse.Namespace(save=tmp_path / "game.json"), server, session)
+    out = capsys.readouterr().out
+    assert saved == [str(tmp_path / "game.json")]
+    assert f"kok review {tmp_path / 'game.json'}" in out
+    assert "--player Bo" in out and "greedy" not in out.split("kok review", 1)[1]

@@ -218,6 +218,7 @@ def _serve(args: argparse.Namespace, server: Any, session: Any) -> None:
     """Serve until a stop signal; the record is written when the game ends and when it
     stops, and a second signal while it is written is ignored (the command line's stop,
     :mod:`kok_layouts.cli.main`); the stop then goes on, so the exit code says it."""
+    from kok_layouts.cli.play import review_hint
     from kok_layouts.output import words_for
     from kok_layouts.stop_signals import ignore_stop_signals
 
@@ -237,6 +238,9 @@ def _serve(args: argparse.Namespace, server: Any, session: Any) -> None:
                 session.save_record(args.save)
                 saved = True
                 print(f"wrote the game record {args.save}", flush=True, file=words)
+                people = [session.game.players[seat] for seat in session.people()]
+                if session.game.rolls_done and people:
+                    print(review_hint(str(args.save), people), flush=True, file=words)
     except KeyboardInterrupt:
         ignore_stop_signals()   # nothing may break writing the record now
         raise
