@@ -97,7 +97,7 @@ def train_edition(edition: str, seed: int, scale: float, games: int,
     started = time.process_time()
 
     def point(done: int, vector: np.ndarray) -> None:
-        mean = solo_mean(sheet, LearnedBot({edition: vector}), games)
+        mean = solo_mean(sheet, LearnedBot({edition: vector}, lookahead=0), games)
         points.append({"games": done, "solo_mean": mean,
                        "minutes": (time.process_time() - started) / 60})
         print(f"{edition} {done:>6} games: solo mean {mean:.2f} "

@@ -149,7 +149,7 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
                   ) -> EditionState:
     """Play and fit the rounds of one edition (going on from its checkpoint)."""
     sheet = load_layout(PADS[edition])
-    base = LearnedBot()
+    base = LearnedBot(lookahead=0)
     linear, _ = split_vector(base.corrections[edition])
     base.corrections[edition] = linear.copy()
     games = max(2, round(GAMES[edition] * args.scale))

@@ -137,7 +137,8 @@ def digest(items: Any) -> str:
 
 
 def bot_of(weights_name: str | None, candidates: int) -> LearnedBot:
-    return LearnedBot(WEIGHTS[weights_name] if weights_name else None, candidates=candidates)
+    return LearnedBot(WEIGHTS[weights_name] if weights_name else None, candidates=candidates,
+                      lookahead=0)
 
 
 class Recorder:
@@ -210,7 +211,7 @@ def training() -> Record:
             train(sheet, plan, engine=False).tolist()
             for plan in (Plan(games=3, seed=173), Plan(games=2, seed=179, players=2,
                                                        candidates=3))]
-        found[f"solo-mean-{layout}"] = solo_mean(sheet, LearnedBot(), 6, engine=False)
+        found[f"solo-mean-{layout}"] = solo_mean(sheet, LearnedBot(lookahead=0), 6, engine=False)
         found[f"improve-{layout}"] = improve(sheet, RolloutPlan(rounds=1, games=2, seed=181,
                                                                 samples=2)).tolist()
     return found

@@ -55,18 +55,20 @@ def test_a_correction_weight_flips_a_choice_of_the_strong_bot(layout: str) -> No
     edition = EDITION[layout]
     rng = np.random.default_rng([149, 0])
     flipped = 0
+    flipping = LearnedBot(flipping_weights(edition), lookahead=0)
+    zero = LearnedBot({edition: [0.0] * len(FEATURES)}, lookahead=0)
     for _ in range(40):
         game = new_game(sheet, 1, LIMIT, solo=True)
         game.throw(rng)
         if isinstance(game, KidsGame):
             strong = StrongBot().choose_enclosure(game, 0, rng)
-            rules = LearnedBot(flipping_weights(edition)).choose_enclosure(game, 0, rng)
+            rules = flipping.choose_enclosure(game, 0, rng)
         else:
             strong = StrongBot().choose_by_dice(game, 0, rng)
-            rules = LearnedBot(flipping_weights(edition)).choose_by_dice(game, 0, rng)
-        plain = decide_learned(game, 0, LearnedBot({edition: [0.0] * len(FEATURES)}))
+            rules = flipping.choose_by_dice(game, 0, rng)
+        plain = decide_learned(game, 0, zero)
         assert plain.choice == strong  # no correction: the strong bot's choice
-        other = decide_learned(game, 0, LearnedBot(flipping_weights(edition)))
+        other = decide_learned(game, 0, flipping)
         assert other.choice == rules
         flipped += other.choice != strong
     assert flipped > 0
@@ -96,7 +98,7 @@ def test_a_decision_lists_its_candidates_and_takes_the_best_total(layout: str) -
         assert decision.candidates[decision.chosen] == decision.choice
         assert decision.totals[decision.chosen] == decision.totals.max()
         assert decision.features.shape == (len(decision.candidates), len(FEATURES))
-        bot = LearnedBot()
+        bot = LearnedBot(lookahead=0)
         bot.trace = {}
         bot.keep_candidates = True
         assert bot.choose(game, 0, rng) == decision.choice
@@ -120,7 +122,7 @@ def test_the_learned_bot_plays_an_edition_derived_from_the_classic_one() -> None
         plain.throw(np.random.default_rng(seed))
         expected = decide_learned(plain, 0).choice
         assert decide_learned(derived, 0).choice == expected
-        assert LearnedBot().choose(derived, 0, np.random.default_rng(0)) == expected
+        assert LearnedBot(lookahead=0).choose(derived, 0, np.random.default_rng(0)) == expected
 
 
 # -- whole games ---------------------------------------------------------------------------
@@ -138,7 +140,7 @@ def rules_game(sheet: Sheet, players: int, seed: list[int], options: Options = L
                 crossed_at[seat][cell] = game.rolls_done
             before[seat] = player.crossed
 
-    play_game(game, [bot or LearnedBot() for _ in range(players)],
+    play_game(game, [bot or LearnedBot(lookahead=0) for _ in range(players)],
               np.random.default_rng(seed), note)
     return game, crossed_at
 
@@ -179,7 +181,7 @@ def test_whole_games_of_the_house_rules_are_the_bots_games(layout: str,
 @pytest.mark.parametrize("layout", ["black", "grey", "kids"])
 def test_whole_games_with_other_weights_are_that_bots_games(layout: str) -> None:
     sheet = load_layout(layout)
-    bot = LearnedBot(flipping_weights(EDITION[layout]), candidates=3)
+    bot = LearnedBot(flipping_weights(EDITION[layout]), candidates=3, lookahead=0)
     seeds = [[163, g] for g in range(4)]
     games = play_learned(sheet, 2, seeds, LIMIT, bot=bot)
     shipped = play_learned(sheet, 2, seeds, LIMIT)
@@ -197,13 +199,13 @@ def test_a_traced_game_is_the_rules_bots_trace_to_the_bit(layout: str, players: 
     decision) is ``LearnedBot.trace`` of the same game in the rules' turns, float for
     float, in the same order of seats."""
     sheet = load_layout(layout)
-    bot = LearnedBot()
+    bot = LearnedBot(lookahead=0)
     for g in range(2):
         seed = [167, players, g]
         trace = new_trace(sheet, players, players == 1, LIMIT, bot.candidates)
         play_learned(sheet, players, [seed], LIMIT, bot=bot, trace=trace)
         got = traces_of(trace, bot.corrections[EDITION[layout]])
-        rules = LearnedBot()
+        rules = LearnedBot(lookahead=0)
         rules.trace = {}
         game = new_game(sheet, players, LIMIT, solo=players == 1)
         play_game(game, [rules] * players, np.random.default_rng(seed))
@@ -224,14 +226,14 @@ def test_training_in_the_compiled_loop_gives_the_rules_turns_weights(layout: str
         rules = train(sheet, plan, engine=False)
         assert np.any(engine != 0.0)
         assert np.array_equal(engine, rules)
-    bot = LearnedBot()
+    bot = LearnedBot(lookahead=0)
     assert solo_mean(sheet, bot, 6) == solo_mean(sheet, bot, 6, engine=False)
 
 
-def test_kok_simulate_plays_learned_games_of_every_edition_in_the_engine() -> None:
+def test_kok_simulate_plays_the_learned_bot_with_its_look_through_the_rules() -> None:
     for layout in ("black", "grey", "kids"):
         sheet = load_layout(layout)
-        assert in_engine(sheet, ["learned"] * 2) == "learned"
+        assert in_engine(sheet, ["learned"] * 2) is None  # the look at the next roll
         assert in_engine(sheet, ["learned", "strong"]) is None
         for players in (1, 2):
             got = simulate(sheet, 2, players, 11, ("learned",))

@@ -75,9 +75,9 @@ def test_the_same_seed_gives_the_same_game(sheets: dict[str, Sheet], edition: st
                                                                  [LearnedBot()], 11)
 
 
-def test_with_zero_weights_the_learned_bot_plays_as_the_strong_bot(
+def test_with_zero_weights_and_no_look_the_learned_bot_plays_as_the_strong_bot(
         sheets: dict[str, Sheet]) -> None:
-    zero = LearnedBot({"classic": [0.0] * len(FEATURES)})
+    zero = LearnedBot({"classic": [0.0] * len(FEATURES)}, lookahead=0)
     for seed in range(3):
         assert played(sheets["classic"], [zero], seed) == played(sheets["classic"],
                                                                  [StrongBot()], seed)
@@ -86,8 +86,24 @@ def test_with_zero_weights_the_learned_bot_plays_as_the_strong_bot(
 def test_the_correction_changes_the_play(sheets: dict[str, Sheet]) -> None:
     weights = [0.0] * len(FEATURES)
     weights[FEATURES.index("stars")] = 50.0  # an uncrossed star worth 10 points
-    odd = LearnedBot({"classic": weights})
+    odd = LearnedBot({"classic": weights}, lookahead=0)
     assert played(sheets["classic"], [odd], 1) != played(sheets["classic"], [StrongBot()], 1)
+
+
+def test_the_look_at_the_next_roll_changes_the_play_and_refuses_a_trace(
+        sheets: dict[str, Sheet]) -> None:
+    looking, flat = LearnedBot(), LearnedBot(lookahead=0)
+    assert looking.lookahead_of("classic") == 2.0 and flat.lookahead_of("classic") == 0.0
+    assert any(played(sheets["classic"], [looking], seed)
+               != played(sheets["classic"], [flat], seed) for seed in range(3))
+    looking.keep_candidates = True
+    with pytest.raises(BadArgumentError, match="lookahead=0"):
+        played(sheets["classic"], [looking], 1)
+    for bad in (-1.0, math.inf, math.nan, "2", True):
+        with pytest.raises(BadArgumentError, match="lookahead"):
+            LearnedBot(lookahead=bad)  # type: ignore[arg-type]
+    again = eval(repr(LearnedBot(lookahead=1.0, margin=0.5)), {"LearnedBot": LearnedBot})
+    assert (again.lookahead, again.margin) == (1.0, 0.5)
 
 
 def test_candidates_outside_their_bounds_are_refused() -> None:

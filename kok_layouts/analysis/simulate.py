@@ -141,7 +141,7 @@ def _chunk(job: Job) -> list[GameResult]:
 
 def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
     """The bot that plays the games whole inside the compiled engine, or ``None`` when
-    they play through the rules: ``"strong"``, ``"greedy"`` or ``"learned"`` when every
+    they play through the rules: ``"strong"`` or ``"greedy"`` when every
     seat's bot is that one on a sheet of the classic game, Keer op Keer 2 or Kids (the
     editions the engine's games play). Mixed bots, other bots and other editions
     (registered ones, variants) play through the rules."""
@@ -152,7 +152,7 @@ def in_engine(sheet: Sheet, bots: Sequence[str]) -> str | None:
     game_type = game_type_of(sheet)
     if game_type not in (Game, Kok2Game, KidsGame):
         return None
-    for bot in ("strong", "greedy", "learned"):
+    for bot in ("strong", "greedy"):  # (the learned and expert bots look at the next roll)
         if all(seat == bot for seat in bots):
             return bot
     return None
@@ -172,11 +172,6 @@ def _engine_chunk(job: Job) -> list[GameResult]:
 
         games: EngineGames = play_strong(sheet, players, seeds, rules, solo=players == 1,
                                          keep_crossed_at=True)
-    elif engine == "learned":
-        from kok_layouts.rules.engine.learned import play_learned
-
-        games = play_learned(sheet, players, seeds, rules, solo=players == 1,
-                             keep_crossed_at=True)
     else:
         from kok_layouts.rules.engine.batch import play_greedy
 
@@ -283,12 +278,11 @@ def simulate(sheet: Sheet, games: int, players: int = 2, seed: int = 1,
     given. The results are the same either way. ``progress(done, total)`` is called as
     games finish.
 
-    Games whose every seat is the strong bot, every seat the greedy bot or every seat the
-    learned bot, on a sheet of any built-in edition, are played whole inside the compiled
-    engine
-    (:func:`in_engine`), in batches of :data:`ENGINE_CHUNK`; a run of at most
-    :data:`ENGINE_ALONE` games times seats (weighed by edition) is played in this process
-    whatever ``jobs`` or ``executor`` say, since starting workers would cost more than the games.
+    Games whose every seat is the strong bot or every seat the greedy bot, on a sheet of
+    any built-in edition, are played whole inside the compiled engine (:func:`in_engine`),
+    in batches of :data:`ENGINE_CHUNK`; a run of at most :data:`ENGINE_ALONE` games times
+    seats (weighed by edition) is played in this process whatever ``jobs`` or ``executor``
+    say, since starting workers would cost more than the games.
 
     Every argument is checked before a game starts (:func:`check_run`).
     """

@@ -71,6 +71,11 @@ LEARNED_VERSION = 2
 refused. (Version 2: a value network beside the linear weights.)"""
 WEIGHTS_FILE = Path(__file__).resolve().with_name("learned_weights.json")
 """The shipped weights."""
+LEARNED_LOOKAHEAD: dict[str, float] = {"classic": 2.0, "kok2": 2.0, "kids": 1.0}
+"""Per edition the weight of the expected best value of the next roll in the learned
+bot's choice (the expert's, :data:`~kok_layouts.rules.strong.EXPERT_LOOKAHEAD`): the
+learned bot weighs its candidates' totals plus this times the expert's look at the next
+roll (``LearnedBot(lookahead=0)``: no look)."""
 NETWORK_PARTS: tuple[str, ...] = ("w1", "b1", "w2", "b2", "w3", "b3")
 """A network's parameters in a weights file, in the order of :class:`Network`."""
 
@@ -268,9 +273,20 @@ class LearnedBot(StrongBot):
 
     def __init__(self, weights: Mapping[str, Iterable[float]] | None = None, *,
                  candidates: int = 6,
-                 networks: Mapping[str, Network | Mapping[str, Any] | None] | None = None
-                 ) -> None:
+                 networks: Mapping[str, Network | Mapping[str, Any] | None] | None = None,
+                 lookahead: float | None = None, margin: float = 1.5) -> None:
         super().__init__()
+        for name, number, low in (("lookahead", lookahead, 0.0), ("margin", margin, 0.0)):
+            if number is not None and (isinstance(number, bool)
+                                       or not isinstance(number, int | float)
+                                       or not math.isfinite(number) or not
+                                       low <= number <= limits.LEARNED_WEIGHT_ABS):
+                raise BadArgumentError(f"{name} is {number!r}; use a number of 0 or more")
+        self.lookahead = None if lookahead is None else float(lookahead)
+        """The weight of the look at the next roll (``None``: the edition's
+        :data:`LEARNED_LOOKAHEAD`; 0: no look, the compiled bot of whole games)."""
+        self.margin = float(margin)
+        """Candidates more than this many points below the best are not looked at."""
         if isinstance(candidates, bool) or not isinstance(candidates, int) or not (
                 limits.LEARNED_CANDIDATES.low <= candidates <= limits.LEARNED_CANDIDATES.high):
             raise BadArgumentError(f"candidates is {candidates!r}; use "
@@ -336,6 +352,10 @@ class LearnedBot(StrongBot):
         settings = [f"weights={changed!r}"] if changed else []
         if self.candidates != 6:
             settings.append(f"candidates={self.candidates!r}")
+        if self.lookahead is not None:
+            settings.append(f"lookahead={self.lookahead!r}")
+        if self.margin != 1.5:
+            settings.append(f"margin={self.margin!r}")
         if networks:
             settings.append(f"networks={networks!r}")
         return f"LearnedBot({', '.join(settings)})"
@@ -348,10 +368,17 @@ class LearnedBot(StrongBot):
         return f"{LEARNED_VERSION}-{fingerprint(shipped)}+strong-{StrongBot.version()}"
 
     # -- choosing ----------------------------------------------------------------------
+    def lookahead_of(self, edition: str) -> float:
+        """The weight of the look at the next roll in ``edition`` (0: none)."""
+        if self.lookahead is not None:
+            return self.lookahead
+        return LEARNED_LOOKAHEAD.get(edition, 0.0)
+
     def choose_by_dice(self, game: Game, seat: int, rng: np.random.Generator) -> Choice | None:
         """The best of the strong bot's few best moves (and passing) by strong value plus
-        correction, decided in the engine
-        (:func:`kok_layouts.rules.engine.learned.decide_learned`)."""
+        correction (and the look at the next roll), decided in the engine
+        (:func:`kok_layouts.rules.engine.learned.decide_learned`,
+        :func:`kok_layouts.rules.engine.live.decide_searched`)."""
         return self._decided(game, seat)
 
     def choose_enclosure(self, game: KidsGame, seat: int,
@@ -365,6 +392,14 @@ class LearnedBot(StrongBot):
         value of the one taken recorded (:attr:`trace`) as asked."""
         from kok_layouts.rules.engine.learned import decide_learned
 
+        lookahead = self.lookahead_of(edition_of(game))
+        if lookahead > 0:
+            if self.trace is not None or self.keep_candidates:
+                raise BadArgumentError("the learned bot's decisions are recorded without its "
+                                       "look at the next roll: LearnedBot(lookahead=0)")
+            from kok_layouts.rules.engine.live import decide_searched
+
+            return decide_searched(game, seat, self, lookahead, self.margin)
         decision = decide_learned(game, seat, self)
         found = len(decision.candidates)
         if found and (self.keep_candidates or self.trace is not None):

@@ -73,9 +73,12 @@ def lambda_targets(values: list[float], final: float, lam: float) -> np.ndarray:
 def solo_mean(sheet: Sheet, bot: LearnedBot, games: int, seed: int = EVALUATION_SEED, *,
               engine: bool = True) -> float:
     """The mean solo score of ``bot`` over evaluation games ``0 .. games - 1``, played
-    inside the compiled engine where it plays the sheet's edition (the same games as the
-    rules' bot plays, which ``engine`` off asks for)."""
-    if engine and games > 0 and game_type_of(sheet) in (Game, Kok2Game, KidsGame):
+    inside the compiled engine where it plays the sheet's edition and ``bot`` takes no look
+    at the next roll (the same games as the rules' bot plays, which ``engine`` off asks
+    for)."""
+    edition = edition_of(new_game(sheet, ["solo"], solo=True))
+    if engine and games > 0 and game_type_of(sheet) in (Game, Kok2Game, KidsGame) \
+            and bot.lookahead_of(edition) == 0:
         from kok_layouts.rules.engine.learned import play_learned
 
         played = play_learned(sheet, 1, [[seed, i] for i in range(games)], Options(),
@@ -129,7 +132,7 @@ def train(sheet: Sheet, plan: Plan, start: np.ndarray | None = None, *,
     moment = np.zeros_like(weights)
     square = np.zeros_like(weights)
     beta1, beta2, eps = 0.9, 0.999, 1e-8
-    bot = LearnedBot({edition: weights}, candidates=plan.candidates)
+    bot = LearnedBot({edition: weights}, candidates=plan.candidates, lookahead=0)
     if on_point is not None and every:
         on_point(0, weights.copy())
     for i in range(plan.games):
@@ -217,8 +220,8 @@ def improve(sheet: Sheet, plan: RolloutPlan, start: np.ndarray | None = None, *,
     if on_point is not None:
         on_point(0, weights.copy())
     for r in range(plan.rounds):
-        bot = LearnedBot({edition: weights}, candidates=plan.candidates)
-        roller = LearnedBot({edition: weights}, candidates=plan.candidates)
+        bot = LearnedBot({edition: weights}, candidates=plan.candidates, lookahead=0)
+        roller = LearnedBot({edition: weights}, candidates=plan.candidates, lookahead=0)
         for g in range(plan.games):
             i = r * plan.games + g
             rng = np.random.default_rng([plan.seed, i])

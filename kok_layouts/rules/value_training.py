@@ -241,7 +241,7 @@ def agreement(network: Network, linear: Floats, decisions: Decisions) -> float:
 def pupil_with(network: Network, base: LearnedBot, sheet_edition: str) -> LearnedBot:
     """``base`` (its linear weights and candidates) with ``network`` for one edition."""
     linear, _ = split_vector(base.corrections[sheet_edition])
-    pupil = LearnedBot(candidates=base.candidates)
+    pupil = LearnedBot(candidates=base.candidates, lookahead=0)
     pupil.corrections = dict(base.corrections)
     pupil.corrections[sheet_edition] = network_vector(linear, network)
     return pupil

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
@@ -322,6 +322,9 @@ class LearnedDecision:
     base: float
     """The seat's score before the decision plus what its position can still be expected
     to earn: a trace keeps ``base`` plus the total of the candidate taken."""
+    rows: Int64s = field(default_factory=lambda: np.empty((0, 3), dtype=np.int64))
+    """Kids: per candidate its move as a row of ``kids_legal_moves`` (face, enclosure,
+    chameleon enclosure); the other editions: none."""
 
 
 def decide_learned(game: Game, seat: int, bot: LearnedBot | None = None) -> LearnedDecision:
@@ -383,7 +386,7 @@ def _decide_kids(game: Game, seat: int, inputs: Seat, table: Floats, left: float
     return LearnedDecision(kids_choice(game, tables, die, move), lw.picked[:found].copy(),
                            lw.features[:found].copy(), lw.totals[:found].copy(),
                            lw.values[:found].copy(), made, int(chosen) if found else -1,
-                           float(base))
+                           float(base), lw.choices[:found, 1:4].copy())
 
 
 def _decide_kok2(game: Game, seat: int, inputs: Seat, table: Floats, left: float,

@@ -45,6 +45,7 @@ from kok_layouts.rules.strong import StrongWeights
 
 if TYPE_CHECKING:
     from kok_layouts.rules.kok2 import Kok2PlayerSheet
+    from kok_layouts.rules.learned import LearnedBot
 
 
 _LOOKED: set[str] = set()
@@ -162,6 +163,76 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
         if total > best_value:
             best_choice, best_value = choice, total
     return best_choice
+
+
+def decide_searched(game: Game, seat: int, bot: LearnedBot, lookahead: float,
+                    margin: float = 1.5, pass_below: float = 0.0) -> Choice | None:
+    """The learned bot's choice with its look at the next roll: of the candidates the
+    compiled learned bot weighs (:func:`~kok_layouts.rules.engine.learned.decide_learned`:
+    the strong bot's best few, one per cells and jokers, passing first; none more than
+    ``margin`` below the best; passing only when no move is worth ``pass_below``), the one
+    whose total (strong value plus the learned correction and value network) plus
+    ``lookahead`` times the expected best value of the next roll after it (the expert's
+    look, :func:`~kok_layouts.rules.engine.expert.next_rolls`; Kids:
+    :func:`~kok_layouts.rules.engine.expert.kids_next_rolls`) is highest."""
+    from kok_layouts.rules.engine.learned import _checked_strong, decide_learned, edition_name
+    from kok_layouts.rules.engine.strong import _weights_of
+
+    decision = decide_learned(game, seat, bot)
+    found = len(decision.candidates)
+    if not found:
+        return decision.choice
+    values = decision.values
+    moves = [k for k in range(found) if decision.candidates[k] is not None]
+    if not moves:
+        return None
+    top = float(values[moves].max())
+    keep = [k for k in moves if values[k] >= top - margin]
+    if len(keep) < found and any(c is None for c in decision.candidates) and top < pass_below:
+        keep = [0, *keep]
+    seat, inputs = seat_inputs(game, seat, "the learned bot")
+    table = _weights_of(game.sheet, _checked_strong(bot, None, edition_name(game.sheet)))
+    left, horizon = horizons(game, table)
+    if len(keep) == 1 or left <= 0:
+        chosen = keep[int(np.argmax(decision.totals[keep]))]
+        return decision.candidates[chosen]
+    tables = inputs.tables
+    work = kept_workspace(tables, strong_kok2.new_kok2_workspace)
+    left_ahead, _ = horizons(game, table, ahead=1)
+    if tables.edition == KIDS:
+        _announce(expert.kids_next_rolls, "expert")
+        seats = len(game.players)
+        kept_by_other = not game.solo and seats > 1 and (game.active + 1) % seats != seat
+        rows = np.ascontiguousarray(decision.rows[keep], dtype=np.int32)
+        ahead = expert.kids_next_rolls(
+            tables.arrays, inputs.state, seat, rows, inputs.taken_columns, table, left_ahead,
+            horizon, game.solo, kept_by_other, COMPENSATED_SUM, work)
+    else:
+        _announce(expert.next_rolls, "expert")
+        listed: list[list[int]] = []
+        jokers = np.zeros(len(keep), dtype=np.int64)
+        for i, k in enumerate(keep):
+            choice = decision.candidates[k]
+            if choice is None:
+                listed.append([])
+                continue
+            cells = choice.move.cells
+            for square in choice.bombs:
+                cells |= square
+            listed.append(_cells_of(cells))
+            jokers[i] = 0 if choice.is_special else choice.move.jokers
+        rows = np.full((len(keep), max(MOVE_CELLS, *(len(c) for c in listed))), -1,
+                       dtype=np.int32)
+        for i, cells_of in enumerate(listed):
+            rows[i, :len(cells_of)] = cells_of
+        player = game.sheets[seat]
+        ahead = expert.next_rolls(
+            tables.arrays, inputs.state, seat, rows, jokers, inputs.taken_columns,
+            inputs.taken_colours, inputs.taken_rows, game.options.connect_through_crossed,
+            table, left_ahead, horizon, game.solo, player.star_penalty,
+            game.options.pass_penalty, COMPENSATED_SUM, work)
+    totals = decision.totals[keep] + lookahead * ahead
+    return decision.candidates[keep[int(np.argmax(totals))]]
 
 
 def _candidates(game: Game, seat: int, options: list[MoveOption], values: np.ndarray,
