@@ -1,27 +1,39 @@
-"""Train the learned bot's value network by expert iteration, then self-play
-(reproducible from a seed, resumable from checkpoints).
+"""Train the learned bot's value network (reproducible from a seed, resumable from
+checkpoints).
 
-    nice -n 10 python benchmarks/train_value.py --seed 2026 --checkpoint runs/value \\
+    nice -n 10 python benchmarks/train_value.py --seed 2026 --checkpoint runs/value \
         --weights kok_layouts/rules/learned_weights.json --replace
 
-For every edition of ``--editions`` (classic on the black pad, Keer op Keer 2 on grey,
-Kids) it plays the rounds of ``SCHEDULE`` (:func:`kok_layouts.rules.value_training.
-play_round`): solo games whose every decision the expert labels, the move played being the
-expert's with the round's ``follow`` probability (1: the expert's games, expert iteration;
-0: self-play). After each round the network (hidden sizes ``--hidden``) is fitted to the
-decisions of the last ``--window`` rounds (:func:`~kok_layouts.rules.value_training.fit`)
-and the pupil's solo mean measured on ``--evaluation`` games (seeds ``[24000, i]``, never
-training games; played in the engine), beside the start (the learned bot without a
-network) on the same games. Game ``i`` of round ``r`` throws ``default_rng([seed, r, i])``.
+``--method search`` (the default; the shipped networks): self-play by rollouts of the
+learned bot as it plays, with its look at the next roll. Each round plays ``GAMES`` solo
+games with the network so far; in 4 rolls of each, every candidate the bot looked at is
+played out by the bot itself on common dice
+(:func:`kok_layouts.rules.value_training.rollout_round`), and the network is fitted to
+what it should add to tell the candidates apart as their outcomes did
+(:func:`~kok_layouts.rules.value_training.fit_rollouts`).
 
-After every round the whole state (the network, Adam's moments, the decisions kept, the
-curve) is written to ``--checkpoint`` (atomically); the same command with the same
-checkpoint folder goes on from the last round done, to the same result as a run without a
-stop. ``--rounds`` longer than the schedule repeats its last round (longer training over
-several sittings). At the end the network of each edition's best point of the curve is
-written into ``--weights`` with the curve (``--plot`` and its ``.json``), all or nothing,
-only where that point beat the start; an edition whose network did not keep its linear
-weights alone. ``--scale 0.01`` plays a hundredth of the games (a smoke test).
+``--method expert``: expert iteration of the one-roll bot (``LearnedBot(lookahead=0)``):
+every decision of the round's games labelled by the expert, the move played the expert's
+with the round's ``SCHEDULE`` probability (then the pupil's: self-play), the network
+fitted to the expert's choices and the outcomes
+(:func:`~kok_layouts.rules.value_training.play_round`, ``fit``). Such a network has learnt
+to see the next roll itself: inside the bot that looks at it, it counts the look twice
+(on black it lost 1.2 points), so it is not what the default bot ships.
+
+After each round the network is fitted to the decisions of the last ``--window`` rounds,
+and the bot's solo mean measured on ``--evaluation`` games (seeds ``[24000, i]``, never
+training games), beside the start (the bot without a network) on the same games. Game
+``i`` of round ``r`` throws ``default_rng([seed, r, i])``; the network starts from
+``default_rng([seed])``; the fit draws from ``default_rng([seed, r, 7])``.
+
+After every round the whole state (the network, the best one so far, Adam's moments, the
+decisions kept, the curve) is written to ``--checkpoint`` (atomically); the same command
+with the same checkpoint folder goes on from the last round done, to the same result as a
+run without a stop. ``--rounds`` beyond the schedule repeats its last round (longer
+training over several sittings). At the end the network of each edition's best round is
+written into ``--weights`` (the linear weights kept) with the curve (``--plot`` and its
+``.json``), all or nothing, only where that round beat the start. ``--scale 0.01`` plays a
+hundredth of the games (a smoke test).
 """
 
 from __future__ import annotations
@@ -45,10 +57,13 @@ from kok_layouts.rules.value_training import (
     FIT,
     Decisions,
     FitPlan,
+    Rollouts,
     agreement,
     fit,
+    fit_rollouts,
     play_round,
     pupil_with,
+    rollout_round,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,8 +71,16 @@ PLOT = ROOT / "examples" / "output" / "value-training.png"
 PADS = {"classic": "black", "kok2": "grey", "kids": "kids"}
 SCHEDULE: tuple[float, ...] = (1.0, 1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0)
 """Per round the probability that the expert's move is played (then the pupil's)."""
-GAMES = {"classic": 400, "kok2": 150, "kids": 400}
-"""Training games a round, per edition."""
+GAMES = {"expert": {"classic": 400, "kok2": 150, "kids": 400},
+         "search": {"classic": 400, "kok2": 150, "kids": 400}}
+"""Training games a round, per method and edition."""
+FITS: dict[str, dict[str, Any]] = {"expert": {}, "search": {"epochs": 2, "batch": 64,
+                                                            "rate": 0.001}}
+"""The fit's settings (:class:`FitPlan`) per method."""
+
+
+Round = Decisions | Rollouts
+"""What a round keeps: labelled decisions (``expert``) or played-out ones (``search``)."""
 
 
 @dataclass
@@ -66,7 +89,7 @@ class EditionState:
 
     network: Network
     adam: dict[str, list[np.ndarray]] | None
-    rounds: list[Decisions]
+    rounds: list[Round]
     points: list[dict[str, float]]
     done: int
     start_mean: float
@@ -77,33 +100,48 @@ class EditionState:
 
 def _to_arrays(name: str, state: EditionState) -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {}
-    for i, part in enumerate(state.network.parts()):
-        out[f"{name}.net{i}"] = part
-    if state.best is not None:
-        for i, part in enumerate(state.best.parts()):
-            out[f"{name}.best{i}"] = part
+    for label, network in (("net", state.network), ("best", state.best)):
+        if network is not None:
+            for i, part in enumerate(network.parts()):
+                out[f"{name}.{label}{i}"] = part
     if state.adam is not None:
         for key in ("m", "v"):
             for i, part in enumerate(state.adam[key]):
                 out[f"{name}.adam{key}{i}"] = part
         out[f"{name}.adamt"] = state.adam["t"][0]
     for r, kept in enumerate(state.rounds):
-        for key, array in zip(("f", "v", "m", "b", "e", "p", "g"), kept.arrays(), strict=True):
-            out[f"{name}.round{r}.{key}"] = array
+        if isinstance(kept, Rollouts):
+            out[f"{name}.round{r}.sizes"] = np.array([len(b) for b in kept.base])
+            out[f"{name}.round{r}.f"] = np.concatenate(kept.features)
+            out[f"{name}.round{r}.b"] = np.concatenate(kept.base)
+            out[f"{name}.round{r}.o"] = np.concatenate(kept.outcome)
+        else:
+            for key, array in zip("fvmbepg", kept.arrays(), strict=True):
+                out[f"{name}.round{r}.{key}"] = array
     return out
 
 
 def _from_arrays(name: str, data: Any, about: dict[str, Any]) -> EditionState:
-    network = Network(*(np.array(data[f"{name}.net{i}"]) for i in range(6)))
+    def network(label: str) -> Network | None:
+        if f"{name}.{label}0" not in data:
+            return None
+        return Network(*(np.array(data[f"{name}.{label}{i}"]) for i in range(6)))
+
     adam = None
     if f"{name}.adamt" in data:
         adam = {key: [np.array(data[f"{name}.adam{key}{i}"]) for i in range(6)]
                 for key in ("m", "v")}
         adam["t"] = [np.array(data[f"{name}.adamt"])]
-    rounds = []
+    rounds: list[Round] = []
     for r in range(about["kept_rounds"]):
-        f, v, m, b, e, p, g = (np.array(data[f"{name}.round{r}.{key}"])
-                               for key in ("f", "v", "m", "b", "e", "p", "g"))
+        if f"{name}.round{r}.sizes" in data:
+            cuts = np.cumsum(data[f"{name}.round{r}.sizes"])[:-1]
+            rounds.append(Rollouts(
+                list(np.split(np.array(data[f"{name}.round{r}.f"]), cuts)),
+                list(np.split(np.array(data[f"{name}.round{r}.b"]), cuts)),
+                list(np.split(np.array(data[f"{name}.round{r}.o"]), cuts))))
+            continue
+        f, v, m, b, e, p, g = (np.array(data[f"{name}.round{r}.{key}"]) for key in "fvmbepg")
         kept = Decisions()
         for i in range(len(b)):
             width = int(m[i].sum())
@@ -112,11 +150,10 @@ def _from_arrays(name: str, data: Any, about: dict[str, Any]) -> EditionState:
         kept.base, kept.expert = b.tolist(), e.tolist()
         kept.played, kept.final = p.tolist(), g.tolist()
         rounds.append(kept)
-    best = None
-    if f"{name}.best0" in data:
-        best = Network(*(np.array(data[f"{name}.best{i}"]) for i in range(6)))
-    return EditionState(network, adam, rounds, about["points"], about["done"],
-                        about["start_mean"], about["seconds"], best)
+    first = network("net")
+    assert first is not None
+    return EditionState(first, adam, rounds, about["points"], about["done"],
+                        about["start_mean"], about["seconds"], network("best"))
 
 
 def save(folder: Path, name: str, state: EditionState, settings: dict[str, Any]) -> None:
@@ -145,40 +182,66 @@ def load(folder: Path, name: str, settings: dict[str, Any]) -> EditionState | No
         return _from_arrays(name, data, about)
 
 
+def _joined(rounds: list[Round]) -> Round:
+    """The decisions of ``rounds`` as one."""
+    if rounds and isinstance(rounds[0], Rollouts):
+        played = Rollouts()
+        for part in rounds:
+            assert isinstance(part, Rollouts)
+            played.extend(part)
+        return played
+    joined = Decisions()
+    for part in rounds:
+        for key in ("features", "values", "base", "expert", "played", "final"):
+            getattr(joined, key).extend(getattr(part, key))
+    return joined
+
+
 def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
                   ) -> EditionState:
     """Play and fit the rounds of one edition (going on from its checkpoint)."""
     sheet = load_layout(PADS[edition])
-    base = LearnedBot(lookahead=0)
+    searching = args.method == "search"
+    base = LearnedBot(lookahead=None if searching else 0)
     linear, _ = split_vector(base.corrections[edition])
     base.corrections[edition] = linear.copy()
-    games = max(2, round(GAMES[edition] * args.scale))
+    games = max(2, round(GAMES[args.method][edition] * args.scale))
     evaluation = max(10, round(args.evaluation * min(1.0, args.scale * 10)))
     settings = {"seed": args.seed, "hidden": args.hidden, "scale": args.scale,
-                "window": args.window, "evaluation": evaluation, "edition": edition}
+                "window": args.window, "evaluation": evaluation, "edition": edition,
+                "method": args.method}
     state = load(folder, edition, settings) if folder else None
+    engine = not searching   # the one-roll bot plays whole games in the engine
     if state is None:
         state = EditionState(new_network(args.hidden[0], args.hidden[1],
                                          np.random.default_rng([args.seed])), None, [], [],
-                             0, solo_mean(sheet, base, evaluation), 0.0)
+                             0, solo_mean(sheet, base, evaluation, engine=engine), 0.0)
         print(f"{edition}: start (no network) {state.start_mean:.3f} on {evaluation} "
               "evaluation games", file=sys.stderr, flush=True)
-    plan = FitPlan()
+    plan = FitPlan(**FITS[args.method])
     while state.done < args.rounds:
         r = state.done
         started = time.process_time()
-        follow = SCHEDULE[min(r, len(SCHEDULE) - 1)]
+        follow = SCHEDULE[min(r, len(SCHEDULE) - 1)] if not searching else 0.0
         pupil = pupil_with(state.network, base, edition)
-        kept, scores = play_round(sheet, pupil, games, [args.seed, r], follow)
-        held = agreement(state.network, linear, kept)
+        if searching:
+            pupil.lookahead = None
+            kept: Round
+            kept, scores = rollout_round(sheet, pupil, games, [args.seed, r])
+            told = 0.0
+        else:
+            kept, scores = play_round(sheet, pupil, games, [args.seed, r], follow)
+            told = agreement(state.network, linear, kept)
         state.rounds = [*state.rounds, kept][-args.window:]
-        joined = Decisions()
-        for part in state.rounds:
-            for key in ("features", "values", "base", "expert", "played", "final"):
-                getattr(joined, key).extend(getattr(part, key))
-        state.adam = fit(state.network, linear, joined, plan,
-                         np.random.default_rng([args.seed, r, FIT]), state.adam)
-        mean = solo_mean(sheet, pupil_with(state.network, base, edition), evaluation)
+        joined = _joined(state.rounds)
+        rng = np.random.default_rng([args.seed, r, FIT])
+        if isinstance(joined, Rollouts):
+            state.adam = fit_rollouts(state.network, joined, plan, rng, state.adam)
+        else:
+            state.adam = fit(state.network, linear, joined, plan, rng, state.adam)
+        trained = pupil_with(state.network, base, edition)
+        trained.lookahead = base.lookahead
+        mean = solo_mean(sheet, trained, evaluation, engine=engine)
         state.seconds += time.process_time() - started
         if mean > max([state.start_mean, *(p["solo_mean"] for p in state.points)]):
             state.best = state.network.copy()
@@ -186,10 +249,10 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
         state.points.append({"round": state.done, "games": state.done * games,
                              "follow": follow, "solo_mean": mean,
                              "round_mean": float(np.mean(scores)),
-                             "agreement_before_fit": held,
+                             "agreement_before_fit": told, "decisions": len(joined),
                              "minutes": state.seconds / 60})
-        print(f"{edition} round {state.done} (follow {follow}): solo mean {mean:.3f} "
-              f"(start {state.start_mean:.3f}), expert agreement {held:.3f}, "
+        print(f"{edition} round {state.done}: solo mean {mean:.3f} "
+              f"(start {state.start_mean:.3f}), {len(joined)} decisions fitted, "
               f"{state.seconds / 60:.1f} min", file=sys.stderr, flush=True)
         if folder:
             save(folder, edition, state, settings)
@@ -260,6 +323,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--editions", default=",".join(PADS))
     parser.add_argument("--rounds", type=int, default=len(SCHEDULE))
+    parser.add_argument("--method", choices=("search", "expert"), default="search",
+                        help="self-play rollouts of the bot that looks at the next roll "
+                             "(shipped), or expert iteration of the one-roll bot")
     parser.add_argument("--hidden", type=int, nargs=2, default=[32, 16])
     parser.add_argument("--window", type=int, default=4, help="rounds of decisions fitted")
     parser.add_argument("--evaluation", type=int, default=2000)
@@ -297,6 +363,7 @@ def main() -> None:
             linear, _ = split_vector(shipped.corrections[edition])
             shipped.corrections[edition] = network_vector(linear, state.best)
     about = {"seed": args.seed, "hidden": args.hidden, "scale": args.scale,
+             "method": args.method,
              "value_network": {e: c["shipped_round"] for e, c in curves.items()}}
     document = weights_document(shipped.corrections, about)
     curve = {"seed": args.seed, "evaluation_seed": EVALUATION_SEED, "editions": curves,

@@ -41,6 +41,7 @@ from kok_layouts.rules.value_network import (
     Network,
     forward,
     gradients,
+    network_totals,
     network_vector,
     split_vector,
 )
@@ -182,7 +183,6 @@ def fit(network: Network, linear: Floats, decisions: Decisions, plan: FitPlan,
     if adam is None:
         adam = {"m": [np.zeros_like(p) for p in network.parts()],
                 "v": [np.zeros_like(p) for p in network.parts()], "t": [np.zeros(1)]}
-    beta1, beta2 = 0.9, 0.999
     for epoch in range(plan.epochs):
         order = rng.permutation(count)
         loss_sum = 0.0
@@ -212,16 +212,7 @@ def fit(network: Network, linear: Floats, decisions: Decisions, plan: FitPlan,
                 loss_sum += float(plan.outcome * (error ** 2).sum())
             upstream = (upstream * there[pick] / size).reshape(-1)
             grads = gradients(network, rows, first, second, upstream).parts()
-            adam["t"][0] += 1
-            step = float(adam["t"][0][0])
-            for part, grad, m, v in zip(network.parts(), grads, adam["m"], adam["v"],
-                                        strict=True):
-                m *= beta1
-                m += (1 - beta1) * grad
-                v *= beta2
-                v += (1 - beta2) * grad * grad
-                part -= plan.rate * (m / (1 - beta1 ** step)) / (
-                    np.sqrt(v / (1 - beta2 ** step)) + 1e-8)
+            _adam_step(network, grads, adam, plan.rate)
         if on_epoch is not None:
             on_epoch(epoch, loss_sum / max(count, 1))
     return adam
@@ -250,3 +241,124 @@ def pupil_with(network: Network, base: LearnedBot, sheet_edition: str) -> Learne
 def edition_name_of(sheet: Sheet) -> str:
     """The edition whose weights play on ``sheet``."""
     return edition_of(new_game(sheet, ["solo"], solo=True))
+
+
+# -- self-play by rollouts: the network of the bot that looks at the next roll ----------------
+
+
+@dataclass
+class Rollouts:
+    """Decisions of the learned bot with its look at the next roll whose every candidate
+    was played out: per decision the candidates' features, their totals without the
+    network (strong value, linear correction, the look) and the final scores they led to."""
+
+    features: list[Floats] = field(default_factory=list)
+    base: list[Floats] = field(default_factory=list)
+    outcome: list[Floats] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+    def extend(self, other: Rollouts) -> None:
+        self.features += other.features
+        self.base += other.base
+        self.outcome += other.outcome
+
+
+def rollout_round(sheet: Sheet, bot: LearnedBot, games: int, seed: list[int],
+                  samples: int = 4) -> tuple[Rollouts, list[float]]:
+    """``games`` solo games of ``bot`` (with its look at the next roll) on ``sheet``, game
+    ``i`` throwing ``default_rng([*seed, i])``; in ``samples`` rolls of each (drawn from
+    ``default_rng([*seed, i, 1])``) every candidate it looked at is played, and the game
+    finished by ``bot`` on the same dice for every candidate (``[*seed, i, roll, 2]``:
+    common random numbers). Returns the decisions and each game's final score."""
+    from kok_layouts.rules.engine.live import searched
+    from kok_layouts.rules.learned_training import replayed
+
+    edition = edition_name_of(sheet)
+    lookahead = bot.lookahead_of(edition)
+    if lookahead <= 0:
+        raise BadArgumentError("rollouts train the bot that looks at the next roll")
+    linear = split_vector(bot.corrections[edition])[0]
+    kept = Rollouts()
+    scores: list[float] = []
+    for i in range(games):
+        game = new_game(sheet, ["solo"], solo=True)
+        turns = Turns(game, np.random.default_rng([*seed, i]))
+        limit = game.roll_limit or 30
+        picks = set(np.random.default_rng([*seed, i, 1]).choice(
+            limit, size=min(samples, limit), replace=False).tolist())
+        while not game.over:
+            turns.throw()
+            decision = searched(game, 0, bot, lookahead, bot.margin)
+            if game.rolls_done in picks and len(decision.choices) > 1:
+                finals = []
+                for choice in decision.choices:
+                    copy = replayed(game)
+                    trial = Turns(copy)
+                    trial.choose(0, choice)
+                    trial.finish_roll()
+                    if not copy.over:
+                        Turns(copy, np.random.default_rng([*seed, i, game.rolls_done, 2])
+                              ).play([bot])
+                    finals.append(float(copy.scores()[0].total))
+                network = (network_totals(decision.features, bot.corrections[edition])
+                           - decision.features @ linear)
+                kept.features.append(decision.features.copy())
+                kept.base.append(decision.totals - network)
+                kept.outcome.append(np.array(finals))
+            turns.choose(0, decision.choice)
+            turns.finish_roll()
+        scores.append(float(game.scores()[0].total))
+    return kept, scores
+
+
+def fit_rollouts(network: Network, rollouts: Rollouts, plan: FitPlan,
+                 rng: np.random.Generator, adam: dict[str, list[Floats]] | None = None,
+                 on_epoch: Callable[[int, float], None] | None = None
+                 ) -> dict[str, list[Floats]]:
+    """Fit ``network`` in place so that, within each decision of ``rollouts``, its outputs
+    less their mean match the candidates' final scores less their mean, less their totals
+    without the network less their mean (what the network should add to tell the
+    candidates apart as their outcomes did); Adam, as :func:`fit`. Returns Adam's moments."""
+    if adam is None:
+        adam = {"m": [np.zeros_like(p) for p in network.parts()],
+                "v": [np.zeros_like(p) for p in network.parts()], "t": [np.zeros(1)]}
+    count = len(rollouts)
+    targets = [(o - o.mean()) - (b - b.mean())
+               for o, b in zip(rollouts.outcome, rollouts.base, strict=True)]
+    for epoch in range(plan.epochs):
+        order = rng.permutation(count)
+        loss_sum = 0.0
+        for start in range(0, count, plan.batch):
+            pick = order[start:start + plan.batch].tolist()
+            if not pick:
+                continue
+            sizes = np.array([len(targets[d]) for d in pick])
+            group = np.repeat(np.arange(len(pick)), sizes)
+            rows = np.concatenate([rollouts.features[d] for d in pick])
+            target = np.concatenate([targets[d] for d in pick])
+            out, first, second = forward(network, rows)
+            mean = np.bincount(group, weights=out) / sizes
+            error = out - mean[group] - target
+            loss_sum += float((error ** 2).sum())
+            centred = error - (np.bincount(group, weights=error) / sizes)[group]
+            grads = gradients(network, rows, first, second, 2.0 * centred / len(rows)).parts()
+            _adam_step(network, grads, adam, plan.rate)
+        if on_epoch is not None:
+            on_epoch(epoch, loss_sum / max(sum(len(t) for t in targets), 1))
+    return adam
+
+
+def _adam_step(network: Network, grads: list[Floats], adam: dict[str, list[Floats]],
+               rate: float) -> None:
+    """One step of Adam on ``network``'s parameters."""
+    beta1, beta2 = 0.9, 0.999
+    adam["t"][0] += 1
+    step = float(adam["t"][0][0])
+    for part, grad, m, v in zip(network.parts(), grads, adam["m"], adam["v"], strict=True):
+        m *= beta1
+        m += (1 - beta1) * grad
+        v *= beta2
+        v += (1 - beta2) * grad * grad
+        part -= rate * (m / (1 - beta1 ** step)) / (np.sqrt(v / (1 - beta2 ** step)) + 1e-8)

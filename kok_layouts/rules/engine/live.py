@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,6 +45,7 @@ from kok_layouts.rules.kok2 import Special
 from kok_layouts.rules.strong import StrongWeights
 
 if TYPE_CHECKING:
+    from kok_layouts.rules.engine.learned import LearnedDecision
     from kok_layouts.rules.kok2 import Kok2PlayerSheet
     from kok_layouts.rules.learned import LearnedBot
 
@@ -165,9 +167,32 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
     return best_choice
 
 
+@dataclass(frozen=True)
+class Searched:
+    """A learned decision with the look at the next roll (:func:`searched`)."""
+
+    choices: tuple[Choice | None, ...]
+    """The candidates looked at (``None``: passing)."""
+    features: np.ndarray
+    """Per candidate its features."""
+    totals: np.ndarray
+    """Per candidate its total: strong value, correction and network, and the look."""
+    ahead: np.ndarray
+    """Per candidate the expected best value of the next roll after it."""
+    chosen: int
+    choice: Choice | None
+    """The choice made (when no candidate was weighed, the compiled bot's)."""
+
+
 def decide_searched(game: Game, seat: int, bot: LearnedBot, lookahead: float,
                     margin: float = 1.5, pass_below: float = 0.0) -> Choice | None:
-    """The learned bot's choice with its look at the next roll: of the candidates the
+    """The learned bot's choice with its look at the next roll (:func:`searched`)."""
+    return searched(game, seat, bot, lookahead, margin, pass_below).choice
+
+
+def searched(game: Game, seat: int, bot: LearnedBot, lookahead: float,
+             margin: float = 1.5, pass_below: float = 0.0) -> Searched:
+    """The learned bot's decision with its look at the next roll: of the candidates the
     compiled learned bot weighs (:func:`~kok_layouts.rules.engine.learned.decide_learned`:
     the strong bot's best few, one per cells and jokers, passing first; none more than
     ``margin`` below the best; passing only when no move is worth ``pass_below``), the one
@@ -180,12 +205,14 @@ def decide_searched(game: Game, seat: int, bot: LearnedBot, lookahead: float,
 
     decision = decide_learned(game, seat, bot)
     found = len(decision.candidates)
+    nothing = np.zeros(0)
     if not found:
-        return decision.choice
+        return Searched((), decision.features, nothing, nothing, -1, decision.choice)
     values = decision.values
     moves = [k for k in range(found) if decision.candidates[k] is not None]
     if not moves:
-        return None
+        return Searched((None,), decision.features[:1], decision.totals[:1], np.zeros(1), 0,
+                        None)
     top = float(values[moves].max())
     keep = [k for k in moves if values[k] >= top - margin]
     if len(keep) < found and any(c is None for c in decision.candidates) and top < pass_below:
@@ -194,8 +221,19 @@ def decide_searched(game: Game, seat: int, bot: LearnedBot, lookahead: float,
     table = _weights_of(game.sheet, _checked_strong(bot, None, edition_name(game.sheet)))
     left, horizon = horizons(game, table)
     if len(keep) == 1 or left <= 0:
-        chosen = keep[int(np.argmax(decision.totals[keep]))]
-        return decision.candidates[chosen]
+        ahead = np.zeros(len(keep))
+    else:
+        ahead = _looked(game, seat, inputs, decision, keep, table, horizon)
+    totals = decision.totals[keep] + lookahead * ahead
+    chosen = int(np.argmax(totals))
+    return Searched(tuple(decision.candidates[k] for k in keep), decision.features[keep],
+                    totals, ahead, chosen, decision.candidates[keep[chosen]])
+
+
+def _looked(game: Game, seat: int, inputs: Seat, decision: LearnedDecision, keep: list[int],
+            table: np.ndarray, horizon: float) -> np.ndarray:
+    """The expected best value of the next roll after each kept candidate of
+    ``decision``."""
     tables = inputs.tables
     work = kept_workspace(tables, strong_kok2.new_kok2_workspace)
     left_ahead, _ = horizons(game, table, ahead=1)
@@ -231,8 +269,8 @@ def decide_searched(game: Game, seat: int, bot: LearnedBot, lookahead: float,
             inputs.taken_colours, inputs.taken_rows, game.options.connect_through_crossed,
             table, left_ahead, horizon, game.solo, player.star_penalty,
             game.options.pass_penalty, COMPENSATED_SUM, work)
-    totals = decision.totals[keep] + lookahead * ahead
-    return decision.candidates[keep[int(np.argmax(totals))]]
+    found: np.ndarray = ahead
+    return found
 
 
 def _candidates(game: Game, seat: int, options: list[MoveOption], values: np.ndarray,
