@@ -343,6 +343,8 @@ def main() -> None:
         parser.error(f"editions are {', '.join(PADS)}; scale above 0 and at most 10; "
                      "rounds 1 to 1000; hidden sizes 1 to 64; window at least 1")
     outputs = [p for p in (args.weights, args.plot, args.plot.with_suffix(".json")) if p]
+    if len({p.resolve() for p in outputs}) < len(outputs):
+        parser.error("--weights, --plot and the plot's .json name the same file")
     existing = [p for p in outputs if p.exists()]
     if existing and not args.replace:
         parser.error(f"{existing[0]} exists; --replace replaces it")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +44,10 @@ from kok_layouts.rules.value_training import (
     FitPlan,
     agreement,
     fit,
+    fit_rollouts,
     play_round,
     pupil_with,
+    rollout_round,
 )
 
 PADS = {"black": "classic", "grey": "kok2", "kids": "kids"}
@@ -235,3 +239,53 @@ def test_fitting_no_decisions_changes_nothing() -> None:
     fit(network, np.zeros(len(FEATURES)), Decisions(), FitPlan(), np.random.default_rng(0))
     assert all(np.array_equal(a, b) for a, b in zip(network.parts(), kept.parts(),
                                                        strict=True))
+
+
+@pytest.mark.slow
+def test_rollouts_compare_the_candidates_of_the_bot_that_looks_ahead_reproducibly() -> None:
+    sheet = load_layout("kids")
+    bot = LearnedBot()
+    first, scores = rollout_round(sheet, bot, 3, [5, 0], samples=3)
+    again, scores_again = rollout_round(sheet, bot, 3, [5, 0], samples=3)
+    assert scores == scores_again and len(first) >= 3
+    assert all(np.array_equal(a, b) for a, b in zip(first.outcome, again.outcome, strict=True))
+    assert all(len(f) == len(b) == len(o) >= 2 for f, b, o
+               in zip(first.features, first.base, first.outcome, strict=True))
+    network = new_network(8, 4, np.random.default_rng(0))
+    losses: list[float] = []
+    fit_rollouts(network, first, FitPlan(epochs=40, batch=4, rate=0.01),
+                 np.random.default_rng(1), on_epoch=lambda _, loss: losses.append(loss))
+    assert losses[-1] < losses[0]
+    with pytest.raises(KokError, match="looks at the next roll"):
+        rollout_round(sheet, LearnedBot(lookahead=0), 1, [5, 0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["search", "expert"])
+def test_the_training_recipe_goes_on_from_its_checkpoint_to_the_same_result(
+        tmp_path: Path, method: str) -> None:
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "train_value.py"
+
+    def train(folder: str, rounds: int, out: str) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, str(script), "--editions", "kids", "--scale", "0.01",
+             "--evaluation", "40", "--method", method, "--rounds", str(rounds),
+             "--checkpoint", str(tmp_path / folder), "--plot", str(tmp_path / f"{out}.png"),
+             "--weights", str(tmp_path / f"{out}-weights.json"), "--replace"],
+            capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        curve: dict[str, Any] = json.loads((tmp_path / f"{out}.json").read_text())
+        return curve
+
+    whole = train("whole", 2, "whole")
+    train("parts", 1, "first")
+    parts = train("parts", 2, "parts")
+    assert whole["fingerprint"] == parts["fingerprint"]
+    assert (tmp_path / "parts.png").read_bytes()[:4] == b"\x89PNG"
+    points = json.loads((tmp_path / "whole.png").with_suffix(".json").read_text())
+    again = json.loads((tmp_path / "parts.png").with_suffix(".json").read_text())
+    drop = ("minutes",)
+    assert [{k: v for k, v in p.items() if k not in drop}
+            for p in points["editions"]["kids"]["points"]] == \
+        [{k: v for k, v in p.items() if k not in drop}
+         for p in again["editions"]["kids"]["points"]]
