@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
@@ -35,6 +36,10 @@ def pytest_configure(config: pytest.Config) -> None:
     pays for the compiler."""
     config.pluginmanager.register(_Arrange(), "kok-arrange")
     if hasattr(config, "workerinput"):   # an xdist worker: the controller did it
+        return
+    if os.environ.get("KOK_TEST_NO_WARM_UP") == "1":
+        # A pytest that a test of the suite's own machinery starts, on tests that play
+        # no game (tests/test_suite_layers.py): loading every kernel would be most of it.
         return
     from kok_layouts.analysis.workers import usable_cores
     from kok_layouts.rules.engine import cold_kernels, warm_up
@@ -166,10 +171,14 @@ class Run:
 
 
 @pytest.fixture
-def kok(capsys: pytest.CaptureFixture[str]) -> object:
-    """Call ``kok ARGS...`` in-process; returns exit code and captured output."""
+def kok(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> object:
+    """Call ``kok ARGS...`` in-process; returns exit code and captured output. ``stdin``,
+    if given, is what the command reads as its standard input (as :func:`kok_process`
+    feeds it; use that where the test is about the process itself)."""
 
-    def run(*args: str) -> Run:
+    def run(*args: str, stdin: str | None = None) -> Run:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
         try:
             code = main(list(args))
         except SystemExit as exit_:  # argparse usage errors

@@ -13,8 +13,6 @@ from kok_layouts.rules.bots import GreedyBot, RandomBot, play_game
 from kok_layouts.rules.kids import KidsGame
 from kok_layouts.rules.record import save_record
 
-from .conftest import kok_process
-
 
 def test_moves_lists_whole_enclosures_in_the_contract_shape(kok: Any) -> None:
     run = kok("moves", "kids", "--crossed", "", "--colour", "crocodile", "--json")
@@ -73,12 +71,12 @@ def test_replay_of_a_kids_record(kok: Any, tmp_path: Path) -> None:
     assert run.code == 2 and "roll 1, player Bram" in run.err and "must cross" in run.err
 
 
-def test_play_kids_solo_and_pass_and_play() -> None:
-    solo = kok_process("play", "--solo", "--layout", "kids", "--seed", "2", "--colour", "never",
-                       stdin="1\n" * 40)
+def test_play_kids_solo_and_pass_and_play(kok: Any) -> None:
+    solo = kok("play", "--solo", "--layout", "kids", "--seed", "2", "--colour", "never",
+               stdin="1\n" * 40)
     assert solo.code == 0 and "Game over" in solo.out.splitlines()[-1]
-    duo = kok_process("play", "--players", "2", "--layout", "kids", "--seed", "1",
-                      "--colour", "never", stdin="hint\n9\n1\n1\nquit\n")
+    duo = kok("play", "--players", "2", "--layout", "kids", "--seed", "1",
+              "--colour", "never", stdin="hint\n9\n1\n1\nquit\n")
     assert duo.code == 0
     assert "player 2, your move>" in duo.out
     assert "not allowed: type a number" in duo.out

@@ -13,8 +13,6 @@ from kok_layouts.rules.bots import GreedyBot, play_game
 from kok_layouts.rules.kok2 import Kok2Game
 from kok_layouts.rules.record import save_record
 
-from .conftest import kok_process
-
 
 def test_moves_special_prints_actions_in_the_moves_shape(kok: Any) -> None:
     run = kok("moves", "grey", "--crossed", "H2,K2", "--special", "stars", "--json")
@@ -82,9 +80,9 @@ def test_replay_checks_a_kok2_record(kok: Any, tmp_path: Path) -> None:
     assert run.code == 2 and "illegal move" in run.err
 
 
-def test_play_solo_plays_kok2_with_a_kok2_layout() -> None:
-    run = kok_process("play", "--solo", "--layout", "grey", "--seed", "5", "--colour", "never",
-                      stdin="bomb A1\nheart\npass\nquit\n")
+def test_play_solo_plays_kok2_with_a_kok2_layout(kok: Any) -> None:
+    run = kok("play", "--solo", "--layout", "grey", "--seed", "5", "--colour", "never",
+              stdin="bomb A1\nheart\npass\nquit\n")
     assert run.code == 0
     assert "special: bomb" in run.out
     assert "boxes left 0" in run.out

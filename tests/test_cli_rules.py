@@ -88,9 +88,9 @@ def test_replay_prints_the_scores(kok: Any, tmp_path: Path) -> None:
     assert result["over"] is True and result["winners"] == ["bot"]
 
 
-def test_play_solo_takes_moves_explains_illegal_input_and_scores_at_the_end() -> None:
-    run = kok_process("play", "--solo", "--seed", "3", "--colour", "never",
-                      stdin="help\nhint\nH3 H4\nZ9\npass\nquit\n")
+def test_play_solo_takes_moves_explains_illegal_input_and_scores_at_the_end(kok: Any) -> None:
+    run = kok("play", "--solo", "--seed", "3", "--colour", "never",
+              stdin="help\nhint\nH3 H4\nZ9\npass\nquit\n")
     assert run.code == 0
     assert "Roll 1/30" in run.out
     assert "not allowed: the cells have different colours" in run.out

@@ -18,7 +18,7 @@ from kok_layouts.cli.play import ClassicTable, Terminal
 from kok_layouts.rules import BOTS, Game, GreedyBot, Options, Strategy, new_game
 from kok_layouts.rules.record import load_and_replay
 
-from .conftest import ROOT, kok_process, script
+from .conftest import ROOT, script
 from .docs_text import kok_lines
 
 
@@ -104,16 +104,16 @@ def test_with_the_open_rolls_off_passive_people_take_the_four_left_at_once() -> 
 
 
 @pytest.mark.parametrize("bot", sorted(BOTS))
-def test_every_bot_can_be_named_on_the_command_line(bot: str) -> None:
-    run = kok_process("play", "--layout", "black", "--bots", bot, "--seed", "1",
-                      "--colour", "never", stdin="pass\nquit\n")
+def test_every_bot_can_be_named_on_the_command_line(kok: Any, bot: str) -> None:
+    run = kok("play", "--layout", "black", "--bots", bot, "--seed", "1",
+              "--colour", "never", stdin="pass\nquit\n")
     assert run.code == 0, run.err
     assert f"{bot} ({bot} bot)" in run.out
 
 
-def test_a_person_can_face_several_bots_in_kok2() -> None:
-    run = kok_process("play", "--layout", "grey", "--bots", "greedy,random", "--seed", "2",
-                      "--colour", "never", stdin="pass\n" * 5 + "quit\n")
+def test_a_person_can_face_several_bots_in_kok2(kok: Any) -> None:
+    run = kok("play", "--layout", "grey", "--bots", "greedy,random", "--seed", "2",
+              "--colour", "never", stdin="pass\n" * 5 + "quit\n")
     assert run.code == 0, run.err
     assert "greedy (greedy bot):" in run.out and "random (random bot):" in run.out
 
@@ -183,15 +183,15 @@ def test_undo_in_pass_and_play_gives_the_turn_back() -> None:
         "Ann, your move" in line for line in out)
 
 
-def test_help_is_per_edition() -> None:
+def test_help_is_per_edition(kok: Any) -> None:
     classic = new_game(load_layout("black"), ["you"], solo=True)
     _, out = run_table(classic, {}, script(["help", "quit"]))
     grey = new_game(load_layout("grey"), ["you"], solo=True)
     _, out2 = run_table(grey, {}, script(["help", "quit"]))
     assert "special die" not in "\n".join(out) and "cross H6 H7" in "\n".join(out)
     assert "bomb C3" in "\n".join(out2)
-    kids = kok_process("play", "--layout", "kids", "--players", "2", "--seed", "1",
-                       "--colour", "never", stdin="help\nquit\n")
+    kids = kok("play", "--layout", "kids", "--players", "2", "--seed", "1",
+               "--colour", "never", stdin="help\nquit\n")
     assert "whole enclosure" in kids.out and "bomb" not in kids.out
 
 
@@ -212,11 +212,11 @@ def test_completed_columns_and_colours_are_marked_by_symbol() -> None:
     assert "\x1b[1;32m#\x1b[0m colour complete: green" in "\n".join(coloured)
 
 
-def test_the_solo_band_is_shown_only_for_official_pads() -> None:
-    official = kok_process("play", "--solo", "--seed", "1", "--colour", "never",
-                           stdin="pass\n" * 30)
-    custom = kok_process("play", "--solo", "--layout", "examples/travel.yaml", "--seed", "1",
-                         "--colour", "never", stdin="pass\n" * 30)
+def test_the_solo_band_is_shown_only_for_official_pads(kok: Any) -> None:
+    official = kok("play", "--solo", "--seed", "1", "--colour", "never",
+                   stdin="pass\n" * 30)
+    custom = kok("play", "--solo", "--layout", str(ROOT / "examples" / "travel.yaml"),
+                 "--seed", "1", "--colour", "never", stdin="pass\n" * 30)
     assert "rating band" in official.out.splitlines()[-1]
     assert custom.code == 0 and "rating band" not in custom.out
 
@@ -224,29 +224,29 @@ def test_the_solo_band_is_shown_only_for_official_pads() -> None:
 # -- 16: a record made at the terminal feeds replay and render --record ---------------------
 
 
-def test_save_writes_a_record_that_replay_and_render_read(tmp_path: Path) -> None:
+def test_save_writes_a_record_that_replay_and_render_read(kok: Any, tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    run = kok_process("play", "--layout", "red", "--names", "Ann", "--bots", "greedy",
-                      "--seed", "7", "--colour", "never", "--save", str(record),
-                      stdin="hint\npass\n" * 3 + "quit\n")
+    run = kok("play", "--layout", "red", "--names", "Ann", "--bots", "greedy",
+              "--seed", "7", "--colour", "never", "--save", str(record),
+              stdin="hint\npass\n" * 3 + "quit\n")
     assert run.code == 0, run.err
     data = json.loads(record.read_text())
     assert data["players"] == ["Ann", "greedy"] and len(data["rolls"]) == 3
     game = load_and_replay(record)
     assert game.rolls_done == 3
-    replay = kok_process("replay", str(record))
+    replay = kok("replay", str(record))
     assert replay.code == 0 and "every move legal" in replay.out
     pdf = tmp_path / "ann.pdf"
-    render = kok_process("render", "red", "--record", str(record), "--player", "Ann",
-                         "-o", str(pdf))
+    render = kok("render", "red", "--record", str(record), "--player", "Ann",
+                 "-o", str(pdf))
     assert render.code == 0, render.err
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
-def test_a_finished_game_record_holds_the_scores(tmp_path: Path) -> None:
+def test_a_finished_game_record_holds_the_scores(kok: Any, tmp_path: Path) -> None:
     record = tmp_path / "solo.json"
-    run = kok_process("play", "--solo", "--seed", "1", "--colour", "never", "--save",
-                      str(record), stdin="pass\n" * 30)
+    run = kok("play", "--solo", "--seed", "1", "--colour", "never", "--save",
+              str(record), stdin="pass\n" * 30)
     assert run.code == 0
     data = json.loads(record.read_text())
     assert data["scores"]["you"]["total"] == -22 and data["winners"] == ["you"]
@@ -287,20 +287,20 @@ def test_the_readme_record_example_works_as_written(kok: Any, tmp_path: Path,
     assert (tmp_path / "ann.pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_kids_takes_bots_names_and_save_too(tmp_path: Path) -> None:
+def test_kids_takes_bots_names_and_save_too(kok: Any, tmp_path: Path) -> None:
     record = tmp_path / "kids.json"
-    run = kok_process("play", "--layout", "kids", "--names", "Sam", "--bots", "friendly",
-                      "--seed", "2", "--colour", "never", "--save", str(record),
-                      stdin="1\n" * 60)
+    run = kok("play", "--layout", "kids", "--names", "Sam", "--bots", "friendly",
+              "--seed", "2", "--colour", "never", "--save", str(record),
+              stdin="1\n" * 60)
     assert run.code == 0, run.err
     assert "friendly (friendly bot):" in run.out
     game = load_and_replay(record)
     assert game.players == ("Sam", "friendly") and game.over
 
 
-def test_kids_at_the_prompt_a_non_ascii_digit_is_not_a_number() -> None:
-    run = kok_process("play", "--layout", "kids", "--players", "2", "--seed", "1",
-                      "--colour", "never", stdin="²\n\u0661\nquit\n")
+def test_kids_at_the_prompt_a_non_ascii_digit_is_not_a_number(kok: Any) -> None:
+    run = kok("play", "--layout", "kids", "--players", "2", "--seed", "1",
+              "--colour", "never", stdin="²\n\u0661\nquit\n")
     assert run.code == 0 and "Traceback" not in run.err
     assert run.out.count("not allowed: type a number") == 2
 

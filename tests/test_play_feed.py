@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from kok_layouts.cli.play import ClassicTable, KidsTable, Terminal, people_names
 from kok_layouts.rules import GreedyBot, Strategy, new_game
 from kok_layouts.rules.game import Game
 
-from .conftest import kok_process, script
+from .conftest import script
 from .test_play import greedy_person
 
 
@@ -98,15 +99,15 @@ def test_default_names_are_in_each_print_language(lang: str, alone: str, numbere
     assert people_names("", 2, lang)[1] == numbered
 
 
-def test_kok_play_lang_names_the_players_in_that_language(tmp_path: Path) -> None:
+def test_kok_play_lang_names_the_players_in_that_language(kok: Any, tmp_path: Path) -> None:
     lang, alone, numbered = "de", "du", "Spieler 2"
     record = tmp_path / "solo.json"
-    solo = kok_process("play", "--solo", "--seed", "1", "--lang", lang, "--colour", "never",
-                       "--save", str(record), stdin="quit\n")
+    solo = kok("play", "--solo", "--seed", "1", "--lang", lang, "--colour", "never",
+               "--save", str(record), stdin="quit\n")
     assert solo.code == 0
     assert json.loads(record.read_text())["players"] == [alone]
-    pair = kok_process("play", "--players", "2", "--seed", "1", "--lang", lang,
-                       "--colour", "never", stdin="pass\npass\nquit\n")
+    pair = kok("play", "--players", "2", "--seed", "1", "--lang", lang,
+               "--colour", "never", stdin="pass\npass\nquit\n")
     assert pair.code == 0 and f"{numbered}, your move" in pair.out
 
 
