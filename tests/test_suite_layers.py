@@ -122,12 +122,12 @@ def test_the_last_line_counts_only_browser_tests_skipped_for_chromium() -> None:
 
 def _pytest(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """``python -m pytest ARGS`` in a fresh process, away from this run's CI and xdist
-    variables."""
+    variables, without loading the rules engine first (the tests it runs play no game)."""
     clean = {name: value for name, value in os.environ.items()
              if name != "CI" and not name.startswith(("PYTEST_", "KOK_TEST_"))}
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          env={**clean, **env}, check=False)
+                          env={**clean, "KOK_TEST_NO_WARM_UP": "1", **env}, check=False)
 
 
 @pytest.mark.slow  # a pytest or a script of its own
