@@ -13,7 +13,13 @@ from scipy.stats import rankdata, spearmanr
 from scipy.stats import t as student_t
 
 from kok_layouts.analysis.intervals import bootstrap, bootstrap_of_means, mean_interval
-from kok_layouts.analysis.measures import average_ranks, rank_correlation, ranks_of
+from kok_layouts.analysis.measures import (
+    average_ranks,
+    average_ranks_of_rows,
+    rank_correlation,
+    ranks_correlation,
+    ranks_of,
+)
 
 VALUES = st.lists(st.integers(0, 12), min_size=2, max_size=26)
 
@@ -62,13 +68,27 @@ def test_the_rank_correlation_is_spearmans_to_the_last_bit(data: st.DataObject) 
     assert rank_correlation(ranks, difficulty) == float(spearmanr(worth, difficulty).statistic)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 40).flatmap(lambda rows: st.lists(
+    st.lists(st.integers(0, 6), min_size=rows, max_size=rows), min_size=1, max_size=26)))
+def test_the_ranks_of_each_row_are_the_very_floats_of_average_ranks(
+        table: list[list[int]]) -> None:
+    values = np.array(table, dtype=float).T / 7  # rows of 1 to 26 values, many ties
+    expected = np.array([average_ranks(row) for row in values])
+    assert np.array_equal(average_ranks_of_rows(values), expected)
+
+
 @settings(max_examples=60, deadline=None, database=None)
-@given(st.integers(1, 60).flatmap(lambda n: st.lists(
-    st.lists(st.integers(0, 1), min_size=5, max_size=5), min_size=n, max_size=n)))
+@given(st.tuples(st.integers(1, 60), st.integers(2, 26)).flatmap(lambda size: st.lists(
+    st.lists(st.integers(0, 1), min_size=size[1], max_size=size[1]), min_size=size[0],
+    max_size=size[0])))
 def test_the_bootstrap_of_means_gives_the_very_floats_of_the_plain_bootstrap(
         table: list[list[int]]) -> None:
+    """The bootstrap of means hands its statistic every resample at once; the statistics
+    of :func:`~kok_layouts.analysis.measures.measure` treat them row by row, so it gives the
+    very floats of the plain bootstrap of the same statistic of one resample's means."""
     rows = np.array(table, dtype=float)
-    worth = average_ranks(np.array([1.0, 2.0, 2.0, 3.0, 5.0]))
+    worth = average_ranks(np.arange(rows.shape[1]) // 2 * 1.0)  # with ties
 
     def ease(rates: np.ndarray) -> np.ndarray:
         result: np.ndarray = rates - rates.mean()
@@ -80,8 +100,21 @@ def test_the_bootstrap_of_means_gives_the_very_floats_of_the_plain_bootstrap(
             return np.array([float("nan")])
         return np.array([rank_correlation(worth, difficulty)])
 
-    for statistic in (ease, rho):
-        fast = bootstrap_of_means(rows, statistic, draws=80)
+    def ease_of_rows(rates: np.ndarray) -> np.ndarray:
+        result: np.ndarray = rates - rates.mean(axis=1, keepdims=True)
+        return result
+
+    def rho_of_rows(rates: np.ndarray) -> np.ndarray:
+        difficulty = 1.0 - rates
+        orders = average_ranks_of_rows(difficulty)
+        found = np.full((len(rates), 1), float("nan"))
+        for row in range(len(rates)):
+            if not (difficulty[row] == difficulty[row, 0]).all():
+                found[row, 0] = ranks_correlation(worth, orders[row])
+        return found
+
+    for statistic, of_rows in ((ease, ease_of_rows), (rho, rho_of_rows)):
+        fast = bootstrap_of_means(rows, of_rows, draws=80)
         def of_block(block: np.ndarray, f: Callable[[np.ndarray], np.ndarray] = statistic,
                      ) -> np.ndarray:
             return f(block.mean(axis=0))

@@ -96,18 +96,19 @@ def bootstrap_of_means(rows: np.ndarray, statistic: Callable[[np.ndarray], np.nd
                        draws: int = BOOTSTRAP_DRAWS,
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`bootstrap` for a statistic of the column means of ``rows`` when the rows hold
-    whole numbers (0/1 completions): ``statistic`` maps the k column means to its values.
+    whole numbers (0/1 completions): ``statistic`` maps a matrix whose rows are k column
+    means each to a matrix of its values, one row each (all the resamples in one call).
 
     Every resample's means come at once from how often it draws each game (one product
     of matrices instead of a thousand copies of the rows). Sums of whole numbers are
     exact in floating point, so the means, and the values and percentiles, are the very
-    floats :func:`bootstrap` gives with ``lambda block: statistic(block.mean(axis=0))``.
+    floats :func:`bootstrap` gives with ``lambda block: statistic(block.mean(axis=0)[None])
+    [0]``, as long as ``statistic`` treats each row as it would treat it alone.
     """
     n = rows.shape[0]
-    value = statistic(rows.mean(axis=0))
+    value: np.ndarray = statistic(rows.mean(axis=0)[np.newaxis])[0]
     means = _resample_counts(n, draws) @ rows / n
-    samples = np.array([statistic(row) for row in means])
-    return (value, *_percentiles(samples))
+    return (value, *_percentiles(statistic(means)))
 
 
 def _percentiles(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

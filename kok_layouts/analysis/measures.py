@@ -78,6 +78,26 @@ def average_ranks(values: np.ndarray) -> np.ndarray:
     return ranks
 
 
+def average_ranks_of_rows(values: np.ndarray) -> np.ndarray:
+    """:func:`average_ranks` of each row of a matrix, all rows at once (the very floats:
+    each rank is computed from the same whole numbers)."""
+    rows, width = values.shape
+    order = np.argsort(values, axis=1, kind="mergesort")
+    ordered = np.take_along_axis(values, order, axis=1)
+    new = np.empty((rows, width), dtype=bool)
+    new[:, 0] = True
+    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=new[:, 1:])
+    positions = np.arange(width)
+    # Where the group of each sorted place starts, and where the next group starts.
+    starts = np.maximum.accumulate(np.where(new, positions, 0), axis=1)
+    following = np.full((rows, width), width)
+    following[:, :-1] = np.where(new[:, 1:], positions[1:], width)
+    ends = np.minimum.accumulate(following[:, ::-1], axis=1)[:, ::-1]
+    ranks = np.empty((rows, width))
+    np.put_along_axis(ranks, order, (starts + 1 + ends) / 2.0, axis=1)
+    return ranks
+
+
 def ranks_of(values: Sequence[float] | np.ndarray) -> np.ndarray:
     """:func:`average_ranks` of any sequence of numbers, as ``scipy.stats.rankdata`` gives
     them (also for none, and all NaN when one is NaN)."""
@@ -181,7 +201,9 @@ def measure(sheet: Sheet, results: Sequence[GameResult]) -> Measures:
     columns = completed[:, column_idx]
 
     def ease(rates: np.ndarray) -> np.ndarray:
-        result: np.ndarray = rates - rates.mean()
+        # Each row's rates minus that row's mean (the mean of a row is the float
+        # ``row.mean()`` gives).
+        result: np.ndarray = rates - rates.mean(axis=1, keepdims=True)
         return result
 
     colour_ease = bootstrap_of_means(colours, ease)
@@ -193,17 +215,21 @@ def measure(sheet: Sheet, results: Sequence[GameResult]) -> Measures:
         known: dict[bytes, float] = {}
 
         def rho_of(rates: np.ndarray) -> np.ndarray:
-            # The rank correlation of the printed worth with the columns' difficulty (1
-            # minus their completion rates), NaN when every column is as hard as the
-            # others; one np.corrcoef per ranking: resamples often rank the columns alike.
+            # Per row: the rank correlation of the printed worth with the columns'
+            # difficulty (1 minus their completion rates), NaN when every column is as
+            # hard as the others; one np.corrcoef per ranking: resamples often rank the
+            # columns alike.
             difficulty = 1.0 - rates
-            if (difficulty == difficulty[0]).all():
-                return np.array([float("nan")])
-            order = average_ranks(difficulty)
-            key = order.tobytes()
-            if key not in known:
-                known[key] = ranks_correlation(ranks, order)
-            return np.array([known[key]])
+            orders = average_ranks_of_rows(difficulty)
+            flat = (difficulty == difficulty[:, :1]).all(axis=1)
+            found = np.full((len(rates), 1), float("nan"))
+            for row in np.flatnonzero(~flat):
+                order = orders[row]
+                key = order.tobytes()
+                if key not in known:
+                    known[key] = ranks_correlation(ranks, order)
+                found[row, 0] = known[key]
+            return found
 
         value, low, high = bootstrap_of_means(columns, rho_of)
         if np.isfinite([value[0], low[0], high[0]]).all():
