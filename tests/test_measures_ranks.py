@@ -68,6 +68,19 @@ def test_the_rank_correlation_is_spearmans_to_the_last_bit(data: st.DataObject) 
     assert rank_correlation(ranks, difficulty) == float(spearmanr(worth, difficulty).statistic)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_correlation_of_two_rankings_is_np_corrcoefs_to_the_last_bit(
+        data: st.DataObject) -> None:
+    worth = data.draw(VALUES)
+    values = data.draw(st.lists(st.integers(0, 40), min_size=len(worth), max_size=len(worth)))
+    first, second = (average_ranks(np.array(v, dtype=float)) for v in (worth, values))
+    with np.errstate(invalid="ignore", divide="ignore"):  # a ranking of one rank: NaN
+        expected = float(np.corrcoef(np.column_stack((first, second)), rowvar=False)[1, 0])
+        found = ranks_correlation(first, second)
+    assert found == expected or (np.isnan(found) and np.isnan(expected))
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.integers(1, 40).flatmap(lambda rows: st.lists(
     st.lists(st.integers(0, 6), min_size=rows, max_size=rows), min_size=1, max_size=26)))
