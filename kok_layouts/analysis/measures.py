@@ -135,7 +135,7 @@ def ranks_correlation(worth_ranks: np.ndarray, ranks: np.ndarray) -> float:
     if not (deviations[0] > 0 and deviations[1] > 0):  # a ranking of one rank, or NaN
         return float(np.corrcoef(np.column_stack((worth_ranks, ranks)), rowvar=False)[1, 0])
     correlation = float(products[1, 0]) * scale / deviations[1] / deviations[0]
-    return min(max(correlation, -1.0), 1.0)
+    return float(min(max(correlation, -1.0), 1.0))
 
 
 @dataclass(frozen=True)
