@@ -45,25 +45,28 @@ def _merge(weights: list[int], adjacency: list[set[int]], groups: list[list[int]
         for other in adjacency[node]:
             if other in forced and find(other) != find(node):
                 parent[find(other)] = find(node)
-    roots = sorted({find(v) for v in range(len(weights))})
+    root = [find(v) for v in range(len(weights))]  # the merging is done: roots stay
+    roots = sorted(set(root))
     index = {r: i for i, r in enumerate(roots)}
+    new_node = [index[r] for r in root]
     new_weights = [0] * len(roots)
     members: list[list[int]] = [[] for _ in roots]
     for v, w in enumerate(weights):
-        new_weights[index[find(v)]] += w
-        members[index[find(v)]].append(v)
+        new_weights[new_node[v]] += w
+        members[new_node[v]].append(v)
     new_adjacency: list[set[int]] = [set() for _ in roots]
     for v, near in enumerate(adjacency):
-        a = index[find(v)]
+        a = new_node[v]
+        joined = new_adjacency[a]
         for u in near:
-            b = index[find(u)]
+            b = new_node[u]
             if a != b:
-                new_adjacency[a].add(b)
-    chosen = {index[find(v)] for v in forced}
+                joined.add(b)
+    chosen = {new_node[v] for v in forced}
     new_groups: list[list[int]] = []
     seen: set[tuple[int, ...]] = set()
     for group in groups:
-        mapped = tuple(sorted({index[find(v)] for v in group}))
+        mapped = tuple(sorted({new_node[v] for v in group}))
         if len(group) > 1 and chosen & set(mapped):
             continue
         if mapped not in seen:
