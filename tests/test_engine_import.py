@@ -8,6 +8,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from kok_layouts import load_layout
 from kok_layouts.rules.engine import cold_kernels, play_batch
@@ -77,3 +80,64 @@ def test_after_the_warm_up_a_player_sheet_of_every_edition_compiles_nothing() ->
                "    kind(load_layout(name)).score()\n")
     assert done.returncode == 0, done.stderr
     assert "compiling" not in done.stderr
+
+
+def _kernel_decorated(node: ast.FunctionDef) -> bool:
+    names = {getattr(d.func if isinstance(d, ast.Call) else d, "id", None)
+             for d in node.decorator_list}
+    return bool(names & {"kernel", "plain_kernel", "inline_kernel", "njit"})
+
+
+def _names_outside_kernels(tree: ast.AST) -> set[str]:
+    """Every name and attribute a module's Python code mentions (imports aside), outside
+    the bodies of its kernels."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.FunctionDef) and _kernel_decorated(node):
+            return
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") \
+                == "INTERNAL_KERNELS":  # the list itself
+            return
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)  # getattr(module, "name")
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def test_an_internal_kernel_is_a_kernel_that_no_python_code_names() -> None:
+    """A kernel of kernels.INTERNAL_KERNELS has no entry from Python: Python code that
+    named one (the package, its tests, benchmarks and examples) would meet a TypeError."""
+    from kok_layouts.rules.engine import kernels
+
+    internal = {name for names in kernels.INTERNAL_KERNELS.values() for name in names}
+    for module, names in kernels.INTERNAL_KERNELS.items():
+        tree = ast.parse((ENGINE / f"{module}.py").read_text(encoding="utf-8"))
+        defined = {node.name for node in tree.body
+                   if isinstance(node, ast.FunctionDef) and _kernel_decorated(node)}
+        assert set(names) <= defined, (module, set(names) - defined)
+    for folder in ("kok_layouts", "tests", "benchmarks", "examples"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path == Path(__file__):  # this test calls one, to see it refused
+                continue
+            named = _names_outside_kernels(ast.parse(path.read_text(encoding="utf-8")))
+            assert not named & internal, (path.relative_to(ROOT), sorted(named & internal))
+
+
+def test_python_calling_an_internal_kernel_gets_a_type_error() -> None:
+    from kok_layouts.rules.engine import kernels
+
+    with pytest.raises(TypeError, match=r"kernels\.cross_into is called only by other "
+                                        r"kernels"):
+        kernels.cross_into()
+    options: dict[str, Any] = {name: vars(kernels)[name].targetoptions
+                               for name in ("legal_moves", "cross_into")}
+    assert options["legal_moves"]["no_cpython_wrapper"] is False
+    assert options["cross_into"]["no_cpython_wrapper"] is True

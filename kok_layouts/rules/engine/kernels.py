@@ -68,12 +68,74 @@ class _OneTypePerArgument(CPUDispatcher):
                                          {name: _unliteral(a) for name, a in kws.items()})
 
 
+INTERNAL_KERNELS: dict[str, tuple[str, ...]] = {
+    "expert": (
+        "_best_of", "_best_of_throws", "_block_sum", "_cross_on_trial", "_expected_next",
+        "_kids_face_values", "_uncross", "pairwise_sum"),
+    "greedy": (
+        "_expansions", "_group_worth", "_touching", "expansions_into", "note_crossed",
+        "play_classic"),
+    "kernels": (
+        "_grown", "_sets_from_keys", "anchor_into", "cells_of_key", "classic_score_into",
+        "cross_cells_into", "cross_into", "cross_on_arrays", "group_done", "groups_done",
+        "legal_sets", "loose_sets", "most_completed", "play_move_into", "roll_ends",
+        "six_sets", "taken_by_any", "taken_into"),
+    "kids": (
+        "_kids_reach_gain", "enclosure_open", "kids_legal_moves_into", "kids_play_into",
+        "kids_score_into", "kids_value"),
+    "kok2": (
+        "_fill_bombs", "_gain_boxes", "_in_bitmask_order", "_kok2_cross", "_kok2_worth",
+        "_picks", "_row_key", "_seat_copy", "_special_cost", "bombs_owed_by",
+        "kok2_cells_value", "kok2_cross_into", "kok2_play_into", "kok2_score_into",
+        "kok2_scratch", "kok2_specials_into"),
+    "solo_batch": (
+        "_list_legal", "_play_games", "_score_games", "solo_work"),
+    "strong_kernels": (
+        "_others_best", "_seat_total", "all_but", "crossing_values", "cut_off_shapes",
+        "house_sets_of", "near_cells", "play_row", "play_strong_classic", "python_sum",
+        "stars_open"),
+    "strong_kids": (
+        "_enclosures_into", "kids_denial", "play_strong_kids"),
+    "strong_kok2": (
+        "_crossing", "_total", "cells_value", "kids_total", "kok2_prepare", "kok2_total",
+        "play_strong_kok2", "with_bombs"),
+    "views": (
+        "_completed_rows",),
+}
+"""The kernels only other kernels call, by module of the engine: numba compiles them
+without the CPython wrapper, the code that lets Python call a kernel (it unboxes every
+argument, some 40 arrays for the sheet's tables), which a call from compiled code never
+runs; with no kernel's C wrapper either (numba's first-class function calls, which the
+engine makes none of), a cold compile takes about an eighth less CPU (447 -> 388 s, the
+kernel families compiled side by side by tests/warm_parallel.py). The machine code of
+every kernel is the same. Python calling one of them gets a TypeError
+(:class:`_InternalKernel`); tests/test_engine_import.py checks that no Python code of the
+project names one. (The learned bot's kernels are not listed yet.)"""
+
+
+class _InternalKernel(_OneTypePerArgument):
+    """The dispatcher of a kernel of :data:`INTERNAL_KERNELS`: compiled without a CPython
+    wrapper, so a call from Python, which would jump to a wrapper that is not there, is
+    refused instead."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(f"{self.py_func.__module__}.{self.py_func.__name__} is called only "
+                        "by other kernels (kernels.INTERNAL_KERNELS): it has no entry from "
+                        "Python")
+
+
 def _compiled(function: Callable[..., Any], **options: Any) -> Callable[..., Any]:
     """``numba.njit(cache=True, **options)(function)`` with :class:`_OneTypePerArgument`
-    as its dispatcher (what ``njit`` builds, the dispatcher class aside)."""
-    dispatcher = _OneTypePerArgument(py_func=function, locals={},
-                                     targetoptions={"nopython": True, "boundscheck": None,
-                                                    **options})
+    as its dispatcher (what ``njit`` builds, the dispatcher class aside), without the C
+    wrapper nobody calls, and without the CPython wrapper for a kernel of
+    :data:`INTERNAL_KERNELS`."""
+    module = function.__module__.rpartition(".")[2]
+    internal = function.__name__ in INTERNAL_KERNELS.get(module, ())
+    dispatcher_class = _InternalKernel if internal else _OneTypePerArgument
+    dispatcher = dispatcher_class(py_func=function, locals={},
+                                  targetoptions={"nopython": True, "boundscheck": None,
+                                                 "no_cfunc_wrapper": True,
+                                                 "no_cpython_wrapper": internal, **options})
     dispatcher.enable_caching()
     compiled: Callable[..., Any] = dispatcher
     return compiled
