@@ -25,6 +25,7 @@ import numpy.typing as npt
 from numba import njit, types
 from numba.core.registry import CPUDispatcher
 
+from kok_layouts.errors import KokTypeError
 from kok_layouts.rules.engine.tables import (
     MOVE_CELLS,
 )
@@ -108,7 +109,7 @@ argument, some 40 arrays for the sheet's tables), which a call from compiled cod
 runs; with no kernel's C wrapper either (numba's first-class function calls, which the
 engine makes none of), a cold compile takes about an eighth less CPU (447 -> 388 s, the
 kernel families compiled side by side by tests/warm_parallel.py). The machine code of
-every kernel is the same. Python calling one of them gets a TypeError
+every kernel is the same. Python calling one of them gets a KokTypeError
 (:class:`_InternalKernel`); tests/test_engine_import.py checks that no Python code of the
 project names one. (The learned bot's kernels are not listed yet.)"""
 
@@ -119,7 +120,7 @@ class _InternalKernel(_OneTypePerArgument):
     refused instead."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError(f"{self.py_func.__module__}.{self.py_func.__name__} is called only "
+        raise KokTypeError(f"{self.py_func.__module__}.{self.py_func.__name__} is called only "
                         "by other kernels (kernels.INTERNAL_KERNELS): it has no entry from "
                         "Python")
 
