@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from curves import BLUE, GREY, ORANGE, Panel, curves_png
 
 from kok_layouts import load_layout
 from kok_layouts.output import write_all_or_nothing
@@ -259,63 +260,25 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
     return state
 
 
-def plot(curves: dict[str, dict[str, Any]], seed: int) -> bytes:
+def plot(curves: dict[str, dict[str, Any]], seed: int, method: str) -> bytes:
     """The training curve as a PNG: per edition the solo mean of the evaluation games
     after each round, the start (no network) dashed."""
-    from io import BytesIO
-
-    from PIL import Image, ImageDraw, ImageFont
-
-    width, panel = 900, 300
-    image = Image.new("RGB", (width, 40 + panel * len(curves)), "white")
-    draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default(size=14)
-    draw.text((20, 12), f"Value network: solo mean of the evaluation games after each round "
-                        f"(seed {seed})", fill="black", font=font)
-    for row, (edition, data) in enumerate(curves.items()):
+    panels = []
+    for edition, data in curves.items():
         points = data["points"]
-        top = 40 + row * panel
-        left, right, low, high = 80, width - 30, top + panel - 45, top + 30
-        xs = [0] + [p["games"] for p in points]
-        ys = [data["start_mean"]] + [p["solo_mean"] for p in points]
-        y_min, y_max = min(ys) - 0.5, max(ys) + 0.5
-        x_max = max(max(xs), 1)
-
-        def at(x: float, y: float, left: int = left, right: int = right, low: int = low,
-               high: int = high, x_max: float = x_max, y_min: float = y_min,
-               y_max: float = y_max) -> tuple[float, float]:
-            return (left + (right - left) * x / x_max,
-                    low - (low - high) * (y - y_min) / (y_max - y_min))
-
-        draw.rectangle((left, high, right, low), outline="black")
         shipped = data["shipped_round"]
         words = (f"shipped the network of round {shipped}" if shipped
                  else "no round beat the start: no network shipped")
-        draw.text((left, top + 8), f"{edition} ({PADS[edition]} pad): {words}",
-                  fill="black", font=font)
-        for k in range(5):
-            y = y_min + (y_max - y_min) * k / 4
-            _, py = at(0, y)
-            draw.line((left - 5, py, left, py), fill="black")
-            draw.text((10, py - 8), f"{y:.1f}", fill="black", font=font)
-        for k in range(5):
-            x = x_max * k / 4
-            px, _ = at(x, y_min)
-            draw.line((px, low, px, low + 5), fill="black")
-            draw.text((px - 20, low + 8), f"{x:,.0f} games", fill="black", font=font)
-        start = at(0, ys[0])[1]
-        for x in range(left, right, 12):
-            draw.line((x, start, min(x + 6, right), start), fill="grey")
-        line = [at(x, y) for x, y in zip(xs, ys, strict=True)]
-        draw.line(line, fill=(30, 90, 200), width=3)
-        for (px, py), point in zip(line[1:], points, strict=True):
-            colour = (200, 90, 30) if point["follow"] > 0 else (30, 90, 200)
-            draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=colour)
-        draw.text((right - 420, top + 8), "orange: expert iteration, blue: self-play",
-                  fill="grey", font=font)
-    out = BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+        panels.append(Panel(
+            f"{edition} ({PADS[edition]} pad): {words}", [0, *(p["games"] for p in points)],
+            [data["start_mean"], *(p["solo_mean"] for p in points)], data["start_mean"],
+            "dashed: no network" + ("; orange: expert iteration, blue: self-play"
+                                    if method == "expert" else ""),
+            [GREY, *(ORANGE if p["follow"] > 0 else BLUE for p in points)], " games"))
+    what = ("self-play rollouts of the bot that looks at the next roll" if method == "search"
+            else "expert iteration of the one-roll bot")
+    return curves_png(f"Value network: solo mean of the evaluation games after each round "
+                      f"of {what} (seed {seed})", panels)
 
 
 def main() -> None:
@@ -371,7 +334,7 @@ def main() -> None:
     curve = {"seed": args.seed, "evaluation_seed": EVALUATION_SEED, "editions": curves,
              "fingerprint": document["fingerprint"]}
     files = {args.plot.with_suffix(".json"): (json.dumps(curve, indent=1) + "\n").encode(),
-             args.plot: plot(curves, args.seed)}
+             args.plot: plot(curves, args.seed, args.method)}
     if args.weights:
         files[args.weights] = (json.dumps(document, indent=1) + "\n").encode("utf-8")
     write_all_or_nothing(files)
