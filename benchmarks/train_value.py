@@ -75,6 +75,8 @@ SCHEDULE: tuple[float, ...] = (1.0, 1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0)
 GAMES = {"expert": {"classic": 400, "kok2": 150, "kids": 400},
          "search": {"classic": 400, "kok2": 150, "kids": 400}}
 """Training games a round, per method and edition."""
+ROUNDS = {"classic": 24, "kok2": 12, "kids": 12}
+"""Rounds per edition unless ``--rounds`` says."""
 FITS: dict[str, dict[str, Any]] = {"expert": {}, "search": {"epochs": 2, "batch": 64,
                                                             "rate": 0.001}}
 """The fit's settings (:class:`FitPlan`) per method."""
@@ -220,7 +222,8 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
         print(f"{edition}: start (no network) {state.start_mean:.3f} on {evaluation} "
               "evaluation games", file=sys.stderr, flush=True)
     plan = FitPlan(**FITS[args.method])
-    while state.done < args.rounds:
+    rounds = args.rounds if args.rounds is not None else ROUNDS[edition]
+    while state.done < rounds:
         r = state.done
         started = time.process_time()
         follow = SCHEDULE[min(r, len(SCHEDULE) - 1)] if not searching else 0.0
@@ -285,7 +288,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--editions", default=",".join(PADS))
-    parser.add_argument("--rounds", type=int, default=len(SCHEDULE))
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds per edition (default: " + ", ".join(
+                            f"{e} {n}" for e, n in ROUNDS.items()) + ")")
     parser.add_argument("--method", choices=("search", "expert"), default="search",
                         help="self-play rollouts of the bot that looks at the next roll "
                              "(shipped), or expert iteration of the one-roll bot")
@@ -300,9 +305,9 @@ def main() -> None:
     parser.add_argument("--replace", action="store_true", help="replace existing outputs")
     args = parser.parse_args()
     editions = args.editions.split(",")
-    if any(e not in PADS for e in editions) or not 0 < args.scale <= 10 \
-            or not 1 <= args.rounds <= 1000 or not all(1 <= h <= 64 for h in args.hidden) \
-            or args.window < 1:
+    rounds_bad = args.rounds is not None and not 1 <= args.rounds <= 1000
+    if any(e not in PADS for e in editions) or not 0 < args.scale <= 10 or rounds_bad \
+            or not all(1 <= h <= 64 for h in args.hidden) or args.window < 1:
         parser.error(f"editions are {', '.join(PADS)}; scale above 0 and at most 10; "
                      "rounds 1 to 1000; hidden sizes 1 to 64; window at least 1")
     outputs = [p for p in (args.weights, args.plot, args.plot.with_suffix(".json")) if p]
