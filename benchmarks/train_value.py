@@ -295,7 +295,7 @@ def main() -> None:
                         help="self-play rollouts of the bot that looks at the next roll "
                              "(shipped), or expert iteration of the one-roll bot")
     parser.add_argument("--hidden", type=int, nargs=2, default=[32, 16])
-    parser.add_argument("--window", type=int, default=4, help="rounds of decisions fitted")
+    parser.add_argument("--window", type=int, default=12, help="rounds of decisions fitted")
     parser.add_argument("--evaluation", type=int, default=2000)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--checkpoint", type=Path, default=None)
