@@ -75,7 +75,7 @@ SCHEDULE: tuple[float, ...] = (1.0, 1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0)
 GAMES = {"expert": {"classic": 400, "kok2": 150, "kids": 400},
          "search": {"classic": 400, "kok2": 150, "kids": 400}}
 """Training games a round, per method and edition."""
-ROUNDS = {"classic": 24, "kok2": 12, "kids": 12}
+ROUNDS = {"classic": 18, "kok2": 8, "kids": 6}
 """Rounds per edition unless ``--rounds`` says."""
 FITS: dict[str, dict[str, Any]] = {"expert": {}, "search": {"epochs": 2, "batch": 64,
                                                             "rate": 0.001}}
