@@ -39,6 +39,7 @@ from kok_layouts.rules.learned_training import (
 )
 from kok_layouts.rules.record import new_game
 from kok_layouts.rules.strong import StrongBot
+from kok_layouts.rules.value_network import split_vector
 
 PADS = {"classic": "black", "kok2": "grey", "kids": "kids"}
 
@@ -129,7 +130,10 @@ def test_the_shipped_weights_load_and_match_their_fingerprint() -> None:
     loaded = load_weights()
     assert sorted(loaded) == sorted(PADS)
     assert document["fingerprint"] == fingerprint(loaded)
-    assert all(len(v) == len(FEATURES) for v in loaded.values())
+    for vector in loaded.values():   # the linear weights, then a value network
+        linear, network = split_vector(vector)
+        assert len(linear) == len(FEATURES) and network is not None
+        assert network.sizes == tuple(document["about"]["hidden"])
     assert WEIGHTS_FILE.stat().st_size < 5_000_000
     version = LearnedBot.version()
     assert document["fingerprint"] in version and StrongBot.version() in version
