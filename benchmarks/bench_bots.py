@@ -97,10 +97,22 @@ def main() -> None:
                         help="games of the hindsight search per edition (0: none)")
     parser.add_argument("--beam", type=int, default=BEAM,
                         help="positions the hindsight search keeps after each roll")
+    parser.add_argument("--rows", type=argparse.FileType("r", encoding="utf-8"), nargs="+",
+                        help="print the rows of earlier --json runs (merged, later rows of "
+                             "the same bot and edition winning) instead of playing")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true")
     shown.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
+    if args.rows:
+        merged: dict[tuple[str, str], dict[str, float | str]] = {}
+        for handle in args.rows:
+            for found in json.load(handle):
+                merged[(str(found["edition"]), str(found["bot"]))] = found
+        shown_rows = sorted(merged.values(), key=lambda row: (
+            list(PADS).index(str(row["edition"])), _bot_order(str(row["bot"]))))
+        print(markdown(shown_rows, args) if args.markdown else json.dumps(shown_rows, indent=1))
+        return
     rows: list[dict[str, float | str]] = []
     for edition in args.editions.split(","):
         sheet = load_layout(PADS[edition])
@@ -131,6 +143,12 @@ def main() -> None:
         print(json.dumps(rows, indent=1))
     if args.markdown:
         print(markdown(rows, args))
+
+
+def _bot_order(name: str) -> int:
+    """Where a bot's row goes in a table: the hindsight search, then :data:`BOTS`' order."""
+    order = ["hindsight", *BOTS.split(",")]
+    return order.index(name) if name in order else len(order)
 
 
 def report(row: dict[str, float | str], args: argparse.Namespace) -> None:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
+from curves import Panel, curves_png
 
 from kok_layouts import load_layout
 from kok_layouts.output import write_all_or_nothing
@@ -128,62 +129,19 @@ def train_edition(edition: str, seed: int, scale: float, games: int,
 def plot(curve: dict[str, object]) -> bytes:
     """The training curve as a PNG: per edition the solo mean of the evaluation games
     against training games, with the start (the strong bot's play) dashed."""
-    from io import BytesIO
-
-    from PIL import Image, ImageDraw, ImageFont
-
     editions: dict[str, dict[str, object]] = curve["editions"]  # type: ignore[assignment]
-    width, panel = 900, 300
-    image = Image.new("RGB", (width, 40 + panel * len(editions)), "white")
-    draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default(size=14)
     method = ("rollout policy iteration" if curve["method"] == "rollouts"
               else "TD(lambda)")
-    draw.text((20, 12), f"Learned bot: solo mean of {curve['evaluation_games']} evaluation "
-                        f"games against self-play games of {method} (seed {curve['seed']})",
-              fill="black", font=font)
-    for row, (edition, data) in enumerate(editions.items()):
+    panels = []
+    for edition, data in editions.items():
         points: list[dict[str, float]] = data["points"]  # type: ignore[assignment]
-        top = 40 + row * panel
-        left, right, low, high = 80, width - 30, top + panel - 45, top + 30
-        xs = [p["games"] for p in points]
         ys = [p["solo_mean"] for p in points]
-        y_min, y_max = min(ys) - 0.5, max(ys) + 0.5
-        x_max = max(max(xs), 1)
-
-        def at(x: float, y: float, left: int = left, right: int = right, low: int = low,
-               high: int = high, x_max: float = x_max, y_min: float = y_min,
-               y_max: float = y_max) -> tuple[float, float]:
-            return (left + (right - left) * x / x_max,
-                    low - (low - high) * (y - y_min) / (y_max - y_min))
-
-        draw.rectangle((left, high, right, low), outline="black")
-        draw.text((left, top + 8), f"{edition} ({data['pad']} pad): shipped the weights "
-                                   f"after {data['shipped_at']:,} games", fill="black",
-                  font=font)
-        for k in range(5):
-            y = y_min + (y_max - y_min) * k / 4
-            _, py = at(0, y)
-            draw.line((left - 5, py, left, py), fill="black")
-            draw.text((10, py - 8), f"{y:.1f}", fill="black", font=font)
-        for k in range(5):
-            x = x_max * k / 4
-            px, _ = at(x, y_min)
-            draw.line((px, low, px, low + 5), fill="black")
-            draw.text((px - 20, low + 8), f"{x:,.0f}", fill="black", font=font)
-        start = at(0, ys[0])[1]
-        for x in range(left, right, 12):
-            draw.line((x, start, min(x + 6, right), start), fill="grey")
-        line = [at(x, y) for x, y in zip(xs, ys, strict=True)]
-        if len(line) > 1:
-            draw.line(line, fill=(30, 90, 200), width=3)
-        for px, py in line:
-            draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=(30, 90, 200))
-        draw.text((right - 300, top + 8), "dashed: the start (the strong bot's play)",
-                  fill="grey", font=font)
-    out = BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+        panels.append(Panel(f"{edition} ({data['pad']} pad): shipped the weights after "
+                            f"{data['shipped_at']:,} games", [p["games"] for p in points],
+                            ys, ys[0], "dashed: the start (the strong bot's play)"))
+    return curves_png(f"Learned bot: solo mean of {curve['evaluation_games']} evaluation "
+                      f"games against self-play games of {method} (seed {curve['seed']})",
+                      panels)
 
 
 def main() -> None:

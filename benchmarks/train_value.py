@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from curves import BLUE, GREY, ORANGE, Panel, curves_png
 
 from kok_layouts import load_layout
 from kok_layouts.output import write_all_or_nothing
@@ -74,6 +75,8 @@ SCHEDULE: tuple[float, ...] = (1.0, 1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0)
 GAMES = {"expert": {"classic": 400, "kok2": 150, "kids": 400},
          "search": {"classic": 400, "kok2": 150, "kids": 400}}
 """Training games a round, per method and edition."""
+ROUNDS = {"classic": 18, "kok2": 8, "kids": 6}
+"""Rounds per edition unless ``--rounds`` says."""
 FITS: dict[str, dict[str, Any]] = {"expert": {}, "search": {"epochs": 2, "batch": 64,
                                                             "rate": 0.001}}
 """The fit's settings (:class:`FitPlan`) per method."""
@@ -219,7 +222,8 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
         print(f"{edition}: start (no network) {state.start_mean:.3f} on {evaluation} "
               "evaluation games", file=sys.stderr, flush=True)
     plan = FitPlan(**FITS[args.method])
-    while state.done < args.rounds:
+    rounds = args.rounds if args.rounds is not None else ROUNDS[edition]
+    while state.done < rounds:
         r = state.done
         started = time.process_time()
         follow = SCHEDULE[min(r, len(SCHEDULE) - 1)] if not searching else 0.0
@@ -259,75 +263,39 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
     return state
 
 
-def plot(curves: dict[str, dict[str, Any]], seed: int) -> bytes:
+def plot(curves: dict[str, dict[str, Any]], seed: int, method: str) -> bytes:
     """The training curve as a PNG: per edition the solo mean of the evaluation games
     after each round, the start (no network) dashed."""
-    from io import BytesIO
-
-    from PIL import Image, ImageDraw, ImageFont
-
-    width, panel = 900, 300
-    image = Image.new("RGB", (width, 40 + panel * len(curves)), "white")
-    draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default(size=14)
-    draw.text((20, 12), f"Value network: solo mean of the evaluation games after each round "
-                        f"(seed {seed})", fill="black", font=font)
-    for row, (edition, data) in enumerate(curves.items()):
+    panels = []
+    for edition, data in curves.items():
         points = data["points"]
-        top = 40 + row * panel
-        left, right, low, high = 80, width - 30, top + panel - 45, top + 30
-        xs = [0] + [p["games"] for p in points]
-        ys = [data["start_mean"]] + [p["solo_mean"] for p in points]
-        y_min, y_max = min(ys) - 0.5, max(ys) + 0.5
-        x_max = max(max(xs), 1)
-
-        def at(x: float, y: float, left: int = left, right: int = right, low: int = low,
-               high: int = high, x_max: float = x_max, y_min: float = y_min,
-               y_max: float = y_max) -> tuple[float, float]:
-            return (left + (right - left) * x / x_max,
-                    low - (low - high) * (y - y_min) / (y_max - y_min))
-
-        draw.rectangle((left, high, right, low), outline="black")
         shipped = data["shipped_round"]
         words = (f"shipped the network of round {shipped}" if shipped
                  else "no round beat the start: no network shipped")
-        draw.text((left, top + 8), f"{edition} ({PADS[edition]} pad): {words}",
-                  fill="black", font=font)
-        for k in range(5):
-            y = y_min + (y_max - y_min) * k / 4
-            _, py = at(0, y)
-            draw.line((left - 5, py, left, py), fill="black")
-            draw.text((10, py - 8), f"{y:.1f}", fill="black", font=font)
-        for k in range(5):
-            x = x_max * k / 4
-            px, _ = at(x, y_min)
-            draw.line((px, low, px, low + 5), fill="black")
-            draw.text((px - 20, low + 8), f"{x:,.0f} games", fill="black", font=font)
-        start = at(0, ys[0])[1]
-        for x in range(left, right, 12):
-            draw.line((x, start, min(x + 6, right), start), fill="grey")
-        line = [at(x, y) for x, y in zip(xs, ys, strict=True)]
-        draw.line(line, fill=(30, 90, 200), width=3)
-        for (px, py), point in zip(line[1:], points, strict=True):
-            colour = (200, 90, 30) if point["follow"] > 0 else (30, 90, 200)
-            draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=colour)
-        draw.text((right - 420, top + 8), "orange: expert iteration, blue: self-play",
-                  fill="grey", font=font)
-    out = BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+        panels.append(Panel(
+            f"{edition} ({PADS[edition]} pad): {words}", [0, *(p["games"] for p in points)],
+            [data["start_mean"], *(p["solo_mean"] for p in points)], data["start_mean"],
+            "dashed: no network" + ("; orange: expert iteration, blue: self-play"
+                                    if method == "expert" else ""),
+            [GREY, *(ORANGE if p["follow"] > 0 else BLUE for p in points)], " games"))
+    what = ("self-play rollouts of the bot that looks at the next roll" if method == "search"
+            else "expert iteration of the one-roll bot")
+    return curves_png(f"Value network: solo mean of the evaluation games after each round "
+                      f"of {what} (seed {seed})", panels)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--editions", default=",".join(PADS))
-    parser.add_argument("--rounds", type=int, default=len(SCHEDULE))
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds per edition (default: " + ", ".join(
+                            f"{e} {n}" for e, n in ROUNDS.items()) + ")")
     parser.add_argument("--method", choices=("search", "expert"), default="search",
                         help="self-play rollouts of the bot that looks at the next roll "
                              "(shipped), or expert iteration of the one-roll bot")
     parser.add_argument("--hidden", type=int, nargs=2, default=[32, 16])
-    parser.add_argument("--window", type=int, default=4, help="rounds of decisions fitted")
+    parser.add_argument("--window", type=int, default=12, help="rounds of decisions fitted")
     parser.add_argument("--evaluation", type=int, default=2000)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--checkpoint", type=Path, default=None)
@@ -337,9 +305,9 @@ def main() -> None:
     parser.add_argument("--replace", action="store_true", help="replace existing outputs")
     args = parser.parse_args()
     editions = args.editions.split(",")
-    if any(e not in PADS for e in editions) or not 0 < args.scale <= 10 \
-            or not 1 <= args.rounds <= 1000 or not all(1 <= h <= 64 for h in args.hidden) \
-            or args.window < 1:
+    rounds_bad = args.rounds is not None and not 1 <= args.rounds <= 1000
+    if any(e not in PADS for e in editions) or not 0 < args.scale <= 10 or rounds_bad \
+            or not all(1 <= h <= 64 for h in args.hidden) or args.window < 1:
         parser.error(f"editions are {', '.join(PADS)}; scale above 0 and at most 10; "
                      "rounds 1 to 1000; hidden sizes 1 to 64; window at least 1")
     outputs = [p for p in (args.weights, args.plot, args.plot.with_suffix(".json")) if p]
@@ -371,7 +339,7 @@ def main() -> None:
     curve = {"seed": args.seed, "evaluation_seed": EVALUATION_SEED, "editions": curves,
              "fingerprint": document["fingerprint"]}
     files = {args.plot.with_suffix(".json"): (json.dumps(curve, indent=1) + "\n").encode(),
-             args.plot: plot(curves, args.seed)}
+             args.plot: plot(curves, args.seed, args.method)}
     if args.weights:
         files[args.weights] = (json.dumps(document, indent=1) + "\n").encode("utf-8")
     write_all_or_nothing(files)

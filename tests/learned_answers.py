@@ -38,6 +38,7 @@ from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.game import Choice, Game, new_game
 from kok_layouts.rules.learned import FEATURES, LearnedBot
 from kok_layouts.rules.options import Options
+from kok_layouts.rules.value_network import split_vector
 
 from .bots_answers import choice_key, choice_of, position_key
 from .rules_answers import sheet_named
@@ -79,7 +80,8 @@ WEIGHTS: dict[str, dict[str, list[float]]] = {
     f"flipping-{edition}": flipping_weights(edition) for edition in ("classic", "kok2", "kids")}
 
 Games = list[tuple[str, int, list[list[int]], str, str | None, int]]
-"""Games: layout, players, seeds, options, weights (by name; ``None``: shipped), candidates."""
+"""Games: layout, players, seeds, options, weights (by name; ``None``: the shipped linear
+weights), candidates."""
 
 
 def decision_games() -> dict[str, Games]:
@@ -136,9 +138,17 @@ def digest(items: Any) -> str:
     return f"{zlib.crc32(repr(items).encode()):08x}"
 
 
+def shipped_linear() -> dict[str, list[float]]:
+    """The shipped linear weights of every edition, without the value networks (the
+    answers were recorded with them; the networks are the engine's sums as numpy's:
+    tests/test_value_network.py)."""
+    return {edition: split_vector(vector)[0].tolist()
+            for edition, vector in LearnedBot().corrections.items()}
+
+
 def bot_of(weights_name: str | None, candidates: int) -> LearnedBot:
-    return LearnedBot(WEIGHTS[weights_name] if weights_name else None, candidates=candidates,
-                      lookahead=0)
+    return LearnedBot(WEIGHTS[weights_name] if weights_name else shipped_linear(),
+                      candidates=candidates, lookahead=0)
 
 
 class Recorder:
@@ -211,7 +221,7 @@ def training() -> Record:
             train(sheet, plan, engine=False).tolist()
             for plan in (Plan(games=3, seed=173), Plan(games=2, seed=179, players=2,
                                                        candidates=3))]
-        found[f"solo-mean-{layout}"] = solo_mean(sheet, LearnedBot(lookahead=0), 6, engine=False)
+        found[f"solo-mean-{layout}"] = solo_mean(sheet, bot_of(None, 6), 6, engine=False)
         found[f"improve-{layout}"] = improve(sheet, RolloutPlan(rounds=1, games=2, seed=181,
                                                                 samples=2)).tolist()
     return found

@@ -39,6 +39,7 @@ from kok_layouts.rules.learned_training import (
 )
 from kok_layouts.rules.record import new_game
 from kok_layouts.rules.strong import StrongBot
+from kok_layouts.rules.value_network import split_vector
 
 PADS = {"classic": "black", "kok2": "grey", "kids": "kids"}
 
@@ -48,7 +49,7 @@ def sheets() -> dict[str, Sheet]:
     return {edition: load_layout(pad) for edition, pad in PADS.items()}
 
 
-def played(sheet: Sheet, bots: list[Any], seed: int) -> list[Any]:
+def played(sheet: Sheet, bots: list[Any], seed: int | list[int]) -> list[Any]:
     names = ["solo"] if len(bots) == 1 else [f"p{i}" for i in range(len(bots))]
     game = new_game(sheet, names, solo=len(bots) == 1)
     play_game(game, bots, np.random.default_rng(seed))
@@ -106,6 +107,15 @@ def test_the_look_at_the_next_roll_changes_the_play_and_refuses_a_trace(
     assert (again.lookahead, again.margin) == (1.0, 0.5)
 
 
+@pytest.mark.slow
+def test_the_learned_bot_that_looks_ahead_scores_more_than_the_strong_bot_on_black(
+        sheets: dict[str, Sheet]) -> None:
+    # 200 seeded solo games: 2,000 fresh games measured strong 22.1, learned 24.6 (+2.5)
+    looking = [played(sheets["classic"], [LearnedBot()], [61, i])[0][0] for i in range(200)]
+    strong = [played(sheets["classic"], [StrongBot()], [61, i])[0][0] for i in range(200)]
+    assert np.mean(looking) > np.mean(strong) + 1.0
+
+
 def test_candidates_outside_their_bounds_are_refused() -> None:
     for bad in (0, -1, 10**9, 2.5, True):
         with pytest.raises(BadArgumentError, match="candidates"):
@@ -120,7 +130,10 @@ def test_the_shipped_weights_load_and_match_their_fingerprint() -> None:
     loaded = load_weights()
     assert sorted(loaded) == sorted(PADS)
     assert document["fingerprint"] == fingerprint(loaded)
-    assert all(len(v) == len(FEATURES) for v in loaded.values())
+    for vector in loaded.values():   # the linear weights, then a value network
+        linear, network = split_vector(vector)
+        assert len(linear) == len(FEATURES) and network is not None
+        assert network.sizes == tuple(document["about"]["hidden"])
     assert WEIGHTS_FILE.stat().st_size < 5_000_000
     version = LearnedBot.version()
     assert document["fingerprint"] in version and StrongBot.version() in version

@@ -14,11 +14,11 @@ import pytest
 from kok_layouts.rules.bots import play_game
 from kok_layouts.rules.engine.learned import play_learned
 from kok_layouts.rules.game import new_game
-from kok_layouts.rules.learned import LearnedBot
 from kok_layouts.rules.learned_training import Plan, RolloutPlan, improve, solo_mean, train
 
 from .learned_answers import (
     OPTIONS,
+    bot_of,
     crossed_at,
     decision_games,
     digest,
@@ -69,6 +69,6 @@ def test_training_gives_the_python_bots_weights(layout: str) -> None:
     for plan, expected in zip(plans, recorded[f"train-{layout}"], strict=True):
         assert train(sheet, plan).tolist() == expected
         assert train(sheet, plan, engine=False).tolist() == expected
-    assert solo_mean(sheet, LearnedBot(lookahead=0), 6) == recorded[f"solo-mean-{layout}"]
+    assert solo_mean(sheet, bot_of(None, 6), 6) == recorded[f"solo-mean-{layout}"]
     assert improve(sheet, RolloutPlan(rounds=1, games=2, seed=181, samples=2)).tolist() == \
         recorded[f"improve-{layout}"]
