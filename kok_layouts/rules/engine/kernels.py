@@ -84,6 +84,14 @@ INTERNAL_KERNELS: dict[str, tuple[str, ...]] = {
     "kids": (
         "_kids_reach_gain", "enclosure_open", "kids_legal_moves_into", "kids_play_into",
         "kids_score_into", "kids_value"),
+    "learned_kernels": (
+        "_learned_work", "group_features", "learned_pick", "network_value", "numpy_pick",
+        "play_learned_classic", "record_decision", "valued_moves"),
+    "learned_kids": (
+        "play_learned_kids",),
+    "learned_kok2": (
+        "best_slots", "decision_counts", "distinct_of", "features_into", "pick_index",
+        "play_learned_kok2"),
     "kok2": (
         "_fill_bombs", "_gain_boxes", "_in_bitmask_order", "_kok2_cross", "_kok2_worth",
         "_picks", "_row_key", "_seat_copy", "_special_cost", "bombs_owed_by",

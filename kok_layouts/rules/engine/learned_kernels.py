@@ -139,7 +139,7 @@ def new_trace(decisions: int, candidates: int) -> TraceArrays:
 
 
 @plain_kernel
-def record(trace, seat, found, chosen, base, lw):  # type: ignore[no-untyped-def]
+def record_decision(trace, seat, found, chosen, base, lw):  # type: ignore[no-untyped-def]
     """Keep one decision of ``seat`` (its ``found`` candidates in ``lw``) in ``trace``, if
     it has room (else counts it as lost)."""
     at = trace.used[0]
@@ -645,7 +645,7 @@ def play_learned_classic(tables, state, dice_colours, dice_numbers, solo, open_r
                 base = classic_base(tables, state, seat, taken_columns, taken_colours,
                                     weights, left, horizon, star_penalty, pass_penalty,
                                     compensated, work)
-                record(trace, seat, found, chosen, base, learned)
+                record_decision(trace, seat, found, chosen, base, learned)
             if best >= 0:
                 play_row(moves.rows, best, seat, counters, crossed_at, game, rolls + 1,
                          cell_column, cell_colour, cell_row, column_size, colour_size, crossed,

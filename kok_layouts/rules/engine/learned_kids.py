@@ -35,7 +35,7 @@ from kok_layouts.rules.engine.kids import (
     kids_play,
     kids_score,
 )
-from kok_layouts.rules.engine.learned_kernels import record
+from kok_layouts.rules.engine.learned_kernels import record_decision
 from kok_layouts.rules.engine.learned_kok2 import (
     best_slots,
     decision_counts,
@@ -175,7 +175,7 @@ def play_learned_kids(tables, state, dice, solo, max_rolls, roll_limit, weights,
             tables, state, active, roll, all_dice, taken_columns, taken_colours, weights,
             left, horizon, solo, deny, compensated, correction, candidates, work, lw)
         if tracing and found:
-            record(trace, active, found, chosen, base, lw)
+            record_decision(trace, active, found, chosen, base, lw)
         others = all_dice
         if die >= 0:
             kids_play(tables, state, active, move, taken_columns)
@@ -187,7 +187,7 @@ def play_learned_kids(tables, state, dice, solo, max_rolls, roll_limit, weights,
                 tables, state, seat, roll, others, taken_columns, taken_colours, weights,
                 left, horizon, solo, False, compensated, correction, candidates, work, lw)
             if tracing and found:
-                record(trace, seat, found, chosen, base, lw)
+                record_decision(trace, seat, found, chosen, base, lw)
             if other >= 0:
                 kids_play(tables, state, seat, move, taken_columns)
         rolls += 1

@@ -65,7 +65,7 @@ from kok_layouts.rules.engine.learned_kernels import (
     TIE,
     group_features,
     network_value,
-    record,
+    record_decision,
 )
 from kok_layouts.rules.engine.strong_kernels import (
     W_MARK_HOPE,
@@ -592,7 +592,7 @@ def play_learned_kok2(tables, state, dice_colours, dice_numbers, dice_special, s
                     taken_rows, loose, six, weights, left, horizon, solo, star_penalty,
                     pass_penalty, compensated, correction, candidates, work, lw)
             if tracing and found:
-                record(trace, seat, found, chosen, base, lw)
+                record_decision(trace, seat, found, chosen, base, lw)
             if kind == KIND_PASS:
                 if turn == 0:
                     state.counters[seat, C_PASSES] += 1
