@@ -229,7 +229,6 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
         follow = SCHEDULE[min(r, len(SCHEDULE) - 1)] if not searching else 0.0
         pupil = pupil_with(state.network, base, edition)
         if searching:
-            pupil.lookahead = None
             kept: Round
             kept, scores = rollout_round(sheet, pupil, games, [args.seed, r])
             told = 0.0
@@ -243,9 +242,8 @@ def train_edition(edition: str, args: argparse.Namespace, folder: Path | None
             state.adam = fit_rollouts(state.network, joined, plan, rng, state.adam)
         else:
             state.adam = fit(state.network, linear, joined, plan, rng, state.adam)
-        trained = pupil_with(state.network, base, edition)
-        trained.lookahead = base.lookahead
-        mean = solo_mean(sheet, trained, evaluation, engine=engine)
+        mean = solo_mean(sheet, pupil_with(state.network, base, edition), evaluation,
+                         engine=engine)
         state.seconds += time.process_time() - started
         if mean > max([state.start_mean, *(p["solo_mean"] for p in state.points)]):
             state.best = state.network.copy()

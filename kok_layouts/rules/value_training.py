@@ -103,7 +103,6 @@ class _Schooled(LearnedBot):
         super().__init__(candidates=pupil.candidates)
         self.corrections = pupil.corrections
         self.expert, self.follow, self.rng, self.kept = expert, follow, rng, kept
-        self.seats: list[int] = []
 
     def _decided(self, game: Game, seat: int) -> Choice | None:
         from kok_layouts.rules.engine.learned import decide_learned
@@ -112,19 +111,18 @@ class _Schooled(LearnedBot):
         wanted = self.expert.choose(game, seat, self.rng)
         found = len(decision.candidates)
         if not found:
-            return decision.choice if decision.choice is not None or wanted is None else wanted
+            return decision.choice if decision.choice is not None else wanted
         key = _key(wanted)
         expert = next((k for k, made in enumerate(decision.candidates) if _key(made) == key),
                       -1)
         follow = self.rng.random() < self.follow
-        played = expert if follow and expert >= 0 else decision.chosen
+        played = expert if follow else decision.chosen   # (-1: the expert's, not weighed)
         choice = wanted if follow else decision.choice
         self.kept.features.append(decision.features.copy())
         self.kept.values.append(decision.values.copy())
         self.kept.base.append(decision.base)
         self.kept.expert.append(expert)
-        self.kept.played.append(played if choice is not wanted or expert >= 0 else -1)
-        self.seats.append(seat)
+        self.kept.played.append(played)
         return choice
 
 
@@ -180,9 +178,7 @@ def fit(network: Network, linear: Floats, decisions: Decisions, plan: FitPlan,
     moments (pass them to the next fit to go on)."""
     features, values, there, base, expert, played, final = decisions.arrays()
     count = len(decisions)
-    if adam is None:
-        adam = {"m": [np.zeros_like(p) for p in network.parts()],
-                "v": [np.zeros_like(p) for p in network.parts()], "t": [np.zeros(1)]}
+    adam = adam if adam is not None else _new_adam(network)
     for epoch in range(plan.epochs):
         order = rng.permutation(count)
         loss_sum = 0.0
@@ -230,9 +226,11 @@ def agreement(network: Network, linear: Floats, decisions: Decisions) -> float:
 
 
 def pupil_with(network: Network, base: LearnedBot, sheet_edition: str) -> LearnedBot:
-    """``base`` (its linear weights and candidates) with ``network`` for one edition."""
+    """``base`` (its linear weights, candidates, look and margin) with ``network`` for one
+    edition."""
     linear, _ = split_vector(base.corrections[sheet_edition])
-    pupil = LearnedBot(candidates=base.candidates, lookahead=0)
+    pupil = LearnedBot(candidates=base.candidates, lookahead=base.lookahead,
+                       margin=base.margin)
     pupil.corrections = dict(base.corrections)
     pupil.corrections[sheet_edition] = network_vector(linear, network)
     return pupil
@@ -321,9 +319,7 @@ def fit_rollouts(network: Network, rollouts: Rollouts, plan: FitPlan,
     less their mean match the candidates' final scores less their mean, less their totals
     without the network less their mean (what the network should add to tell the
     candidates apart as their outcomes did); Adam, as :func:`fit`. Returns Adam's moments."""
-    if adam is None:
-        adam = {"m": [np.zeros_like(p) for p in network.parts()],
-                "v": [np.zeros_like(p) for p in network.parts()], "t": [np.zeros(1)]}
+    adam = adam if adam is not None else _new_adam(network)
     count = len(rollouts)
     targets = [(o - o.mean()) - (b - b.mean())
                for o, b in zip(rollouts.outcome, rollouts.base, strict=True)]
@@ -348,6 +344,12 @@ def fit_rollouts(network: Network, rollouts: Rollouts, plan: FitPlan,
         if on_epoch is not None:
             on_epoch(epoch, loss_sum / max(sum(len(t) for t in targets), 1))
     return adam
+
+
+def _new_adam(network: Network) -> dict[str, list[Floats]]:
+    """Adam's moments at the start, for ``network``'s parameters."""
+    return {"m": [np.zeros_like(p) for p in network.parts()],
+            "v": [np.zeros_like(p) for p in network.parts()], "t": [np.zeros(1)]}
 
 
 def _adam_step(network: Network, grads: list[Floats], adam: dict[str, list[Floats]],

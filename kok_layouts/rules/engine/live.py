@@ -124,31 +124,20 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
     work = kept_workspace(tables, strong_kok2.new_kok2_workspace)
     left, horizon = horizons(game, table)
     player = game.sheets[seat]
-    chosen: list[tuple[float, Choice, int]] = []
+    chosen: list[tuple[float, Choice]] = []
     for value, made in best:
         choice = made if isinstance(made, Choice) else Choice.of_option(made, width)
         if tables.edition == KOK2 and _owes_bombs(game, player, choice, inputs, seat):
             choice, value = _with_bombs(game, seat, inputs, choice, table, left, horizon,
                                         work)
-        chosen.append((value, choice, 0 if choice.is_special else choice.move.jokers))
+        chosen.append((value, choice))
     weigh_pass = not chosen or chosen[0][0] < pass_below
     if not weigh_pass and len(chosen) == 1:
         return chosen[0][1]
     if left <= 0:
         ahead = np.zeros(len(chosen) + 1)
     else:
-        rows = np.full((len(chosen) + 1, MOVE_CELLS + 4 * 4), -1, dtype=np.int32)
-        for k, (_, choice, _) in enumerate(chosen, start=1):
-            cells = choice.move.cells
-            for square in choice.bombs:
-                cells |= square
-            listed = _cells_of(cells)
-            if len(listed) > rows.shape[1]:
-                wider = np.full((rows.shape[0], len(listed)), -1, dtype=np.int32)
-                wider[:, :rows.shape[1]] = rows
-                rows = wider
-            rows[k, :len(listed)] = listed
-        jokers = np.array([0, *(j for _, _, j in chosen)], dtype=np.int64)
+        rows, jokers = _looked_rows([None, *(choice for _, choice in chosen)])
         left_ahead, _ = horizons(game, table, ahead=1)
         skip = 0 if weigh_pass else 1
         ahead = expert.next_rolls(
@@ -160,7 +149,7 @@ def decide_expert(game: Game, seat: int, weights: StrongWeights, *, candidates: 
             ahead = np.concatenate([[-1e9], ahead])
     best_choice: Choice | None = None
     best_value = lookahead * float(ahead[0])
-    for k, (value, choice, _) in enumerate(chosen, start=1):
+    for k, (value, choice) in enumerate(chosen, start=1):
         total = value + lookahead * float(ahead[k])
         if total > best_value:
             best_choice, best_value = choice, total
@@ -239,30 +228,13 @@ def _looked(game: Game, seat: int, inputs: Seat, decision: LearnedDecision, keep
     left_ahead, _ = horizons(game, table, ahead=1)
     if tables.edition == KIDS:
         _announce(expert.kids_next_rolls, "expert")
-        seats = len(game.players)
-        kept_by_other = not game.solo and seats > 1 and (game.active + 1) % seats != seat
         rows = np.ascontiguousarray(decision.rows[keep], dtype=np.int32)
         ahead = expert.kids_next_rolls(
             tables.arrays, inputs.state, seat, rows, inputs.taken_columns, table, left_ahead,
-            horizon, game.solo, kept_by_other, COMPENSATED_SUM, work)
+            horizon, game.solo, _kept_by_other(game, seat), COMPENSATED_SUM, work)
     else:
         _announce(expert.next_rolls, "expert")
-        listed: list[list[int]] = []
-        jokers = np.zeros(len(keep), dtype=np.int64)
-        for i, k in enumerate(keep):
-            choice = decision.candidates[k]
-            if choice is None:
-                listed.append([])
-                continue
-            cells = choice.move.cells
-            for square in choice.bombs:
-                cells |= square
-            listed.append(_cells_of(cells))
-            jokers[i] = 0 if choice.is_special else choice.move.jokers
-        rows = np.full((len(keep), max(MOVE_CELLS, *(len(c) for c in listed))), -1,
-                       dtype=np.int32)
-        for i, cells_of in enumerate(listed):
-            rows[i, :len(cells_of)] = cells_of
+        rows, jokers = _looked_rows([decision.candidates[k] for k in keep])
         player = game.sheets[seat]
         ahead = expert.next_rolls(
             tables.arrays, inputs.state, seat, rows, jokers, inputs.taken_columns,
@@ -408,15 +380,39 @@ def _decide_expert_kids(game: Game, seat: int, inputs: Seat, table: np.ndarray,
         return kids_choice(game, tables, dice[best[0]], rows[best[0]])
     _announce(expert.kids_next_rolls, "expert")
     left_ahead, _ = horizons(game, table, ahead=1)
-    seats = len(game.players)
-    kept_by_other = not game.solo and seats > 1 and (game.active + 1) % seats != seat
     ahead = expert.kids_next_rolls(
         tables.arrays, inputs.state, seat, rows[best], inputs.taken_columns, table,
-        left_ahead, horizon, game.solo, kept_by_other, COMPENSATED_SUM,
+        left_ahead, horizon, game.solo, _kept_by_other(game, seat), COMPENSATED_SUM,
         kept_workspace(tables, strong_kok2.new_kok2_workspace))
     totals = values[best] + lookahead * ahead
     chosen = best[int(np.argmax(totals))]
     return kids_choice(game, tables, dice[chosen], rows[chosen])
+
+
+def _kept_by_other(game: Game, seat: int) -> bool:
+    """Whether in Kids ``seat`` gets the dice the active seat leaves, not the whole throw:
+    in a game with others, unless it is the active seat."""
+    seats = len(game.players)
+    return not game.solo and seats > 1 and (game.active + 1) % seats != seat
+
+
+def _looked_rows(choices: list[Choice | None]) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of cells ``next_rolls`` crosses for ``choices`` (a move's cells and its
+    bombs' squares in order, -1 padded; ``None``, a pass: none) and the marks each uses."""
+    listed: list[list[int]] = []
+    for choice in choices:
+        cells = 0 if choice is None else choice.move.cells
+        for square in () if choice is None else choice.bombs:
+            cells |= square
+        listed.append(_cells_of(cells))
+    rows = np.full((len(choices), max(MOVE_CELLS, *(len(c) for c in listed))), -1,
+                   dtype=np.int32)
+    jokers = np.zeros(len(choices), dtype=np.int64)
+    for i, (choice, crossed) in enumerate(zip(choices, listed, strict=True)):
+        rows[i, :len(crossed)] = crossed
+        if choice is not None and not choice.is_special:
+            jokers[i] = choice.move.jokers
+    return rows, jokers
 
 
 def _kids_moves(inputs: Seat, seat: int) -> tuple[np.ndarray, list[int]]:
