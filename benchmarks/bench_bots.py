@@ -107,11 +107,19 @@ def main() -> None:
     if args.rows:
         merged: dict[tuple[str, str], dict[str, float | str]] = {}
         for handle in args.rows:
-            for found in json.load(handle):
-                merged[(str(found["edition"]), str(found["bot"]))] = found
+            try:
+                for found in json.load(handle):
+                    merged[(str(found["edition"]), str(found["bot"]))] = found
+            except (ValueError, KeyError, TypeError) as error:
+                parser.error(f"{handle.name}: not the rows of a --json run ({error!r:.80})")
         shown_rows = sorted(merged.values(), key=lambda row: (
             list(PADS).index(str(row["edition"])), _bot_order(str(row["bot"]))))
-        print(markdown(shown_rows, args) if args.markdown else json.dumps(shown_rows, indent=1))
+        try:
+            text = markdown(shown_rows, args) if args.markdown else json.dumps(shown_rows,
+                                                                                indent=1)
+        except (ValueError, KeyError, TypeError) as error:
+            parser.error(f"the rows lack a figure ({error!r:.80})")
+        print(text)
         return
     rows: list[dict[str, float | str]] = []
     for edition in args.editions.split(","):

@@ -178,11 +178,14 @@ def load(folder: Path, name: str, settings: dict[str, Any]) -> EditionState | No
     about_path = folder / f"{name}.json"
     if not about_path.exists():
         return None
-    about = json.loads(about_path.read_text(encoding="utf-8"))
-    if about["settings"] != settings:
-        sys.exit(f"{about_path} was made with other settings; use another --checkpoint")
-    with np.load(folder / f"{name}.npz", allow_pickle=False) as data:
-        return _from_arrays(name, data, about)
+    try:
+        about = json.loads(about_path.read_text(encoding="utf-8"))
+        if about["settings"] != settings:
+            sys.exit(f"{about_path} was made with other settings; use another --checkpoint")
+        with np.load(folder / f"{name}.npz", allow_pickle=False) as data:
+            return _from_arrays(name, data, about)
+    except (OSError, ValueError, KeyError, TypeError, AssertionError) as error:
+        sys.exit(f"{about_path}: not a checkpoint of this recipe ({error!r:.80})")
 
 
 def _joined(rounds: list[Round]) -> Round:

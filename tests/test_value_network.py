@@ -289,3 +289,18 @@ def test_the_training_recipe_goes_on_from_its_checkpoint_to_the_same_result(
             for p in points["editions"]["kids"]["points"]] == \
         [{k: v for k, v in p.items() if k not in drop}
          for p in again["editions"]["kids"]["points"]]
+
+
+@pytest.mark.slow
+def test_a_broken_checkpoint_or_rows_file_is_one_line_and_an_exit(tmp_path: Path) -> None:
+    folder = Path(__file__).resolve().parent.parent / "benchmarks"
+    (tmp_path / "kids.json").write_text('{"settings": {"seed": 2026}}', encoding="utf-8")
+    (tmp_path / "rows.json").write_text('[{"bot": "strong"}]', encoding="utf-8")
+    for command in (["train_value.py", "--editions", "kids", "--checkpoint", str(tmp_path),
+                     "--plot", str(tmp_path / "curve.png")],
+                    ["bench_bots.py", "--rows", str(tmp_path / "rows.json"), "--markdown"]):
+        done = subprocess.run([sys.executable, str(folder / command[0]), *command[1:]],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode != 0 and "Traceback" not in done.stderr
+        assert str(tmp_path) in done.stderr.strip().splitlines()[-1]
+    assert not (tmp_path / "curve.png").exists()
