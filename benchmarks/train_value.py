@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 from curves import BLUE, GREY, ORANGE, Panel, curves_png
 
-from kok_layouts import load_layout
+from kok_layouts import limits, load_layout
 from kok_layouts.output import write_all_or_nothing
 from kok_layouts.rules.learned import WEIGHTS_FILE, LearnedBot, weights_document
 from kok_layouts.rules.learned_training import EVALUATION_SEED, solo_mean
@@ -308,9 +308,10 @@ def main() -> None:
     editions = args.editions.split(",")
     rounds_bad = args.rounds is not None and not 1 <= args.rounds <= 1000
     if any(e not in PADS for e in editions) or not 0 < args.scale <= 10 or rounds_bad \
-            or not all(1 <= h <= 64 for h in args.hidden) or args.window < 1:
+            or not all(h in limits.LEARNED_HIDDEN for h in args.hidden) or args.window < 1:
         parser.error(f"editions are {', '.join(PADS)}; scale above 0 and at most 10; "
-                     "rounds 1 to 1000; hidden sizes 1 to 64; window at least 1")
+                     f"rounds 1 to 1000; hidden sizes {limits.LEARNED_HIDDEN.low} to "
+                     f"{limits.LEARNED_HIDDEN.high}; window at least 1")
     outputs = [p for p in (args.weights, args.plot, args.plot.with_suffix(".json")) if p]
     if len({p.resolve() for p in outputs}) < len(outputs):
         parser.error("--weights, --plot and the plot's .json name the same file")
