@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import inspect
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import numpy as np
 
@@ -44,6 +45,8 @@ from kok_layouts.model.checks import refuse_unprintable, validate_sheet
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.writer import dump_layout
+
+_T = TypeVar("_T")
 
 KEEPS = ("grid", "points", "stars")
 """What ``keep`` may hold: the colours of the cells, the column points (Kids: buckets) and
@@ -189,8 +192,10 @@ class _Search:
         self.seen: set[tuple[object, ...]] = set()
         self.tried = 0
         self.stopped = False
-        self.judge_seconds = 0.0
-        """How long the judge's verdicts on a stage take (the longest lately)."""
+        self.judge_per_game = 0.0
+        """Seconds the judge's verdicts take per game judged (the most lately): they
+        grow with the games, and on a small board the verdicts on the full check's games
+        take many times as long as playing them."""
         self.reserve = 0.0
         """Seconds kept for the rest of the full check of the best board, when it passes
         every verdict on the games it played (:meth:`confirm_cost`)."""
@@ -247,7 +252,8 @@ class _Search:
         for stage in self.stages:
             if stage <= len(results):
                 continue
-            needed = self.judge.seconds_per_game * (stage - len(results))
+            needed = (self.judge.seconds_per_game * (stage - len(results))
+                      + self.judge_per_game * stage)
             if self.time_left() < needed and not (first and judged is None):
                 self.stopped = True
                 break
@@ -262,7 +268,8 @@ class _Search:
             self.judge.timed(count, time.monotonic() - started)
             started = time.monotonic()
             judged = self.judge.judge(draft, sheet, results)  # type: ignore[arg-type]
-            self.judge_seconds = max(0.5 * self.judge_seconds, time.monotonic() - started)
+            self.judge_per_game = max(0.5 * self.judge_per_game,
+                                      (time.monotonic() - started) / max(1, len(results)))
             if judged.fails or (settle and judged.unsettled and stage > self.stages[0]):
                 break
         return judged
@@ -291,11 +298,11 @@ class _Search:
         on its games would take (0 for any other): time the search keeps for it."""
         if candidate.passes or any(v.ok is False for v in candidate.verdicts):
             return 0.0
-        stages = sum(1 for stage in self.stages if stage > candidate.games)
+        judged = sum(stage for stage in self.stages if stage > candidate.games)
         # Twice the estimate: a stage's games take longer than the first stages' pace
-        # suggests on a busy machine, and each stage's verdicts take their own time.
+        # suggests on a busy machine; each stage's verdicts are over all its games.
         return 2 * (self.judge.seconds_per_game * (self.games - candidate.games)
-                    + self.judge_seconds * stages)
+                    + self.judge_per_game * judged)
 
     def confirm(self, candidate: _Candidate) -> _Candidate:
         """The candidate after the rest of the full check's games (as many stages as fit
@@ -325,9 +332,8 @@ class _Search:
         # Kids: an animal too easy has too few enclosures (a move crosses a whole one); a
         # piece of another animal's big enclosure made one of its own is the change that
         # helps, and is tried before the advice's cells, which only grow an enclosure.
-        for sheet in self.carves(candidate, wanted):
-            yield sheet
-        for action in self.actions(candidate):
+        yield from self.in_time(self.carves(candidate, wanted))
+        for action in self.in_time(self.actions(candidate)):
             try:
                 sheet = apply_action(candidate.sheet, action)
             except KokError:
@@ -336,23 +342,33 @@ class _Search:
                 yield sheet
         if barren:
             # Cells painted back as they were: room under max_changes for other changes.
-            for sheet in self.reverts(candidate, wanted):
+            for sheet in self.in_time(self.reverts(candidate, wanted)):
                 if self.admissible(sheet):
                     yield sheet
         given = 0
-        for sheet in self.edge_repaints(candidate, wanted * 10, 1 + barren // 2):
+        for sheet in self.in_time(self.edge_repaints(candidate, wanted * 10, 1 + barren // 2)):
             if self.admissible(sheet):
                 yield sheet
                 given += 1
                 if given >= wanted:
                     break
         given = 0
-        for sheet in self.moves(candidate, wanted * 10):
+        for sheet in self.in_time(self.moves(candidate, wanted * 10)):
             if self.admissible(sheet):
                 yield sheet
                 given += 1
                 if given >= wanted:
                     return
+
+    def in_time(self, items: Iterable[_T]) -> Iterator[_T]:
+        """``items`` while the search has time left: making and refusing the boards of a
+        round (thousands, when few new ones are left near the best) takes seconds, which
+        would eat the time kept for the best board's full check."""
+        for item in items:
+            if self.time_left() <= 0:
+                self.stopped = True
+                return
+            yield item
 
     def carves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
         """Kids, an animal too easy (or games too short): up to ``count`` new boards where
