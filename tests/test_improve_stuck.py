@@ -89,9 +89,8 @@ def test_the_boards_improve_used_to_miss_are_fixed(label: str, kind: str) -> Non
 def test_a_board_passing_its_first_games_at_the_time_limit_gets_its_full_check() -> None:
     # examples/lopsided.yaml reaches a board that passes 300 games near a verdict's edge
     # (some 13 s in, on two cores) and searches on for a surer one until the time limit;
-    # the search keeps the time the rest of its 2,000 games and their verdicts take
-    # (the verdicts on a small board's games take longer than playing them), stops making
-    # candidates when only that time is left, and plays them.
+    # the search keeps the time the rest of its 2,000 games and their verdicts take,
+    # stops making candidates when only that time is left, and plays them.
     from kok_layouts import load_layout
 
     board = load_layout(str(ROOT / "examples" / "lopsided.yaml"))

@@ -193,9 +193,8 @@ class _Search:
         self.tried = 0
         self.stopped = False
         self.judge_per_game = 0.0
-        """Seconds the judge's verdicts take per game judged (the most lately): they
-        grow with the games, and on a small board the verdicts on the full check's games
-        take many times as long as playing them."""
+        """Seconds the judge's verdicts take per game judged (the most lately): a
+        stage's verdicts are over all its games, so they take longer stage by stage."""
         self.reserve = 0.0
         """Seconds kept for the rest of the full check of the best board, when it passes
         every verdict on the games it played (:meth:`confirm_cost`)."""
