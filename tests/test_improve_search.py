@@ -58,7 +58,7 @@ def test_bad_arguments_are_refused_before_any_game(kwargs: dict[str, Any],
 @pytest.fixture(scope="module")
 def searched() -> Improved:
     """A short search on the lopsided board, the points kept."""
-    return kok_layouts.improve(load_layout(LOPSIDED), time_limit=30, games=40, jobs=1,
+    return kok_layouts.improve(load_layout(LOPSIDED), time_limit=10, games=40, jobs=1,
                                keep=["points"])
 
 
@@ -84,9 +84,9 @@ def test_keep_points_changes_no_point(searched: Improved) -> None:
 def test_the_search_says_what_it_reached(searched: Improved) -> None:
     # 40 games cannot fix the length of a 9 x 5 board against the 15 x 7 pads.
     assert not searched.passes and searched.failing
-    assert searched.seconds < 30 + 15
+    assert searched.seconds < 10 + 15
     reached = searched.text.splitlines()[0]
-    assert "stopped by the time limit (30 s)" in reached or "no better board found" in reached
+    assert "stopped by the time limit (10 s)" in reached or "no better board found" in reached
 
 
 @pytest.mark.parametrize("args", [
