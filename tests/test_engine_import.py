@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from kok_layouts import load_layout
@@ -141,3 +142,51 @@ def test_python_calling_an_internal_kernel_gets_a_type_error() -> None:
                                for name in ("legal_moves", "cross_into")}
     assert options["legal_moves"]["no_cpython_wrapper"] is False
     assert options["cross_into"]["no_cpython_wrapper"] is True
+
+
+_LINKED = """
+import numpy as np
+from kok_layouts import load_layout
+from kok_layouts.rules.engine import kernels
+from kok_layouts.rules.engine.tables import tables_for
+
+tables = tables_for(load_layout("black"))
+crossed = np.zeros(tables.cell_start.shape[0], dtype=np.bool_)
+anchor = kernels.anchor_of(tables.cell_start, tables.neighbours, crossed)
+(inner,) = kernels.anchor_into.overloads.values()
+assert isinstance(inner.library, kernels._LinkedOnly), type(inner.library)
+# numba sets _compiled when it makes a library's machine code
+assert not getattr(inner.library, "_compiled", False)
+print(sum(kernels.anchor_into._cache_hits.values()), np.flatnonzero(anchor).tolist())
+"""
+
+
+@pytest.mark.slow
+def test_an_internal_kernel_is_compiled_and_cached_without_machine_code(
+        tmp_path: Path) -> None:
+    # anchor_of (called from Python) calls the internal anchor_into: the first process
+    # compiles both; the second, with anchor_of's cache entry gone, compiles anchor_of
+    # again from the anchor_into the cache kept, and gets the same cells.
+    first = run(_LINKED, NUMBA_CACHE_DIR=str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    from kok_layouts.rules.engine.tables import tables_for
+
+    hits, cells = first.stdout.split(" ", 1)
+    start = np.flatnonzero(tables_for(load_layout("black")).cell_start).tolist()
+    assert hits == "0" and cells == f"{start}\n"  # nothing crossed: the start column
+    entries = [path for path in tmp_path.rglob("kernels.anchor_of-*")]
+    assert entries and list(tmp_path.rglob("kernels.anchor_into-*.nbc"))
+    for path in entries:
+        path.unlink()
+    second = run(_LINKED, NUMBA_CACHE_DIR=str(tmp_path))
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == "1 " + cells
+
+
+def test_a_cache_entry_of_another_kind_is_compiled_again() -> None:
+    from kok_layouts.rules.engine import kernels
+
+    internal: Any = kernels.anchor_into
+    cache = kernels._LinkedOnlyCacheImpl(internal.py_func)
+    payload = (("anchor_into", "object", b"machine code"), *([None] * 7), ())
+    assert cache.rebuild(None, payload) is None

@@ -17,12 +17,15 @@ number joker, then its cells (-1 padded); see the ``M_*`` constants.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit, types
+from numba.core import caching, codegen
+from numba.core import dispatcher as numba_dispatcher
 from numba.core.registry import CPUDispatcher
 
 from kok_layouts.errors import KokTypeError
@@ -53,6 +56,13 @@ hearts and boxes. Kids: colours = food, columns = buckets, jokers = visitors (se
 
 
 _unliteral: Callable[[Any], Any] = types.unliteral
+# numba's internals the linked-only libraries build on (untyped: numba has no stubs).
+_numba_compiler: Any = importlib.import_module("numba.core.compiler")
+_llvm: Any = importlib.import_module("llvmlite.binding")
+_JITCodeLibrary: Any = codegen.JITCodeLibrary
+_FunctionCompiler: Any = vars(numba_dispatcher)["_FunctionCompiler"]
+_CompileResultCacheImpl: Any = caching.CompileResultCacheImpl
+_FunctionCache: Any = caching.FunctionCache
 
 
 class _OneTypePerArgument(CPUDispatcher):
@@ -116,16 +126,25 @@ without the CPython wrapper, the code that lets Python call a kernel (it unboxes
 argument, some 40 arrays for the sheet's tables), which a call from compiled code never
 runs; with no kernel's C wrapper either (numba's first-class function calls, which the
 engine makes none of), a cold compile takes about an eighth less CPU (447 -> 388 s, the
-kernel families compiled side by side by tests/warm_parallel.py). The machine code of
-every kernel is the same. Python calling one of them gets a KokTypeError
-(:class:`_InternalKernel`); tests/test_engine_import.py checks that no Python code of the
-project names one. (The learned bot's kernels are not listed yet.)"""
+kernel families compiled side by side by tests/warm_parallel.py); nor do they get machine
+code of their own (:class:`_LinkedOnly`: 315 -> 288 CPU s, the learned bot's part 101 ->
+91). The machine code of every entry kernel is the same. Python calling one of them gets a
+KokTypeError (:class:`_InternalKernel`); tests/test_engine_import.py checks that no Python
+code of the project names one."""
 
 
 class _InternalKernel(_OneTypePerArgument):
     """The dispatcher of a kernel of :data:`INTERNAL_KERNELS`: compiled without a CPython
     wrapper, so a call from Python, which would jump to a wrapper that is not there, is
-    refused instead."""
+    refused instead; compiled into a :class:`_LinkedOnly` library, and cached as one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        compiler: Any = self._compiler  # type: ignore[attr-defined]  # (numba's, untyped)
+        compiler.__class__ = _LinkedOnlyCompiler
+
+    def enable_caching(self) -> None:
+        self._cache = _LinkedOnlyCache(self.py_func)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise KokTypeError(f"{self.py_func.__module__}.{self.py_func.__name__} is called only "
@@ -133,18 +152,118 @@ class _InternalKernel(_OneTypePerArgument):
                         "Python")
 
 
+_LINKED_ONLY = "linked-only"
+"""The kind of a :class:`_LinkedOnly` library in numba's cache (numba's own are "object"
+and "bitcode"; a kind of entry it does not know is a cache miss, never misread)."""
+
+
+class _LinkedOnly(_JITCodeLibrary):  # type: ignore[misc]
+    """The code of a kernel of :data:`INTERNAL_KERNELS`: only ever linked into its callers'
+    code, which compiles the whole to machine code. So finishing it links the code of the
+    kernels it calls in and optimises the module, as numba does, and stops there: no
+    machine code of its own, which numba would make (a fifth of the learned bot's cold
+    compile) and nothing ever runs. Its callers link in the same optimised module as
+    before, so every entry kernel's machine code is what it was."""
+
+    @property
+    def codegen(self) -> Any:
+        return _WithoutEnvironment(self._codegen)
+
+    def _finalize_final_module(self) -> None:
+        """numba's last step of finishing a library (after linking the kernels it calls
+        in and optimising the whole), without the machine code."""
+        self._finalize_dynamic_globals()
+        self._verify_declare_only_symbols()
+        self._finalized = True
+
+    def serialize_using_object_code(self) -> tuple[str, str, bytes]:
+        """What numba's cache keeps of it: the optimised module, as LLVM bitcode."""
+        self._ensure_finalized()
+        return (self.name, _LINKED_ONLY, self._final_module.as_bitcode())
+
+    def load(self, bitcode: bytes) -> None:
+        """Be the finished library :meth:`serialize_using_object_code` kept."""
+        self._final_module = _llvm.parse_bitcode(bitcode)
+        self._finalized = True
+
+
+class _WithoutEnvironment:
+    """numba's code generator as a :class:`_LinkedOnly` library shows it: numba writes the
+    address of a compiled function's environment (its Python objects, which a kernel
+    has none of) into the machine code, which a linked-only library has none of."""
+
+    def __init__(self, codegen: Any) -> None:
+        self._codegen = codegen
+
+    def set_env(self, env_name: str, env: Any) -> None:
+        """No machine code, no environment to set."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._codegen, name)
+
+
+class _LinkedOnlyCompiler(_FunctionCompiler):  # type: ignore[misc]
+    """numba's compiler of a function, handing the pipeline a :class:`_LinkedOnly`
+    library to lower the kernel into (numba's own makes a library that ends in machine
+    code)."""
+
+    def _compile_core(self, args: Any, return_type: Any) -> Any:
+        flags = _numba_compiler.Flags()
+        self.targetdescr.options.parse_as_flags(flags, self.targetoptions)
+        flags = self._customize_flags(flags)
+        context = self.targetdescr.target_context
+        library = _LinkedOnly(context.codegen(), self.py_func.__qualname__)
+        library.enable_object_caching()
+        result = _numba_compiler.compile_extra(self.targetdescr.typing_context, context,
+                                        self._get_implementation(args, {}), args=args,
+                                        return_type=return_type, flags=flags,
+                                        locals=self.locals, library=library,
+                                        pipeline_class=self.pipeline_class)
+        if result.typing_error is not None:
+            raise result.typing_error
+        return result
+
+
+class _LinkedOnlyCacheImpl(_CompileResultCacheImpl):  # type: ignore[misc]
+    """numba's cache of compile results, for :class:`_LinkedOnly` libraries: what
+    ``CompileResult._rebuild`` does, with the library made from its bitcode."""
+
+    def rebuild(self, target_context: Any, payload: Any) -> Any:
+        (libdata, fndesc, env, signature, objectmode, lifted, typeann, reload_init,
+         referenced_envs) = payload
+        name, kind, bitcode = libdata
+        if kind != _LINKED_ONLY:  # an entry of another kind: compiled again
+            return None
+        for reload in reload_init or ():
+            reload()
+        library = _LinkedOnly(target_context.codegen(), name)
+        library.load(bitcode)
+        return _numba_compiler.CompileResult(
+            target_context=target_context, typing_context=target_context.typing_context,
+            library=library, environment=env,
+            entry_point=target_context.get_executable(library, fndesc, env),
+            fndesc=fndesc, type_annotation=typeann, signature=signature,
+            objectmode=objectmode, lifted=lifted, typing_error=None, call_helper=None,
+            metadata=None, reload_init=reload_init, referenced_envs=referenced_envs)
+
+
+class _LinkedOnlyCache(_FunctionCache):  # type: ignore[misc]
+    _impl_class = _LinkedOnlyCacheImpl
+
+
 def _compiled(function: Callable[..., Any], **options: Any) -> Callable[..., Any]:
     """``numba.njit(cache=True, **options)(function)`` with :class:`_OneTypePerArgument`
     as its dispatcher (what ``njit`` builds, the dispatcher class aside), without the C
-    wrapper nobody calls, and without the CPython wrapper for a kernel of
-    :data:`INTERNAL_KERNELS`."""
+    wrapper nobody calls; a kernel of :data:`INTERNAL_KERNELS` also without the CPython
+    wrapper, and compiled into a :class:`_LinkedOnly` library."""
     module = function.__module__.rpartition(".")[2]
     internal = function.__name__ in INTERNAL_KERNELS.get(module, ())
     dispatcher_class = _InternalKernel if internal else _OneTypePerArgument
-    dispatcher = dispatcher_class(py_func=function, locals={},
-                                  targetoptions={"nopython": True, "boundscheck": None,
-                                                 "no_cfunc_wrapper": True,
-                                                 "no_cpython_wrapper": internal, **options})
+    dispatcher: Any = dispatcher_class(py_func=function, locals={},
+                                       targetoptions={"nopython": True, "boundscheck": None,
+                                                      "no_cfunc_wrapper": True,
+                                                      "no_cpython_wrapper": internal,
+                                                      **options})
     dispatcher.enable_caching()
     compiled: Callable[..., Any] = dispatcher
     return compiled
