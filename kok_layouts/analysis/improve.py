@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
 
 import numpy as np
 
@@ -45,8 +44,6 @@ from kok_layouts.model.checks import refuse_unprintable, validate_sheet
 from kok_layouts.model.grid import column_letter
 from kok_layouts.model.sheet import Sheet
 from kok_layouts.model.writer import dump_layout
-
-_T = TypeVar("_T")
 
 KEEPS = ("grid", "points", "stars")
 """What ``keep`` may hold: the colours of the cells, the column points (Kids: buckets) and
@@ -331,48 +328,38 @@ class _Search:
         # Kids: an animal too easy has too few enclosures (a move crosses a whole one); a
         # piece of another animal's big enclosure made one of its own is the change that
         # helps, and is tried before the advice's cells, which only grow an enclosure.
-        yield from self.in_time(self.carves(candidate, wanted))
-        for action in self.in_time(self.actions(candidate)):
-            try:
-                sheet = apply_action(candidate.sheet, action)
-            except KokError:
-                continue
-            if self.admissible(sheet):
-                yield sheet
+        yield from self.carves(candidate, wanted)
+        yield from self.admitted(_applied(candidate.sheet, self.actions(candidate)))
         if barren:
             # Cells painted back as they were: room under max_changes for other changes.
-            for sheet in self.in_time(self.reverts(candidate, wanted)):
-                if self.admissible(sheet):
-                    yield sheet
-        given = 0
-        for sheet in self.in_time(self.edge_repaints(candidate, wanted * 10, 1 + barren // 2)):
-            if self.admissible(sheet):
-                yield sheet
-                given += 1
-                if given >= wanted:
-                    break
-        given = 0
-        for sheet in self.in_time(self.moves(candidate, wanted * 10)):
-            if self.admissible(sheet):
-                yield sheet
-                given += 1
-                if given >= wanted:
-                    return
+            yield from self.admitted(self.reverts(candidate, wanted))
+        yield from self.admitted(
+            self.edge_repaints(candidate, wanted * 10, 1 + barren // 2), wanted)
+        yield from self.admitted(self.moves(candidate, wanted * 10), wanted)
 
-    def in_time(self, items: Iterable[_T]) -> Iterator[_T]:
-        """``items`` while the search has time left: making and refusing the boards of a
-        round (thousands, when few new ones are left near the best) takes seconds, which
-        would eat the time kept for the best board's full check."""
-        for item in items:
+    def admitted(self, sheets: Iterable[Sheet], most: int | None = None) -> Iterator[Sheet]:
+        """The boards of ``sheets`` that :meth:`admissible` admits, at most ``most``, while
+        the search has time left: making and refusing the boards of a round (thousands,
+        when few new ones are left near the best) takes seconds, which would eat the time
+        kept for the best board's full check."""
+        given = 0
+        for sheet in sheets:
             if self.time_left() <= 0:
                 self.stopped = True
                 return
-            yield item
+            if self.admissible(sheet):
+                yield sheet
+                given += 1
+                if most is not None and given >= most:
+                    return
 
-    def carves(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
+    def carves(self, candidate: _Candidate, count: int) -> Iterator[Sheet]:
         """Kids, an animal too easy (or games too short): up to ``count`` new boards where
         it gets one more enclosure, cut from another animal's big enclosure
         (:func:`~kok_layouts.generator.moves.carve_enclosure`); none for other boards."""
+        return self.admitted(self._carved(candidate, count * 10), count)
+
+    def _carved(self, candidate: _Candidate, tries: int) -> Iterator[Sheet]:
         from kok_layouts.generator.draft import Draft
         from kok_layouts.generator.moves import carve_enclosure
 
@@ -384,20 +371,14 @@ class _Search:
         animal = self.judge.animal_to_change(candidate.judged)  # type: ignore[arg-type]
         if animal is None or animal[1]:
             return
-        given = 0
-        for _ in range(count * 10):
+        for _ in range(tries):
             moved = carve_enclosure(base, animal[0], self.rng)
             if moved is None:
                 continue
             try:
-                sheet = moved.to_sheet()
+                yield moved.to_sheet()
             except KokError:
                 continue
-            if self.admissible(sheet):
-                yield sheet
-                given += 1
-                if given >= count:
-                    return
 
     def reverts(self, candidate: _Candidate, count: int) -> Iterable[Sheet]:
         """The candidate with one repainted cell painted back to its colour on the user's
@@ -675,6 +656,15 @@ def improve(sheet: Sheet, *, seed: int = 1, time_limit: float = DEFAULT_SECONDS,
                         executor=pool)
     elapsed = time.monotonic() - search.started
     return _finish(sheet, best, report, search, chosen, kept, elapsed, say)
+
+
+def _applied(sheet: Sheet, actions: Iterable[Action]) -> Iterator[Sheet]:
+    """``sheet`` after each of ``actions`` in turn (those that cannot apply left out)."""
+    for action in actions:
+        try:
+            yield apply_action(sheet, action)
+        except KokError:
+            continue
 
 
 def _status(candidate: _Candidate) -> str:
