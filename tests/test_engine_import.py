@@ -15,6 +15,7 @@ import pytest
 
 from kok_layouts import load_layout
 from kok_layouts.rules.engine import cold_kernels, play_batch
+from kok_layouts.rules.engine.tables import tables_for
 
 from .conftest import ROOT
 
@@ -169,12 +170,10 @@ def test_an_internal_kernel_is_compiled_and_cached_without_machine_code(
     # again from the anchor_into the cache kept, and gets the same cells.
     first = run(_LINKED, NUMBA_CACHE_DIR=str(tmp_path))
     assert first.returncode == 0, first.stderr
-    from kok_layouts.rules.engine.tables import tables_for
-
     hits, cells = first.stdout.split(" ", 1)
     start = np.flatnonzero(tables_for(load_layout("black")).cell_start).tolist()
     assert hits == "0" and cells == f"{start}\n"  # nothing crossed: the start column
-    entries = [path for path in tmp_path.rglob("kernels.anchor_of-*")]
+    entries = list(tmp_path.rglob("kernels.anchor_of-*"))
     assert entries and list(tmp_path.rglob("kernels.anchor_into-*.nbc"))
     for path in entries:
         path.unlink()
