@@ -1,0 +1,125 @@
+"""Where a cold compile of the rules engine spends its CPU: LLVM or numba's own Python.
+
+    python benchmarks/bench_compile.py PART [--top N]
+
+Compiles one part of ``warm_up()`` (``compiling.WARM_FAMILIES``: ``rules``, ``strong``,
+``learned``, ``"solo, views and live"``) into an empty ``NUMBA_CACHE_DIR`` of its own, in
+this process, with CPU timers (user + sys, ``getrusage``) around three steps of each of
+numba's code libraries: LLVM's per-function passes, its optimisation of the library's
+whole module (the kernels it calls linked in), and the machine code. Prints the part's
+CPU seconds, the three steps' sums, what is left for numba's typing and lowering in
+Python, and the ``--top`` libraries by their LLVM seconds. A part compiled alone
+compiles the kernels it shares with the parts before it too (the learned part compiles
+the strong bots' helpers), so its figure is above its share of ``tests.warm_parallel``.
+A few minutes for the larger parts. (docs/development/testing.md quotes its figures.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+STEPS = ("functions", "module", "machine code")
+"""The timed steps of a code library: ``_optimize_functions``, ``_optimize_final_module``
+and ``_finalize_specific`` (the machine code; nothing for a linked-only library)."""
+
+
+def cpu() -> float:
+    """CPU seconds (user + sys) of this process so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class Compiled:
+    """What a run compiled: CPU seconds in all, and each library's seconds per step."""
+
+    seconds: float = 0.0
+    libraries: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def step(self, name: str) -> float:
+        """The seconds of step ``name`` over every library."""
+        return sum(steps.get(name, 0.0) for steps in self.libraries.values())
+
+    def llvm(self) -> float:
+        """The seconds in LLVM's three steps together."""
+        return sum(self.step(name) for name in STEPS)
+
+    def top(self, count: int) -> list[tuple[str, dict[str, float]]]:
+        """The ``count`` libraries with the most LLVM seconds, most first."""
+        ordered = sorted(self.libraries.items(), key=lambda item: -sum(item[1].values()))
+        return ordered[:count]
+
+
+@contextmanager
+def timed_libraries() -> Iterator[Compiled]:
+    """Time numba's code-library steps while the block runs (numba's methods are put back
+    at the end)."""
+    from numba.core import codegen
+
+    compiled = Compiled()
+    classes: list[Any] = [codegen.CPUCodeLibrary, codegen.CPUCodeLibrary,
+                          codegen.JITCodeLibrary]
+    names = ["_optimize_functions", "_optimize_final_module", "_finalize_specific"]
+    originals = [vars(cls)[name] for cls, name in zip(classes, names, strict=True)]
+
+    def timer(step: str, original: Callable[..., None]) -> Callable[..., None]:
+        def run(library: Any, *args: Any) -> None:
+            start = cpu()
+            try:
+                original(library, *args)
+            finally:
+                steps = compiled.libraries.setdefault(str(library.name), {})
+                steps[step] = steps.get(step, 0.0) + cpu() - start
+        return run
+
+    for cls, name, step, original in zip(classes, names, STEPS, originals, strict=True):
+        setattr(cls, name, timer(step, original))
+    start = cpu()
+    try:
+        yield compiled
+    finally:
+        compiled.seconds = cpu() - start
+        for cls, name, original in zip(classes, names, originals, strict=True):
+            setattr(cls, name, original)
+
+
+def report(part: str, compiled: Compiled, top: int) -> str:
+    """The lines :func:`main` prints."""
+    lines = [f"{part}: {compiled.seconds:.1f} CPU s, {len(compiled.libraries)} libraries",
+             *(f"  LLVM {name}: {compiled.step(name):.1f}" for name in STEPS),
+             f"  numba in Python (the rest): {compiled.seconds - compiled.llvm():.1f}",
+             f"  the {top} libraries with the most LLVM seconds "
+             f"({', '.join(STEPS)}):"]
+    for name, steps in compiled.top(top):
+        seconds = "  ".join(f"{steps.get(step, 0.0):6.2f}" for step in STEPS)
+        lines.append(f"    {seconds}  {name}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    with tempfile.TemporaryDirectory(prefix="kok-compile-") as cache:
+        # Before numba is imported (the engine's package imports it): numba reads its
+        # cache folder once, when it starts.
+        os.environ["NUMBA_CACHE_DIR"] = cache
+        from kok_layouts.rules.engine.compiling import WARM_FAMILIES, warm_family
+
+        parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+        parser.add_argument("part", choices=sorted(WARM_FAMILIES))
+        parser.add_argument("--top", type=int, default=15)
+        args = parser.parse_args(argv)
+        with timed_libraries() as compiled:
+            warm_family(args.part)
+    print(report(args.part, compiled, max(0, args.top)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
