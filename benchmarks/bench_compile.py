@@ -26,9 +26,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-STEPS = ("functions", "module", "machine code")
-"""The timed steps of a code library: ``_optimize_functions``, ``_optimize_final_module``
-and ``_finalize_specific`` (the machine code; nothing for a linked-only library)."""
+TIMED = (("functions", "CPUCodeLibrary", "_optimize_functions"),
+         ("module", "CPUCodeLibrary", "_optimize_final_module"),
+         ("machine code", "JITCodeLibrary", "_finalize_specific"))
+"""The timed steps of a code library: each step's name, and the class of
+``numba.core.codegen`` and the method that does it (the machine code: nothing for a
+linked-only library)."""
+STEPS = tuple(step for step, _, _ in TIMED)
 
 
 def cpu() -> float:
@@ -58,17 +62,22 @@ class Compiled:
         return ordered[:count]
 
 
+def numba_methods() -> list[tuple[Any, str, Callable[..., None]]]:
+    """The class, method name and method of each of :data:`TIMED`, as numba has them
+    now."""
+    from numba.core import codegen
+
+    classes = [getattr(codegen, class_name) for _, class_name, _ in TIMED]
+    return [(cls, name, vars(cls)[name])
+            for cls, (_, _, name) in zip(classes, TIMED, strict=True)]
+
+
 @contextmanager
 def timed_libraries() -> Iterator[Compiled]:
     """Time numba's code-library steps while the block runs (numba's methods are put back
     at the end)."""
-    from numba.core import codegen
-
     compiled = Compiled()
-    classes: list[Any] = [codegen.CPUCodeLibrary, codegen.CPUCodeLibrary,
-                          codegen.JITCodeLibrary]
-    names = ["_optimize_functions", "_optimize_final_module", "_finalize_specific"]
-    originals = [vars(cls)[name] for cls, name in zip(classes, names, strict=True)]
+    originals = numba_methods()
 
     def timer(step: str, original: Callable[..., None]) -> Callable[..., None]:
         def run(library: Any, *args: Any) -> None:
@@ -80,14 +89,14 @@ def timed_libraries() -> Iterator[Compiled]:
                 steps[step] = steps.get(step, 0.0) + cpu() - start
         return run
 
-    for cls, name, step, original in zip(classes, names, STEPS, originals, strict=True):
+    for step, (cls, name, original) in zip(STEPS, originals, strict=True):
         setattr(cls, name, timer(step, original))
     start = cpu()
     try:
         yield compiled
     finally:
         compiled.seconds = cpu() - start
-        for cls, name, original in zip(classes, names, originals, strict=True):
+        for cls, name, original in originals:
             setattr(cls, name, original)
 
 
